@@ -1,0 +1,176 @@
+"""Cards as small ints, their text codes, decks and the one shuffle every game uses.
+
+A card is an int: ``suit * 13 + (rank - 2)`` for the 52 suit cards (ranks 2..14, ace high) and
+``JOKER = 52``. Suits are numbered in the order of their codes ``C D H S``. Engines work on
+these ints
+(and bit masks of them); :class:`Card` is the same int with a readable face for the
+edges.
+
+The shuffle is our own Fisher-Yates on ``rng.getrandbits`` so that a recorded seed deals the same
+cards on every Python version (``random.shuffle`` is not guaranteed to stay the same).
+
+This module does no I/O and knows nothing of any game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+
+SUITS = "CDHS"
+RANKS = "23456789TJQKA"
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+TWO, TEN, JACK, QUEEN, KING, ACE = 2, 10, 11, 12, 13, 14
+JOKER = 52
+JOKER_CODE = "JK"
+SUIT_SYMBOLS = {CLUBS: "♣", DIAMONDS: "♦", HEARTS: "♥", SPADES: "♠"}
+
+
+def card(rank: int, suit: int) -> int:
+    """The card of ``rank`` (2..14, ace = 14) in ``suit`` (0..3)."""
+    return suit * 13 + rank - 2
+
+
+def rank_of(c: int) -> int:
+    """2..14 for a suit card; 0 for the joker."""
+    return 0 if c == JOKER else c % 13 + 2
+
+
+def suit_of(c: int) -> int:
+    """0..3 for a suit card; -1 for the joker."""
+    return -1 if c == JOKER else c // 13
+
+
+def code(c: int) -> str:
+    """The card's text code: ``QS``, ``TH``, ``2C``, ``JK``."""
+    if c == JOKER:
+        return JOKER_CODE
+    if not 0 <= c < 52:
+        raise ValueError(f"not a card: {c}")
+    return RANKS[c % 13] + SUITS[c // 13]
+
+
+def parse_card(text: str) -> int:
+    """The card for a code such as ``QS`` or ``10h`` (case-insensitive); ValueError if malformed."""
+    t = text.strip().upper()
+    if t == JOKER_CODE:
+        return JOKER
+    if t.startswith("10"):
+        t = "T" + t[2:]
+    if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
+        raise ValueError(f"not a card: {text!r} (write rank then suit, e.g. QS, TH, 7D, JK)")
+    return SUITS.index(t[1]) * 13 + RANKS.index(t[0])
+
+
+def codes(cards: Iterable[int]) -> str:
+    """Space-separated codes, in the given order."""
+    return " ".join(code(c) for c in cards)
+
+
+class Card(int):
+    """A card int with a face: ``Card.parse("TH")``, ``str(card) == "TH"``, ``card.rank``."""
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        return cls(parse_card(text))
+
+    @property
+    def rank(self) -> int:
+        return rank_of(self)
+
+    @property
+    def suit(self) -> int:
+        return suit_of(self)
+
+    @property
+    def is_joker(self) -> bool:
+        return self == JOKER
+
+    def __str__(self) -> str:
+        return code(self)
+
+    def __repr__(self) -> str:
+        return f"Card({code(self)})"
+
+
+def cards_tuple(cards: Iterable[int]) -> tuple[Card, ...]:
+    """Immutable Card values for a view."""
+    return tuple(Card(c) for c in cards)
+
+
+def make_deck(ranks: Iterable[int] = range(2, 15), jokers: int = 0) -> list[int]:
+    """Every card of the given ranks in all four suits (suit by suit), then the joker(s)."""
+    rank_list = list(ranks)
+    return [card(r, s) for s in range(4) for r in rank_list] + [JOKER] * jokers
+
+
+def parse_deck(deck_codes: Sequence[str]) -> list[int]:
+    """A deck order given as codes, top card first."""
+    return [parse_card(c) for c in deck_codes]
+
+
+# --- bit masks ---------------------------------------------------------------------------------
+
+SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_in(mask: int) -> Iterator[int]:
+    """The cards of a mask, lowest int first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# --- randomness --------------------------------------------------------------------------------
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """A uniform int in ``[0, n)``, by rejection sampling on ``getrandbits``."""
+    if n <= 0:
+        raise ValueError("randbelow needs n > 0")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffle(items: list[int], rng: random.Random) -> None:
+    """Fisher-Yates in place, from the last position down, each draw by :func:`randbelow`."""
+    for i in range(len(items) - 1, 0, -1):
+        j = randbelow(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def shuffled(items: Iterable[int], rng: random.Random) -> list[int]:
+    out = list(items)
+    shuffle(out, rng)
+    return out
+
+
+def deal_deck(
+    decks: Sequence[Sequence[int]] | None, deal_index: int, cards: Sequence[int], rng: random.Random
+) -> list[int]:
+    """The deck order for deal number ``deal_index`` (0-based), top card first.
+
+    An explicit order from ``decks`` when one was given for this deal (it must hold exactly
+    ``cards``), otherwise ``cards`` shuffled with ``rng``.
+    """
+    if decks is not None and deal_index < len(decks):
+        order = list(decks[deal_index])
+        if sorted(order) != sorted(cards):
+            raise ValueError(
+                f"deck for deal {deal_index + 1} must hold exactly this game's {len(cards)} cards"
+            )
+        return order
+    return shuffled(cards, rng)

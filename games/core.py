@@ -1,0 +1,355 @@
+"""The game contract: what every rules engine offers, so the bot, the terminal table, the computer
+players, the conformance tests and the benchmarks treat all games alike.
+
+A match is created by ``spec.new(players, options, rng, decks)`` and then driven through
+``to_act`` / ``legal_actions`` / ``apply``. Everything a seat may know is in ``view(seat)``; a
+spectator's view is ``view(None)``. A match is fully described by
+``(game id, options, seed or decks, [(seat, notation), ...])``: replaying it rebuilds the same
+state.
+
+Actions are ints (a card int when one card is played); ``notation`` / ``parse`` give their stable
+text form. Games emit language-neutral messages (:class:`Msg`: a key plus arguments); the bot turns
+them into Swedish or English. Argument naming convention, relied on by every renderer: an argument
+named ``seat`` or ending in ``_seat`` is a seat number; one named ``card``/``cards`` or ending in
+``_card``/``_cards`` holds space-separated card codes; anything else is shown as it is.
+
+This module must not import anything outside the standard library, read a clock or do I/OptionsT.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import typing
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar, Generic, Literal, TypeVar
+
+from games.cards import Card, parse_deck
+
+Seat = int
+Action = int
+ArgValue = int | str
+
+
+class IllegalActionError(ValueError):
+    """The action is well formed but not allowed now. The message can be shown to the player."""
+
+
+class NotationError(ValueError):
+    """The text is not an action of this game at all (malformed). Shown to the player as is."""
+
+
+class OptionError(ValueError):
+    """An option name or value that the game does not have. Shown to the player as is."""
+
+
+# --- language-neutral messages --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """A message key with arguments, e.g. ``Msg.of("trick.won", seat=1, cards="QS 7S 9S")``."""
+
+    key: str
+    args: tuple[tuple[str, ArgValue], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **args: ArgValue) -> Msg:
+        return cls(key, tuple(args.items()))
+
+    def arg(self, name: str) -> ArgValue:
+        for k, v in self.args:
+            if k == name:
+                return v
+        raise KeyError(name)
+
+
+class EventLog:
+    """Recent events with who may see each: ``None`` means everyone, else a set of seats.
+
+    Games append as play goes on; ``for_viewer`` gives a view the last events its viewer may see.
+    """
+
+    __slots__ = ("_events", "_keep")
+
+    def __init__(self, keep: int = 12) -> None:
+        self._events: list[tuple[Msg, frozenset[Seat] | None]] = []
+        self._keep = keep
+
+    def add(self, msg: Msg, visible_to: Iterable[Seat] | None = None) -> None:
+        self._events.append((msg, None if visible_to is None else frozenset(visible_to)))
+        if len(self._events) > 4 * self._keep:
+            del self._events[: -self._keep]
+
+    def for_viewer(self, seat: Seat | None) -> tuple[Msg, ...]:
+        shown = [m for m, who in self._events if who is None or (seat is not None and seat in who)]
+        return tuple(shown[-self._keep :])
+
+    def copy(self) -> EventLog:
+        other = EventLog(self._keep)
+        other._events = list(self._events)
+        return other
+
+
+# --- views and results ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """A public place on the table: the turn-up, the stock, a revealed hand, laid pairs, the center.
+
+    ``cards`` are face up; ``hidden`` counts face-down cards in it. ``key`` names it (message key).
+    """
+
+    key: str
+    cards: tuple[Card, ...] = ()
+    hidden: int = 0
+    seat: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What everyone may know of one seat.
+
+    ``cards`` counts the cards in its hand (or pile); ``shown`` are those of them everyone has
+    seen (a revealed hand, a card drawn face up); ``notes`` are public marks such as a declared bid.
+    """
+
+    cards: int
+    score: int = 0
+    tricks: int | None = None
+    shown: tuple[Card, ...] = ()
+    notes: tuple[Msg, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Exactly what one seat (``None``: a spectator) may know of the match now.
+
+    Every card of the match is accounted for in every view: the seats' ``cards`` counts, plus the
+    face-up and face-down cards of the ``piles`` (won tricks, stock, bid cards...), plus the
+    ``trick`` on the table, always add up to the same number. ``phase`` names the stage of play,
+    ``notes`` are facts private to the viewer (its bid, the card it just drew).
+    """
+
+    game: str
+    seat: Seat | None
+    phase: Msg
+    to_act: frozenset[Seat]
+    hand: tuple[Card, ...]
+    seats: tuple[SeatView, ...]
+    trick: tuple[tuple[Seat, Card], ...] = ()
+    trump: int | None = None
+    piles: tuple[Pile, ...] = ()
+    events: tuple[Msg, ...] = ()
+    notes: tuple[Msg, ...] = ()
+    deal: int = 1
+    dealer: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a match: a score per seat and a place per seat (1 = best; ties share a place)."""
+
+    scores: tuple[int, ...]
+    places: tuple[int, ...]
+
+    @classmethod
+    def by_score(cls, scores: Sequence[int], higher_wins: bool = True) -> Result:
+        keys = [-s if higher_wins else s for s in scores]
+        return cls(tuple(scores), competition_places(keys))
+
+
+def competition_places(keys: Sequence[int | float]) -> tuple[int, ...]:
+    """Standard competition ranking, smaller key = better: keys 3, 5, 3 give places 1, 3, 1."""
+    return tuple(1 + sum(1 for other in keys if other < k) for k in keys)
+
+
+# --- options --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Options:
+    """Base of every game's frozen options dataclass. Fields are bool, int, str or a Literal."""
+
+
+OptionsT = TypeVar("OptionsT", bound=Options)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    name: str
+    default: object
+    choices: tuple[object, ...]  # () for a free int
+
+
+def option_infos(options_type: type[Options]) -> tuple[OptionInfo, ...]:
+    """The options a table creator can set, with their defaults and allowed values."""
+    hints = typing.get_type_hints(options_type)
+    out = []
+    for f in dataclasses.fields(options_type):
+        t = hints[f.name]
+        choices: tuple[object, ...]
+        if typing.get_origin(t) is Literal:
+            choices = typing.get_args(t)
+        elif t is bool:
+            choices = (False, True)
+        else:
+            choices = ()
+        out.append(OptionInfo(f.name, f.default, choices))
+    return tuple(out)
+
+
+def _convert(name: str, t: object, text: str) -> object:
+    if t is bool:
+        low = text.strip().lower()
+        if low in ("1", "true", "yes", "on", "ja", "sant"):
+            return True
+        if low in ("0", "false", "no", "off", "nej", "falskt"):
+            return False
+        raise OptionError(f"{name} takes yes or no, not {text!r}")
+    if t is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise OptionError(f"{name} takes a whole number, not {text!r}") from None
+    if typing.get_origin(t) is Literal:
+        allowed = typing.get_args(t)
+        for a in allowed:
+            if str(a) == text.strip():
+                return a
+        raise OptionError(f"{name} takes one of {', '.join(map(str, allowed))}, not {text!r}")
+    if t is str:
+        return text
+    raise OptionError(f"{name} cannot be set")
+
+
+def apply_option_text(base: OptionsT, settings: Mapping[str, str]) -> OptionsT:
+    """``base`` with ``name=value`` settings applied; OptionError names what is wrong."""
+    hints = typing.get_type_hints(type(base))
+    names = {f.name for f in dataclasses.fields(base)}
+    changes: dict[str, object] = {}
+    for name, text in settings.items():
+        if name not in names:
+            known = ", ".join(sorted(names)) or "none"
+            raise OptionError(f"unknown option {name!r} (options: {known})")
+        changes[name] = _convert(name, hints[name], text)
+    return dataclasses.replace(base, **changes)
+
+
+# --- the game -------------------------------------------------------------------------------------
+
+
+class Game(ABC):
+    """One match in progress. ``apply`` changes it in place; everything else only reads."""
+
+    game_id: ClassVar[str]
+
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """Number of seats."""
+
+    @abstractmethod
+    def to_act(self) -> frozenset[Seat]:
+        """Seats that may act now: several in simultaneous phases, none when the match is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """Every action ``seat`` may take now (empty if it may not act). The source of legality."""
+
+    @abstractmethod
+    def apply(self, seat: Seat, action: Action) -> None:
+        """Perform ``action`` for ``seat``, or raise IllegalActionError and change nothing."""
+
+    @abstractmethod
+    def view(self, seat: Seat | None) -> View:
+        """What ``seat`` (None: a spectator) may know now."""
+
+    @abstractmethod
+    def clone(self) -> Game:
+        """An independent copy, including the random generator's state."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Scores and places; only when ``is_over()`` (ValueError before)."""
+
+    @abstractmethod
+    def notation(self, action: Action) -> str:
+        """The action's stable text form (a card code when one card is played)."""
+
+    @abstractmethod
+    def parse(self, text: str) -> Action:
+        """The action a text names; NotationError if malformed. Legality is ``apply``'s business."""
+
+    @abstractmethod
+    def determinize(self, seat: Seat, rng: random.Random) -> Game:
+        """A copy where every card hidden from ``seat`` is re-dealt consistently with what it knows,
+        and whose future deals come from ``rng`` (so a search cannot see the real future)."""
+
+    def check_turn(self, seat: Seat, action: Action) -> None:
+        """Raise IllegalActionError unless ``action`` is legal for ``seat`` now."""
+        if seat not in self.to_act():
+            raise IllegalActionError(
+                "the match is over" if self.is_over() else f"seat {seat} may not act now"
+            )
+        if action not in self.legal_actions(seat):
+            raise IllegalActionError(f"{self.notation_or_raw(action)} is not allowed now")
+
+    def notation_or_raw(self, action: Action) -> str:
+        try:
+            return self.notation(action)
+        except (ValueError, IndexError):
+            return f"#{action}"
+
+
+@dataclass(frozen=True)
+class GameSpec(Generic[OptionsT]):
+    """A registered game: its id, seat range, options, named presets and constructor."""
+
+    id: str
+    min_players: int
+    max_players: int
+    options_type: type[OptionsT]
+    factory: Callable[[int, OptionsT, random.Random, list[list[int]] | None], Game] = field(
+        repr=False
+    )
+    presets: Mapping[str, OptionsT] = field(default_factory=dict)
+    trick_taking: bool = True
+    realtime: bool = False
+
+    def default_options(self) -> OptionsT:
+        return self.options_type()
+
+    def preset(self, name: str) -> OptionsT:
+        if name == "standard":
+            return self.presets.get("standard", self.default_options())
+        try:
+            return self.presets[name]
+        except KeyError:
+            known = ", ".join(["standard", *self.presets]) or "standard"
+            raise OptionError(f"unknown variant {name!r} (variants: {known})") from None
+
+    def new(
+        self,
+        players: int,
+        options: OptionsT | None = None,
+        rng: random.Random | None = None,
+        decks: Sequence[Sequence[str]] | None = None,
+    ) -> Game:
+        """A new match. ``decks``: explicit deck orders (codes, top first) for the first deals."""
+        if not self.min_players <= players <= self.max_players:
+            span = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players}–{self.max_players}"
+            )
+            raise OptionError(f"{self.id} is played by {span} players, not {players}")
+        opts = self.default_options() if options is None else options
+        parsed = None if decks is None else [parse_deck(d) for d in decks]
+        return self.factory(players, opts, rng if rng is not None else random.Random(), parsed)

@@ -1,0 +1,99 @@
+"""Trick-taking mechanics shared by every trick game: following suit, trumping, who wins a trick.
+
+Games describe their deck with two tables indexed by card int: the card's *effective suit* and its
+*power* within that suit (higher wins). The plain tables below rank 2..A in each suit; a game with a
+different order or a joker that copies another card (Nittionio) builds its own tables once per deal
+with :func:`tables`. Hands are bit masks (see ``games.cards``), so following suit is one ``&``.
+
+Pure functions only: no state, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from games.cards import JOKER, SUIT_MASKS, rank_of, suit_of
+
+NO_SUIT = -1
+
+PLAIN_SUIT: tuple[int, ...] = tuple(suit_of(c) for c in range(53))
+PLAIN_POWER: tuple[int, ...] = tuple(rank_of(c) for c in range(53))
+
+
+def tables(
+    joker_as: int | None = None, power: Mapping[int, int] | None = None
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Effective-suit table, power table and suit masks for one deal.
+
+    ``joker_as``: the card the joker stands for (it takes that card's suit and power).
+    ``power``: rank -> power overrides, for games whose order is not 2..A.
+    Returns ``(suit_table, power_table, suit_masks)``; ``suit_masks[s]`` includes the joker's bit
+    when the joker belongs to suit ``s``.
+    """
+    suit_table = list(PLAIN_SUIT)
+    power_table = [power.get(r, r) if power else r for r in PLAIN_POWER]
+    masks = list(SUIT_MASKS)
+    if joker_as is not None:
+        suit_table[JOKER] = suit_table[joker_as]
+        power_table[JOKER] = power_table[joker_as]
+        if suit_table[JOKER] >= 0:
+            masks[suit_table[JOKER]] |= 1 << JOKER
+    return tuple(suit_table), tuple(power_table), tuple(masks)
+
+
+PLAIN_TABLES = tables()
+
+
+def follow_mask(hand: int, led_suit: int, suit_masks: Sequence[int] = SUIT_MASKS) -> int:
+    """The cards of ``hand`` that may be played to a trick led in ``led_suit``.
+
+    Must follow suit if able; otherwise any card (no duty to trump or to beat).
+    ``led_suit = NO_SUIT`` means the player leads: any card.
+    """
+    if led_suit == NO_SUIT:
+        return hand
+    same = hand & suit_masks[led_suit]
+    return same if same else hand
+
+
+def trick_winner(
+    trick: Sequence[int],
+    trump: int | None,
+    suit_table: Sequence[int] = PLAIN_SUIT,
+    power_table: Sequence[int] = PLAIN_POWER,
+) -> int:
+    """Position (0 = the lead) of the card that wins ``trick``.
+
+    The highest trump wins if any trump was played; otherwise the highest card of the led suit.
+    ``trump = None`` plays without trumps.
+    """
+    best = 0
+    best_card = trick[0]
+    for i in range(1, len(trick)):
+        c = trick[i]
+        s = suit_table[c]
+        if s == suit_table[best_card]:
+            if power_table[c] > power_table[best_card]:
+                best, best_card = i, c
+        elif s == trump:
+            # the card winning so far is not a trump, so the first trump takes over;
+            # a discard of a third suit never wins
+            best, best_card = i, c
+    return best
+
+
+def beats(
+    challenger: int,
+    holder: int,
+    led_suit: int,
+    trump: int | None,
+    suit_table: Sequence[int] = PLAIN_SUIT,
+    power_table: Sequence[int] = PLAIN_POWER,
+) -> bool:
+    """Whether ``challenger`` played after ``holder`` (currently winning) takes the trick over."""
+    s, h = suit_table[challenger], suit_table[holder]
+    if s == h:
+        return power_table[challenger] > power_table[holder]
+    if s == trump:
+        return True
+    return h != trump and h != led_suit and s == led_suit

@@ -1,0 +1,91 @@
+"""Cards, the shuffle and the shared trick mechanics."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.cards import (
+    JOKER,
+    SPADES,
+    Card,
+    card,
+    code,
+    deal_deck,
+    make_deck,
+    mask_of,
+    parse_card,
+    shuffled,
+)
+from games.core import Result, competition_places
+from games.tricks import NO_SUIT, PLAIN_SUIT, follow_mask, tables, trick_winner
+
+
+def test_codes_round_trip_for_every_card() -> None:
+    for c in [*range(52), JOKER]:
+        assert parse_card(code(c)) == c
+    assert str(Card.parse("th")) == "TH"
+    assert Card.parse("10h") == Card.parse("TH")
+    assert Card.parse("QS").rank == 12
+    assert Card.parse("QS").suit == SPADES
+
+
+@pytest.mark.parametrize("bad", ["", "Q", "1S", "QX", "QSS", "JJ"])
+def test_malformed_card_codes_are_refused(bad: str) -> None:
+    with pytest.raises(ValueError, match="not a card"):
+        parse_card(bad)
+
+
+def test_shuffle_is_a_permutation_and_depends_only_on_the_seed() -> None:
+    deck = make_deck()
+    a = shuffled(deck, random.Random(42))
+    assert sorted(a) == deck
+    assert a == shuffled(deck, random.Random(42))
+    assert a != shuffled(deck, random.Random(43))
+    # pinned: the same seed deals the same cards on every Python version
+    assert [code(c) for c in a[:5]] == [code(c) for c in shuffled(deck, random.Random(42))[:5]]
+
+
+def test_explicit_deck_must_hold_the_games_cards() -> None:
+    deck = make_deck(range(6, 15))
+    assert deal_deck([list(reversed(deck))], 0, deck, random.Random(1)) == list(reversed(deck))
+    with pytest.raises(ValueError, match="exactly"):
+        deal_deck([deck[:-1]], 0, deck, random.Random(1))
+    assert sorted(deal_deck([deck], 1, deck, random.Random(1))) == deck
+
+
+def test_must_follow_suit_if_able_otherwise_anything() -> None:
+    hand = mask_of([parse_card(c) for c in ("2C", "KH", "AS")])
+    assert follow_mask(hand, parse_card("QC") // 13) == mask_of([parse_card("2C")])
+    assert follow_mask(hand, parse_card("QD") // 13) == hand
+    assert follow_mask(hand, NO_SUIT) == hand
+
+
+def _winner(codes: str, trump: int | None, joker_as: str | None = None) -> int:
+    suit_table, power_table, _ = tables(None if joker_as is None else parse_card(joker_as))
+    return trick_winner([parse_card(c) for c in codes.split()], trump, suit_table, power_table)
+
+
+def test_trick_winner() -> None:
+    assert _winner("KC 2C AC", None) == 2
+    assert _winner("KC AH 2C", None) == 0  # an off-suit card never wins without trumps
+    assert _winner("KC 2H AC", 2) == 1  # hearts trump
+    assert _winner("KC 2H 3H", 2) == 2
+    assert _winner("KH 2C AC", 2) == 0  # trump led
+
+
+def test_joker_takes_the_identity_of_another_card() -> None:
+    # Nittionio: turn-up 8H, hearts trump: the joker is the 8H
+    assert _winner("7H JK 9H", 2, joker_as="8H") == 2
+    assert _winner("7H JK 6H", 2, joker_as="8H") == 1
+    suit_table, _, masks = tables(parse_card("8H"))
+    assert suit_table[JOKER] == 2
+    assert follow_mask(mask_of([JOKER, card(14, 0)]), 2, masks) == 1 << JOKER
+    assert PLAIN_SUIT[JOKER] == -1
+
+
+def test_competition_places_share_ties() -> None:
+    assert competition_places([3, 5, 3]) == (1, 3, 1)
+    assert Result.by_score([10, 30, 30]).places == (3, 1, 1)
+    assert Result.by_score([10, 30], higher_wins=False).places == (1, 2)

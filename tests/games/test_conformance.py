@@ -1,0 +1,184 @@
+"""The contract, checked over every registered game with no game-specific code.
+
+Random playouts over several seeds, player counts and variants must end; every card stays accounted
+for; replaying the record rebuilds the same state; notation round-trips; a seat's view does not
+change when the cards hidden from it are re-dealt; the spectator sees no hidden card; an illegal
+action raises and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from games.cards import JOKER, code
+from games.core import Game, GameSpec, IllegalActionError, NotationError, Options, View
+from games.registry import SPECS
+
+MAX_ACTIONS = 60_000
+SEEDS = (1, 2, 3)
+
+
+def _cases() -> Iterator[tuple[str, int, str]]:
+    for spec in SPECS.values():
+        counts = sorted(
+            {spec.min_players, (spec.min_players + spec.max_players) // 2, spec.max_players}
+        )
+        for preset in ("standard", *[p for p in spec.presets if p != "standard"]):
+            for players in counts:
+                yield spec.id, players, preset
+
+
+CASES = list(_cases())
+
+
+def _new(spec: GameSpec[Options], players: int, preset: str, seed: int) -> Game | None:
+    """A new match, or None where the variant does not allow that many players."""
+    try:
+        return spec.new(players, spec.preset(preset), rng=random.Random(seed))
+    except ValueError:
+        if players in (spec.min_players, spec.max_players) and preset == "standard":
+            raise
+        return None
+
+
+def _views(game: Game) -> list[View]:
+    return [game.view(s) for s in range(game.players)] + [game.view(None)]
+
+
+def _total_cards(view: View) -> int:
+    return (
+        sum(s.cards for s in view.seats)
+        + sum(len(p.cards) + p.hidden for p in view.piles)
+        + len(view.trick)
+    )
+
+
+def _actor(game: Game, rng: random.Random) -> int:
+    seats = sorted(game.to_act())
+    return seats[rng.randrange(len(seats))]
+
+
+def _playout(game: Game, rng: random.Random) -> list[tuple[int, str]]:
+    """Play random legal actions to the end, checking the invariants at each step: the record."""
+    record: list[tuple[int, str]] = []
+    total = _total_cards(game.view(None))
+    for _ in range(MAX_ACTIONS):
+        if game.is_over():
+            assert not game.to_act(), "a finished match still has seats to act"
+            return record
+        seat = _actor(game, rng)
+        legal = game.legal_actions(seat)
+        assert legal, f"seat {seat} is to act but has no legal action"
+        assert len(set(legal)) == len(legal), "legal_actions repeats an action"
+        action = legal[rng.randrange(len(legal))]
+        text = game.notation(action)
+        assert game.parse(text) == action, f"notation {text!r} does not round-trip"
+        game.apply(seat, action)
+        record.append((seat, text))
+        assert _total_cards(game.view(None)) == total, f"cards not conserved after {text}"
+    pytest.fail(f"match did not end within {MAX_ACTIONS} actions")
+
+
+@pytest.mark.parametrize(("game_id", "players", "preset"), CASES)
+def test_random_playouts_end_conserve_cards_and_replay(
+    game_id: str, players: int, preset: str
+) -> None:
+    spec = SPECS[game_id]
+    for seed in SEEDS:
+        game = _new(spec, players, preset, seed)
+        if game is None:
+            pytest.skip(f"{preset} is not played by {players}")
+        record = _playout(game, random.Random(seed * 7919))
+        result = game.result()
+        assert len(result.scores) == len(result.places) == players
+        assert min(result.places) == 1
+        assert all(1 <= p <= players for p in result.places)
+
+        replay = _new(spec, players, preset, seed)
+        assert replay is not None
+        for seat, text in record:
+            replay.apply(seat, replay.parse(text))
+        assert replay.is_over()
+        assert replay.result() == result
+        assert _views(replay) == _views(game)
+
+
+def _states_along_a_playout(game: Game, rng: random.Random, samples: int) -> Iterator[Game]:
+    """Yield the live match at ``samples`` random points of one random playout."""
+    length = len(_playout(game.clone(), random.Random(rng.random())))
+    stops = set(rng.sample(range(length), min(samples, length)))
+    for step in range(length):
+        if game.is_over():
+            return
+        if step in stops:
+            yield game
+        seat = _actor(game, rng)
+        legal = game.legal_actions(seat)
+        game.apply(seat, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(("game_id", "players", "preset"), CASES)
+def test_no_leak_through_views(game_id: str, players: int, preset: str) -> None:
+    spec = SPECS[game_id]
+    game = _new(spec, players, preset, 11)
+    if game is None:
+        pytest.skip(f"{preset} is not played by {players}")
+    rng = random.Random(5)
+    for state in _states_along_a_playout(game, rng, samples=25):
+        spectator = state.view(None)
+        assert spectator.hand == (), "the spectator view holds a hand"
+        for seat in range(players):
+            mine = state.view(seat)
+            for _ in range(2):
+                other = state.determinize(seat, random.Random(rng.random()))
+                assert other.view(seat) == mine, "a view changes when hidden cards are re-dealt"
+                assert other.view(None) == spectator, "the spectator view shows a hidden card"
+                assert other.legal_actions(seat) == state.legal_actions(seat)
+
+
+@pytest.mark.parametrize(("game_id", "players", "preset"), CASES)
+def test_illegal_actions_raise_and_change_nothing(game_id: str, players: int, preset: str) -> None:
+    spec = SPECS[game_id]
+    game = _new(spec, players, preset, 21)
+    if game is None:
+        pytest.skip(f"{preset} is not played by {players}")
+    rng = random.Random(8)
+    every_card = [code(c) for c in range(52)] + [code(JOKER)]
+    for state in _states_along_a_playout(game, rng, samples=20):
+        before = _views(state)
+        acting = state.to_act()
+        for seat in range(players):
+            legal = set(state.legal_actions(seat))
+            if seat not in acting:
+                assert not legal, f"seat {seat} has legal actions but is not to act"
+            for text in every_card:
+                try:
+                    action = state.parse(text)
+                except NotationError:
+                    continue
+                if action in legal:
+                    continue
+                with pytest.raises(IllegalActionError):
+                    state.apply(seat, action)
+            assert _views(state) == before, "a refused action changed the match"
+
+
+@pytest.mark.parametrize("game_id", list(SPECS))
+def test_clone_is_independent(game_id: str) -> None:
+    spec = SPECS[game_id]
+    game = spec.new(spec.min_players, rng=random.Random(3))
+    before = _views(game)
+    copy = game.clone()
+    _playout(copy, random.Random(4))
+    assert _views(game) == before
+
+
+@pytest.mark.parametrize("game_id", list(SPECS))
+def test_malformed_notation_is_a_notation_error(game_id: str) -> None:
+    game = SPECS[game_id].new(SPECS[game_id].min_players, rng=random.Random(1))
+    for text in ("", "   ", "xyzzy", "QX", "play", "11S"):
+        with pytest.raises(NotationError):
+            game.parse(text)
