@@ -8,6 +8,11 @@ Every seat a member must act for has a deadline; when it passes the computer pla
 seat, and after ``STRIKES_FOR_AUTOPLAY`` misses in a row it keeps the seat until the member takes it
 back. A table with no member action for ``idle_seconds`` ends by itself, so a channel is never
 blocked. Rendering is not done here: a :class:`Listener` is told what changed.
+
+Real-time games (Hej knekt) open reaction windows: a phase whose message carries ``window_ms``.
+The window's reveal time is when the card was turned; presses are stamped in milliseconds since
+then (``press``), computer players press at human-like delays, and a timer applies ``close`` when
+the window's time is up.
 """
 
 from __future__ import annotations
@@ -20,13 +25,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from bot.clock import Clock, Timer
+from bot.clock import Clock, Timer, TimerCallback
 from bot.errors import UserError
 from bot.storage import Storage
 from bot.storage.records import ActionRecord, SeatRecord, TableRecord
 from games import ai
-from games.core import Game, GameSpec, IllegalActionError, NotationError, Options, OptionError, Seat
-from games.core import apply_option_text
+from games.core import (
+    Game,
+    GameSpec,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    Options,
+    Seat,
+    apply_option_text,
+)
 from games.registry import SPECS
 
 log = logging.getLogger(__name__)
@@ -66,6 +79,11 @@ class LiveTable:
     computer_timer: Timer | None = None
     idle_timer: Timer | None = None
     last_member_action: float = 0.0
+    reveal_at: float | None = None
+    """When the open reaction window's card was revealed (None: no window open)."""
+    reveal_seq: int = 0
+    """The action count at that reveal: reaction buttons carry it, so old ones are refused."""
+    window_timers: list[Timer] = field(default_factory=list)
 
     @property
     def table_id(self) -> int:
@@ -102,11 +120,55 @@ class LiveTable:
             if timer is not None:
                 timer.cancel()
         self.deadline_timer = self.computer_timer = self.idle_timer = None
+        self.cancel_window()
+
+    def cancel_window(self) -> None:
+        for timer in self.window_timers:
+            timer.cancel()
+        self.window_timers.clear()
 
 
 def options_of(record: TableRecord) -> Options:
     spec = SPECS[record.game_id]
     return apply_option_text(spec.preset(record.variant), dict(record.options))
+
+
+def window_ms(game: Game) -> int | None:
+    """The length of the open reaction window, or None when none is open."""
+    phase = game.view(None).phase
+    for name, value in phase.args:
+        if name == "window_ms" and isinstance(value, int):
+            return value
+    return None
+
+
+def press_floor(game: Game, seat: Seat) -> int | None:
+    """The earliest press time ``seat`` may use now (the window's latest applied time)."""
+    for action in game.legal_actions(seat):
+        words = game.notation(action).split()
+        if len(words) == 2 and words[1].isdigit():
+            return int(words[1])
+    return None
+
+
+def correct_press(game: Game, seat: Seat) -> str | None:
+    """The press verb that settles ``seat``'s reaction, found by trying each on a copy.
+
+    A correct press takes the seat out of ``to_act``; a wrong one leaves it in. When every press
+    would (a false-alarm window) there is no right thing to do and None is returned.
+    """
+    floor = press_floor(game, seat)
+    settling = []
+    for action in game.legal_actions(seat):
+        verb = game.notation(action).split()[0]
+        if verb == "close":
+            continue
+        trial = game.clone()
+        trial.apply(seat, game.parse(f"{verb} {floor}"))
+        if seat not in trial.to_act():
+            settling.append(verb)
+    presses = [a for a in game.legal_actions(seat) if not game.notation(a).startswith("close")]
+    return settling[0] if len(settling) == 1 and len(presses) > 1 else None
 
 
 def replay(record: TableRecord, actions: list[ActionRecord]) -> Game:
@@ -170,7 +232,9 @@ class SessionManager:
             try:
                 game = replay(record, actions) if record.status != "lobby" else None
             except (KeyError, ValueError) as error:
-                log.error("table %s cannot be replayed and is left as it is: %s", record.table_id, error)
+                log.error(
+                    "table %s cannot be replayed and is left as it is: %s", record.table_id, error
+                )
                 continue
             table = LiveTable(record, game, seq=len(actions), last_member_action=self.clock.now())
             self._register(table)
@@ -180,6 +244,8 @@ class SessionManager:
             if game is not None and game.is_over():
                 await self._finish(table)
                 continue
+            if game is not None and record.status != "lobby":
+                self._follow_window(table)  # an open reaction window starts again from now
             self._arm(table)
         return restored
 
@@ -269,7 +335,10 @@ class SessionManager:
             self._check_free(member.user_id)
             if len(table.record.seats) >= table.spec.max_players:
                 raise UserError("table_full", players=table.spec.max_players)
-            seats = (*table.record.seats, SeatRecord(len(table.record.seats), member.user_id, member.name))
+            seats = (
+                *table.record.seats,
+                SeatRecord(len(table.record.seats), member.user_id, member.name),
+            )
             await self._save(table, seats=seats)
             self._by_user[member.user_id] = table
             self._touch(table)
@@ -409,6 +478,40 @@ class SessionManager:
         await self.listener.table_changed(table, frozenset({seat}))
         return table
 
+    async def press(
+        self, table_id: int, user_id: int, reveal_seq: int, verb: str, pressed_at: float
+    ) -> LiveTable:
+        """A member's reaction press on the card revealed at ``reveal_seq``.
+
+        ``pressed_at`` is Discord's time of the click (from the interaction's id), so the bot's
+        own delays do not count against the member; a press is stamped no earlier than what the
+        window has already seen (rules/party.md 1.5: receive order breaks the tie).
+        """
+        table = self._by_id.get(table_id)
+        if table is None:
+            raise UserError("table_gone")
+        async with table.lock:
+            seat = self._require_seated(table, user_id)
+            game = table.game
+            if game is None or table.record.status != "playing":
+                raise UserError("not_playing")
+            if table.reveal_at is None or table.reveal_seq != reveal_seq:
+                raise UserError("no_reaction_needed")
+            if seat not in game.to_act():
+                raise UserError("already_pressed")
+            floor = press_floor(game, seat) or 0
+            ms = max(floor, round((pressed_at - table.reveal_at) * 1000))
+            try:
+                action = game.parse(f"{verb} {ms}")
+                hands_before = self._hands(table)
+                await self._apply(table, seat, action, by="member")
+            except (NotationError, IllegalActionError) as error:
+                raise UserError("illegal_action", detail=str(error)) from None
+            self._touch(table)
+            hands = self._changed_hands(table, hands_before)
+        await self.listener.table_changed(table, hands)
+        return table
+
     async def _apply(self, table: LiveTable, seat: Seat, action: int, *, by: ActedBy) -> None:
         """Try ``action`` on a copy, log it, then make the copy the table's match."""
         assert table.game is not None
@@ -430,10 +533,12 @@ class SessionManager:
         entry = ActionRecord(table.seq + 1, seat, trial.notation(action), now, by)
         await self.storage.record_action(record, entry)
         table.record, table.game, table.seq = record, trial, table.seq + 1
+        table.turn_deadlines.pop(seat, None)  # a seat that acts again gets a fresh deadline
         if trial.is_over():
             await self._finish(table)
-        else:
-            self._arm(table)
+            return
+        self._follow_window(table)
+        self._arm(table)
 
     # --- computer players, deadlines, idleness ---------------------------------------------------
 
@@ -441,6 +546,13 @@ class SessionManager:
         """Set the deadlines of the members to act, and let the computer players move."""
         game = table.game
         if game is None or table.record.status != "playing":
+            return
+        if table.reveal_at is not None:
+            # a reaction window runs on its own timers (_open_window); no turn deadlines in it
+            table.turn_deadlines.clear()
+            if table.deadline_timer is not None:
+                table.deadline_timer.cancel()
+                table.deadline_timer = None
             return
         acting = game.to_act()
         now = self.clock.now()
@@ -461,6 +573,82 @@ class SessionManager:
                 now + self.computer_delay, lambda: self._computer_moves(table)
             )
 
+    # --- reaction windows (real-time games) -------------------------------------------------------
+
+    def _follow_window(self, table: LiveTable) -> None:
+        """Open or close the table's reaction window to match the match's phase."""
+        assert table.game is not None
+        length = window_ms(table.game)
+        if length is None and table.reveal_at is not None:
+            table.reveal_at = None
+            table.cancel_window()
+        elif length is not None and table.reveal_at is None:
+            self._open_window(table, self.clock.now(), length)
+
+    def _open_window(self, table: LiveTable, revealed: float, length_ms: int) -> None:
+        game = table.game
+        assert game is not None
+        table.reveal_at, table.reveal_seq = revealed, table.seq
+        seq = table.seq
+        close_at = revealed + length_ms / 1000
+        table.window_timers.append(
+            self.clock.call_at(close_at, lambda: self._close_window(table, seq, length_ms))
+        )
+        for seat in sorted(game.to_act()):
+            if not table.by_computer(seat):
+                continue
+            right = correct_press(game, seat)
+            if right is None:
+                continue
+            wrong = [
+                verb
+                for verb in (game.notation(a).split()[0] for a in game.legal_actions(seat))
+                if verb not in (right, "close")
+            ]
+            rng = random.Random(self._rng.getrandbits(64))
+            for planned in ai.reaction_presses(rng):
+                verb = right if planned.correct or not wrong else wrong[0]
+                table.window_timers.append(
+                    self.clock.call_at(
+                        revealed + planned.at_ms / 1000,
+                        self._computer_press_callback(table, seq, seat, verb, planned.at_ms),
+                    )
+                )
+
+    def _computer_press_callback(
+        self, table: LiveTable, seq: int, seat: Seat, verb: str, at_ms: int
+    ) -> TimerCallback:
+        async def press() -> None:
+            await self._timed_action(table, seq, seat, verb, at_ms)
+
+        return press
+
+    async def _close_window(self, table: LiveTable, seq: int, length_ms: int) -> None:
+        game = table.game
+        if game is None or not game.to_act():
+            return
+        await self._timed_action(table, seq, min(game.to_act()), "close", length_ms)
+
+    async def _timed_action(
+        self, table: LiveTable, seq: int, seat: Seat, verb: str, at_ms: int
+    ) -> None:
+        """A press or the close of the window revealed at ``seq``, if it is still open."""
+        async with table.lock:
+            game = table.game
+            if (
+                game is None
+                or table.record.status != "playing"
+                or table.reveal_at is None
+                or table.reveal_seq != seq
+                or seat not in game.to_act()
+            ):
+                return
+            ms = max(at_ms, press_floor(game, seat) or 0)
+            hands_before = self._hands(table)
+            await self._apply(table, seat, game.parse(f"{verb} {ms}"), by="computer")
+            hands = self._changed_hands(table, hands_before)
+        await self.listener.table_changed(table, hands)
+
     def deadline(self, table: LiveTable) -> float | None:
         """The earliest deadline of a member who must act now, for display."""
         return min(table.turn_deadlines.values()) if table.turn_deadlines else None
@@ -469,7 +657,7 @@ class SessionManager:
         table.computer_timer = None
         async with table.lock:
             game = table.game
-            if game is None or table.record.status != "playing" or game.is_over():
+            if game is None or table.record.status != "playing" or table.reveal_at is not None:
                 return
             seats = sorted(s for s in game.to_act() if table.by_computer(s))
             if not seats:
