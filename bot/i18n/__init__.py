@@ -79,7 +79,7 @@ class Catalog:
     def has(self, key: str) -> bool:
         return key in self._entries
 
-    def keys(self) -> frozenset[str]:
+    def all_keys(self) -> frozenset[str]:
         return frozenset(self._entries)
 
     def template(self, key: str) -> str:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Protocol
 
-from games.cards import JOKER, parse_card, randbelow
+from games.cards import JOKER, code, parse_card, randbelow
 from games.core import Action, Game, Seat, View
 
 
@@ -39,7 +40,13 @@ class Shape:
         return self.verb is None
 
 
+_CARD_BY_CODE: dict[str, int] = {code(c): c for c in [*range(52), JOKER]}
+
+
 def _card_or_none(token: str) -> int | None:
+    found = _CARD_BY_CODE.get(token)
+    if found is not None:
+        return found
     try:
         return parse_card(token)
     except ValueError:
@@ -69,34 +76,57 @@ def shape_of(action: Action, text: str) -> Shape:
     return Shape(action, text, tokens[0].lower(), tuple(cards), tuple(numbers), tuple(words))
 
 
-@dataclass(frozen=True)
 class Decision:
-    """Everything a computer player may use to choose an action for ``seat``."""
+    """Everything a computer player may use to choose an action for ``seat``.
 
-    game_id: str
-    seat: Seat
-    view: View
-    legal: tuple[Action, ...]
-    notations: tuple[str, ...]
-    determinize: Callable[[random.Random], Game] = field(repr=False, compare=False)
-    trick_taking: bool = True
+    ``legal`` are the seat's legal actions; their ``notations`` are computed when first asked for
+    (a choice of 220 bid-card triples need not be written out to be decided). ``parse`` reads a
+    notation into an action (legality is ``legal``'s business); ``determinize(rng)`` is a copy of
+    the match with the cards hidden from the seat dealt anew, for search.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        seat: Seat,
+        view: View,
+        legal: Sequence[Action],
+        notation: Callable[[Action], str],
+        parse: Callable[[str], Action],
+        determinize: Callable[[random.Random], Game],
+        trick_taking: bool = True,
+    ) -> None:
+        self.game_id = game_id
+        self.seat = seat
+        self.view = view
+        self.legal = tuple(legal)
+        self.parse = parse
+        self.determinize = determinize
+        self.trick_taking = trick_taking
+        self._notation = notation
 
     @property
     def players(self) -> int:
         return len(self.view.seats)
 
-    def shapes(self) -> list[Shape]:
-        return [shape_of(a, t) for a, t in zip(self.legal, self.notations, strict=True)]
+    @cached_property
+    def notations(self) -> tuple[str, ...]:
+        return tuple(self._notation(a) for a in self.legal)
+
+    @cached_property
+    def shapes(self) -> tuple[Shape, ...]:
+        return tuple(shape_of(a, t) for a, t in zip(self.legal, self.notations, strict=True))
 
     def notation(self, action: Action) -> str:
-        return self.notations[self.legal.index(action)]
+        return self._notation(action)
 
     def find(self, text: str) -> Action | None:
-        """The legal action written ``text`` (exact notation), if any."""
-        for action, notation in zip(self.legal, self.notations, strict=True):
-            if notation == text:
-                return action
-        return None
+        """The legal action that ``text`` names, if any."""
+        try:
+            action = self.parse(text)
+        except ValueError:
+            return None
+        return action if action in self.legal else None
 
 
 class Player(Protocol):
@@ -120,7 +150,8 @@ def decision_for(game: Game, seat: Seat) -> Decision:
         seat=seat,
         view=game.view(seat),
         legal=legal,
-        notations=tuple(game.notation(a) for a in legal),
+        notation=game.notation,
+        parse=game.parse,
         determinize=lambda rng: game.determinize(seat, rng),
         trick_taking=spec.trick_taking if spec is not None else True,
     )

@@ -89,7 +89,7 @@ def plan_reaction(
     right = shape_of(choice, decision.notation(choice))
     if right.verb in (None, "close"):
         return ()
-    wrong = sorted({s.verb for s in decision.shapes() if s.verb not in (None, "close", right.verb)})
+    wrong = sorted({s.verb for s in decision.shapes if s.verb not in (None, "close", right.verb)})
     out = []
     for press in reaction_presses(rng, median_ms=median_ms):
         verb = right.verb if press.correct or not wrong else wrong[randbelow(rng, len(wrong))]

@@ -51,7 +51,7 @@ def choose_in_group(group: Sequence[Shape], decision: Decision, rng: random.Rand
 
 def generic(decision: Decision, rng: random.Random) -> Action:
     """The game-independent choice (see the module docstring)."""
-    shapes = decision.shapes()
+    shapes = decision.shapes
     cards = [s.action for s in shapes if s.plays_one_card]
     view = decision.view
     if cards:

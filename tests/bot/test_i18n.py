@@ -22,7 +22,8 @@ FILES = sorted({p.name for lang in LANGS for p in (ROOT / lang).glob("*.toml")})
 @pytest.mark.parametrize("name", FILES)
 def test_swedish_and_english_have_the_same_keys(name: str) -> None:
     sv, en = (ROOT / "sv" / name), (ROOT / "en" / name)
-    assert sv.exists() and en.exists(), f"{name} exists in one language only"
+    assert sv.exists(), f"{name} is missing in Swedish"
+    assert en.exists(), f"{name} is missing in English"
     sv_keys, en_keys = set(load_file(sv)), set(load_file(en))
     assert sorted(sv_keys - en_keys) == [], "only in Swedish"
     assert sorted(en_keys - sv_keys) == [], "only in English"
@@ -30,7 +31,7 @@ def test_swedish_and_english_have_the_same_keys(name: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_template_is_well_formed(lang: str) -> None:
-    for key in catalog(lang).keys():
+    for key in catalog(lang).all_keys():
         fields = [f for _, f, _, _ in string.Formatter().parse(catalog(lang).template(key)) if f]
         assert all(f.isidentifier() for f in fields), f"{key}: positional or odd field {fields}"
 

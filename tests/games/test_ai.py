@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import statistics
 from collections.abc import Iterator
+from typing import TypeVar
 
 import pytest
 from toygame import SPEC as TOY
@@ -19,13 +20,14 @@ from games.ai import (
     make_player,
     reaction_presses,
     shape_of,
+    trickplay,
 )
-from games.ai import trickplay
 from games.cards import Card, parse_card
 from games.core import Game, GameSpec, Options, View
 from games.registry import SPECS
 
 MAX_ACTIONS = 60_000
+OptionsT = TypeVar("OptionsT", bound=Options)
 
 
 def _cases() -> Iterator[tuple[str, int]]:
@@ -73,7 +75,7 @@ def test_player_kinds_are_named() -> None:
         make_player("oracle")
 
 
-def _wins(spec: GameSpec[Options], players: int, seeds: range) -> tuple[int, int]:
+def _wins(spec: GameSpec[OptionsT], players: int, seeds: range) -> tuple[int, int]:
     """Matches won outright by the rule-based seat 0 and by random seat 0 against the same field."""
     won = [0, 0]
     for i, kind in enumerate(("rules", "random")):
@@ -168,6 +170,8 @@ def test_decision_shows_only_what_the_seat_may_know() -> None:
     decision = decision_for(game, 0)
     assert decision.view == game.view(0)
     assert list(decision.legal) == game.legal_actions(0)
+    assert decision.find(decision.notations[0]) == decision.legal[0]
+    assert decision.find("xyzzy") is None
     other = decision.determinize(random.Random(1))
     assert other.view(0) == game.view(0)
 
