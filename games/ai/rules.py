@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from games.ai import heuristics, trickplay
 from games.ai.base import Decision, Shape, pick
 from games.cards import randbelow
-from games.core import Action
+from games.core import Action, View
 from games.tricks import PLAIN_POWER
 
 
@@ -25,6 +25,19 @@ def card_cost(card: int, trump: int | None) -> tuple[int, int]:
     """Plain value of a card to its holder: trumps first, then rank (the joker counts high)."""
     suit = card // 13 if card < 52 else -2
     return (1 if trump is not None and suit == trump else 0, PLAIN_POWER[card] if card < 52 else 15)
+
+
+def stock_prize(view: View) -> int | None:
+    """The face-up top card of the stock that the trick's winner takes (Tvåmanswhist), if any."""
+    for pile in view.piles:
+        if pile.key == "table.pile.stock" and pile.cards:
+            return int(pile.cards[-1])
+    return None
+
+
+def worth_winning(card: int, trump: int | None) -> bool:
+    trumps, rank = card_cost(card, trump)
+    return bool(trumps) or rank >= 11
 
 
 def cheapest_cards_action(group: Sequence[Shape], trump: int | None) -> Action:
@@ -56,6 +69,10 @@ def generic(decision: Decision, rng: random.Random) -> Action:
     view = decision.view
     if cards:
         if decision.trick_taking:
+            prize = stock_prize(view)
+            if prize is not None and not worth_winning(prize, view.trump):
+                # The trick only wins a poor card from the stock: keep the good cards.
+                return min(cards, key=lambda c: card_cost(c, view.trump))
             return trickplay.play(cards, view)
         return min(cards, key=lambda c: card_cost(c, view.trump))
     by_verb: dict[str, list[Shape]] = {}
