@@ -85,7 +85,6 @@ class StdConsole:
     """The real terminal: stdout, stdin read line by line with ``select`` timeouts on POSIX."""
 
     def __init__(self) -> None:
-        self._fd = sys.stdin.fileno()
         self._buffer = ""
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._eof = False
@@ -93,6 +92,10 @@ class StdConsole:
     def write(self, text: str) -> None:
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
+
+    @property
+    def _fd(self) -> int:
+        return sys.stdin.fileno()
 
     def _take_line(self) -> str | None:
         if "\n" in self._buffer:

@@ -166,20 +166,22 @@ class TextRenderer:
 
     def table(self, view: View) -> list[str]:
         """The public table and the viewer's own hand, one fact per line."""
+        tricks = view.trump is not None or any(s.tricks is not None for s in view.seats)
         head = [self.t("view.deal", deal=view.deal)]
         if view.dealer is not None:
             head.append(self.t("view.dealer", seat=self.seat(view.dealer)))
-        head.append(
-            self.t("view.trump", suit=self.suit(view.trump))
-            if view.trump is not None
-            else self.t("view.no_trump")
-        )
+        if tricks:
+            head.append(
+                self.t("view.trump", suit=self.suit(view.trump))
+                if view.trump is not None
+                else self.t("view.no_trump")
+            )
         lines = [" · ".join(head), self.t("view.phase", phase=self.msg(view.phase))]
         lines += [f"  {self.seat_line(s, info, view)}" for s, info in enumerate(view.seats)]
         lines += [f"  {self.pile(p)}" for p in view.piles]
-        if view.trick or view.trump is not None or any(s.tricks is not None for s in view.seats):
+        if view.trick or tricks:
             lines.append(self.t("view.trick", trick=self.trick(view)))
-        if view.seat is not None:
+        if view.hand:
             lines.append(self.t("view.hand", cards=self.hand(view)))
         lines += [f"  {self.msg(n)}" for n in view.notes]
         return lines
