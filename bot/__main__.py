@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from collections.abc import Sequence
 
@@ -15,6 +16,7 @@ from games import registry
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kortbord", description="Classic Swedish card games.")
+    parser.add_argument("--debug", action="store_true", help="log to stderr")
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="play a game in the terminal against computer players")
     play.add_argument("game", help=f"the game: {', '.join(registry.SPECS) or 'none registered'}")
@@ -37,6 +39,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    # The terminal is for playing: log lines would break up the table, so only with --debug.
+    logging.basicConfig(
+        level=logging.DEBUG if args.debug else logging.CRITICAL,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
     if args.command == "play":
         from bot.terminal import PlayRequest, SetupError, StdConsole, build_table
 

@@ -236,7 +236,10 @@ class TerminalTable:
         self.console.sleep(self.pace)
         action = choose(self.game, seat, self.kinds.get(seat, "rules"), self.rng)
         text = self.game.notation(action)
+        before = self._view().events
         self.game.apply(seat, action)
+        if _new_events(before, self._view().events):
+            return  # the game's own events tell what happened
         if len(acting) > 1:
             self._say("terminal.chose", seat=self.render.seat(seat))
         else:
@@ -272,9 +275,11 @@ class TerminalTable:
             action = self._understand(text, legal, notations, listed)
             if action is None:
                 continue
+            before = self._view().events
             self.game.apply(self.human, action)
-            label = self.render.action(self.game.game_id, self.game.notation(action))
-            self.console.write(f"{self.render.seat(self.human)}: {label}")
+            if not _new_events(before, self._view().events):
+                label = self.render.action(self.game.game_id, self.game.notation(action))
+                self.console.write(f"{self.render.seat(self.human)}: {label}")
             return
 
     def _list_actions(self, legal: Sequence[Action], notations: Sequence[str]) -> list[Action]:
