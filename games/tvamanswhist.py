@@ -21,7 +21,8 @@ Rules implemented (the Swedish text is the authority; decisions D-GW-1..9 of the
   wins, otherwise the leader (D-GW-7). Tricks 14-26 are played normally. The two options combine
   freely (D-GW-9).
 * Only the last completed trick may be reviewed (D-GW-5): it is the face-up ``last trick`` pile;
-  all earlier tricks lie face down in each seat's won pile.
+  all earlier tricks lie face down in each seat's won pile, and the events of a trick (its winner,
+  the draws) leave the event list when the next trick is completed.
 * Match (D-GW-6, option ``match``): ``single`` (default): one deal is the whole match.
   ``best_of``: the first to win ``target`` deals wins (0 means 2: best of three). ``cumulative``:
   the deal winner scores the difference in counted tricks (or points), at least 1 (a 13-13 deal
@@ -79,6 +80,7 @@ EVENTS_KEPT = 12
 E_DEAL, E_TRUMP, E_TRICK, E_TOOK, E_UNSEEN, E_YOU_DREW, E_COUNTING = range(7)
 E_DEAL_TRICKS, E_DEAL_POINTS, E_DEAL_LAST_TRICK, E_SCORED, E_DEALS, E_MATCH = range(7, 13)
 Event = tuple[int, int, int, int, int]
+TRICK_EVENTS = frozenset((E_TRICK, E_TOOK, E_UNSEEN, E_YOU_DREW))
 
 
 @dataclass(frozen=True)
@@ -218,6 +220,8 @@ class Tvamanswhist(Game):
         winner = self.leader if first else 1 - self.leader
         self.won[winner + (0 if self.trick_no <= HALF else 2)] += 1
         self.last_trick = (self.leader, lead, follow, winner)
+        # D-GW-5: only the last completed trick may be reviewed, so older trick news goes
+        self.events = [e for e in self.events if e[0] not in TRICK_EVENTS]
         self.events.append((E_TRICK, -1, winner, lead if first else follow, 0))
         self.unseen_draw = [-1, -1]
         if self.trick_no <= HALF:
