@@ -164,6 +164,8 @@ class SvartePetter(Game):
         self._known: list[dict[int, Seat]] = [{} for _ in range(players)]
         self._notes: list[Msg | None] = [None] * players
         self._pairs: list[list[int]] = [[] for _ in range(players)]
+        self._result: Result | None = None
+        self._shown: tuple[Seat, int] | None = None  # the odd card, shown at the end
 
         if options.odd_card == "random":
             # R4: the bottom card of the deck is set aside face down.
@@ -332,17 +334,10 @@ class SvartePetter(Game):
             seat, odd = holder
             key = "odd_winner" if self._options.reverse else "loser"
             self._events.add(Msg.of(f"{GAME_ID}.event.{key}", seat=seat, card=codes([odd])))
+            self._shown = holder
         if self._removed_hidden:
             self._removed_hidden = False
             self._events.add(Msg.of(f"{GAME_ID}.event.removed", card=codes([self._removed])))
-
-    def is_over(self) -> bool:
-        return self._over
-
-    def result(self) -> Result:
-        if not self._over:
-            raise ValueError("the game is not over")
-        holder = self._odd_holder()
         odd_seat = -1 if holder is None else holder[0]
         keys: list[int] = []
         for seat in range(self._n):
@@ -356,13 +351,20 @@ class SvartePetter(Game):
             scores = [int(seat == odd_seat) for seat in range(self._n)]
         else:
             scores = [int(self._out_group[seat] >= 0) for seat in range(self._n)]
-        return Result(tuple(scores), competition_places(keys))
+        self._result = Result(tuple(scores), competition_places(keys))
+
+    def is_over(self) -> bool:
+        return self._over
+
+    def result(self) -> Result:
+        if self._result is None:
+            raise ValueError("the game is not over")
+        return self._result
 
     # --- views ------------------------------------------------------------------------------------
 
     def view(self, seat: Seat | None) -> View:
-        result = self.result() if self._over else None
-        holder = self._odd_holder() if self._over else None
+        result, holder = self._result, self._shown
         seats = []
         for s in range(self._n):
             notes: list[Msg] = []

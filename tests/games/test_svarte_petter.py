@@ -89,6 +89,13 @@ def _keys(game: Game) -> list[str]:
     return [m.key for m in game.view(None).events]
 
 
+def _random_playout(game: Game, rng: random.Random) -> None:
+    while not game.is_over():
+        (seat,) = game.to_act()
+        legal = game.legal_actions(seat)
+        game.apply(seat, legal[rng.randrange(len(legal))])
+
+
 # --- SP-1 -----------------------------------------------------------------------------------------
 
 
@@ -380,11 +387,7 @@ def test_d6_players_out_after_the_deal_rank_before_later_ones() -> None:
     hands = [rest[0::3], rest[1::3], rest[2::3], PAIRED[:10], PAIRED[10:20]]
     game = _new(hands)
     assert [s.cards > 0 for s in game.view(None).seats] == [True, True, True, False, False]
-    rng = random.Random(4)
-    while not game.is_over():
-        (seat,) = game.to_act()
-        legal = game.legal_actions(seat)
-        game.apply(seat, legal[rng.randrange(len(legal))])
+    _random_playout(game, random.Random(4))
     places = game.result().places
     assert places[3] == places[4] == 1
     assert sorted(places[:3]) == [3, 4, 5]
@@ -490,13 +493,6 @@ def test_determinize_is_reproducible_and_takes_the_future_from_its_rng() -> None
 
 
 # --- variants -------------------------------------------------------------------------------------
-
-
-def _random_playout(game: Game, rng: random.Random) -> None:
-    while not game.is_over():
-        (seat,) = game.to_act()
-        legal = game.legal_actions(seat)
-        game.apply(seat, legal[rng.randrange(len(legal))])
 
 
 def _loser_card(game: Game) -> tuple[int, str]:
