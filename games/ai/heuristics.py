@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from games.ai import trickplay
-from games.ai.base import Decision
+from games.ai.base import Decision, pick
 from games.cards import (
     ACE,
     CLUBS,
@@ -152,7 +152,18 @@ def nittionio(decision: Decision, rng: random.Random) -> Action | None:
     return None
 
 
+# --- Svarte Petter: a card drawn at random; rearranging one's own fan gains nothing here ----------
+
+
+def svarte_petter(decision: Decision, rng: random.Random) -> Action | None:
+    draws = [
+        a for a, t in zip(decision.legal, decision.notations, strict=True) if t.startswith("draw ")
+    ]
+    return pick(draws, rng) if draws else None
+
+
 FOR_GAME: dict[str, Heuristic] = {
     "hej_knekt": hej_knekt,
     "nittionio": nittionio,
+    "svarte_petter": svarte_petter,
 }

@@ -192,3 +192,15 @@ def test_reaction_times_are_human_like_and_reproducible() -> None:
     assert all(p[-1].correct for p in plans)
     again = random.Random(7)
     assert [reaction_presses(again) for _ in range(2000)] == plans
+
+
+def test_svarte_petter_rules_player_draws_and_never_shuffles() -> None:
+    if "svarte_petter" not in SPECS:
+        pytest.skip("svarte_petter is not registered yet")
+    game = SPECS["svarte_petter"].new(3, rng=random.Random(1))
+    rng = random.Random(1)
+    while not game.is_over():
+        seat = min(game.to_act())
+        action = choose(game, seat, "rules", rng)
+        assert game.notation(action).startswith("draw ")
+        game.apply(seat, action)
