@@ -34,6 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--opponents", default="rules", help="kind of computer player: rules or random"
     )
+    play.add_argument("--name", help="your name at the table (default: Du / You)")
     return parser
 
 
@@ -58,6 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             seat=args.seat,
             pace=max(args.pace, 0.0),
             opponents=args.opponents,
+            name=args.name,
         )
         try:
             table = build_table(request, console)

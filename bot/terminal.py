@@ -396,7 +396,9 @@ class TerminalTable:
         )
         presses = self._press_words() if self.human in self.game.to_act() else {}
         if presses:
-            self._say("terminal.react", choices=self._press_menu(presses), seconds=window_ms / 1000)
+            self._say(
+                "terminal.react", choices=self._press_menu(presses), seconds=f"{window_ms / 1000:g}"
+            )
         while self._in_window(self.game.to_act()):
             elapsed = int((self.console.now() - start) * 1000)
             while plans and plans[0][0] <= elapsed and self._in_window(self.game.to_act()):
@@ -520,20 +522,19 @@ class PlayRequest:
     seat: Seat = 0
     pace: float = 0.7
     opponents: str = "rules"
+    name: str | None = None
 
 
 class SetupError(ValueError):
     """The request names no game, a bad option or a bad seat; the message is for the player."""
 
 
-def seat_names(render_lang: str, players: int, human: Seat) -> list[str]:
-    cat = catalog(render_lang)
-    computers = [n.strip() for n in cat.text("terminal.computer_names").split(",")]
-    names = []
-    others = iter(computers)
-    for s in range(players):
-        names.append(cat.text("terminal.human_name") if s == human else next(others, f"#{s + 1}"))
-    return names
+def seat_names(lang: str, players: int, human: Seat, name: str | None = None) -> list[str]:
+    """The human's name (``name``, else "Du"/"You") and the computer players' names by seat."""
+    cat = catalog(lang)
+    computers = iter(n.strip() for n in cat.text("terminal.computer_names").split(","))
+    own = name or cat.text("terminal.human_name")
+    return [own if s == human else next(computers, f"#{s + 1}") for s in range(players)]
 
 
 def build_table(request: PlayRequest, console: Console) -> TerminalTable:
@@ -576,7 +577,7 @@ def build_table(request: PlayRequest, console: Console) -> TerminalTable:
         spec=spec,
         game=game,
         human=human,
-        render=TextRenderer(cat, seat_names(request.lang, players, human)),
+        render=TextRenderer(cat, seat_names(request.lang, players, human, request.name)),
         console=console,
         rng=ai_rng,
         kinds={s: request.opponents for s in range(players) if s != human},

@@ -14,7 +14,7 @@ from toygame import TOY_TEXTS_EN
 from bot.__main__ import main
 from bot.i18n import catalog
 from bot.render.text import TextRenderer
-from bot.terminal import PlayRequest, TerminalTable, build_table
+from bot.terminal import PlayRequest, TerminalTable, build_table, seat_names
 from games.ai import choose, shape_of
 from games.ai.heuristics import HEJ_KNEKT_PRESS
 from games.cards import parse_card, rank_of
@@ -220,3 +220,8 @@ def test_bad_option_and_seat_are_refused(capsys: pytest.CaptureFixture[str]) -> 
     assert "There is no seat 9" in capsys.readouterr().err
     assert main(["play", game_id, "--players", "99"]) == 2
     assert main(["play", game_id, "--opponents", "oracle"]) == 2
+
+
+def test_seat_names() -> None:
+    assert seat_names("sv", 3, 1) == ["Astrid", "Du", "Bertil"]
+    assert seat_names("en", 2, 0, "Kim") == ["Kim", "Astrid"]
