@@ -387,7 +387,9 @@ class HejKnekt(Game):
 
     def _false_alarm(self, seat: Seat, ms: int) -> None:
         # V3: a press on a 2–9 card picks up the centre; the presser turns next.
-        self._events.add(Msg.of("hej_knekt.event.false_alarm", seat=seat, ms=ms))
+        self._events.add(
+            Msg.of("hej_knekt.event.false_alarm", seat=seat, ms=ms, count=len(self._center))
+        )
         self._pick_up(seat)
         self._next_turn(seat)
 
@@ -413,6 +415,7 @@ class HejKnekt(Game):
                 loser, worst = s, k
         for key, s in keyed:
             self._events.add(self._reaction_msg(key, s))
+        self._events.add(Msg.of("hej_knekt.event.pickup", seat=loser, count=len(self._center)))
         self._pick_up(loser)
         if loser != t and not self._piles[t]:
             self._finish(t)  # D4: the last card was a trigger and someone else was slower
@@ -434,7 +437,6 @@ class HejKnekt(Game):
 
     def _pick_up(self, seat: Seat) -> None:
         # D6: the centre goes under the pile in play order (the first card played is turned first).
-        self._events.add(Msg.of("hej_knekt.event.pickup", seat=seat, count=len(self._center)))
         self._piles[seat][:0] = self._center[::-1]
         self._center.clear()
         self._center_cache = None
