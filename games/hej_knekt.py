@@ -59,7 +59,8 @@ when no window is open.
 Encoding: ``turn`` is 1000; a press or close is ``2000 + 8 * ms + kind`` with kind 0..4 for the
 presses in the order above and 5 for ``close``.
 
-This module only implements the rules: no clock, no I/O, standard library only.
+``position(piles, center, turner)`` builds a match at a given position, for worked examples and
+tests. This module only implements the rules: no clock, no I/O, standard library only.
 """
 
 from __future__ import annotations
