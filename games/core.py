@@ -13,7 +13,7 @@ them into Swedish or English. Argument naming convention, relied on by every ren
 named ``seat`` or ending in ``_seat`` is a seat number; one named ``card``/``cards`` or ending in
 ``_card``/``_cards`` holds space-separated card codes; anything else is shown as it is.
 
-This module must not import anything outside the standard library, read a clock or do I/OptionsT.
+This module must not import anything outside the standard library, read a clock or do I/O.
 """
 
 from __future__ import annotations

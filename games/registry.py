@@ -8,7 +8,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from games.core import GameSpec, Options
 
-_MODULES: tuple[str, ...] = ()
+_MODULES: tuple[str, ...] = (
+    "tvamanswhist",
+    "svarte_petter",
+    "hej_knekt",
+)
 
 
 def _load() -> dict[str, GameSpec[Options]]:

@@ -1,0 +1,110 @@
+"""Message catalogs: every player-facing string, in Swedish (default) and English.
+
+The catalogs are TOML files ``bot/i18n/<lang>/<stem>.toml``: the file stem is the first segment of a
+key and nested tables the rest (``[event] trick_won`` in ``nittionio.toml`` is
+``nittionio.event.trick_won``). Values are ``str.format`` templates with named arguments.
+
+A missing key is a bug that the tests catch; at run time it falls back to English, then to the key
+itself, and is logged.
+"""
+
+from __future__ import annotations
+
+import logging
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parent
+LANGS: tuple[str, ...] = ("sv", "en")
+DEFAULT_LANG = "sv"
+FALLBACK_LANG = "en"
+
+
+def _flatten(prefix: str, table: Mapping[str, object], out: dict[str, str]) -> None:
+    for name, value in table.items():
+        key = f"{prefix}.{name}"
+        if isinstance(value, dict):
+            _flatten(key, value, out)
+        elif isinstance(value, str):
+            out[key] = value
+        else:
+            raise ValueError(f"{key}: catalog values must be strings, not {type(value).__name__}")
+
+
+def load_file(path: Path) -> dict[str, str]:
+    """The flat ``key -> template`` entries of one catalog file."""
+    with path.open("rb") as f:
+        table = tomllib.load(f)
+    out: dict[str, str] = {}
+    _flatten(path.stem, table, out)
+    return out
+
+
+def load_entries(lang: str) -> dict[str, str]:
+    """Every entry of one language, from all its files."""
+    folder = ROOT / lang
+    if lang not in LANGS or not folder.is_dir():
+        raise ValueError(f"unknown language {lang!r} (languages: {', '.join(LANGS)})")
+    entries: dict[str, str] = {}
+    for path in sorted(folder.glob("*.toml")):
+        entries.update(load_file(path))
+    return entries
+
+
+class _Args(dict[str, object]):
+    """Format arguments that leave an unknown ``{name}`` visible instead of failing."""
+
+    def __missing__(self, name: str) -> str:
+        log.warning("message argument %r missing", name)
+        return "{" + name + "}"
+
+
+class Catalog:
+    """The texts of one language, with English (then the key) as the fallback."""
+
+    def __init__(
+        self,
+        lang: str,
+        entries: Mapping[str, str],
+        fallback: Catalog | None = None,
+    ) -> None:
+        self.lang = lang
+        self._entries = dict(entries)
+        self._fallback = fallback
+
+    def has(self, key: str) -> bool:
+        return key in self._entries
+
+    def all_keys(self) -> frozenset[str]:
+        return frozenset(self._entries)
+
+    def template(self, key: str) -> str:
+        """The raw template of ``key``, falling back to English and then to the key."""
+        found = self._entries.get(key)
+        if found is not None:
+            return found
+        if self._fallback is not None and self._fallback.has(key):
+            log.warning("no %s text for %s; using %s", self.lang, key, self._fallback.lang)
+            return self._fallback.template(key)
+        log.error("no text for %s", key)
+        return key
+
+    def text(self, key: str, /, **args: object) -> str:
+        """The text of ``key`` with ``args`` filled in."""
+        return self.template(key).format_map(_Args(args))
+
+    def with_entries(self, extra: Mapping[str, str]) -> Catalog:
+        """A copy with more entries (tests use it for games that are not registered)."""
+        return Catalog(self.lang, {**self._entries, **extra}, self._fallback)
+
+
+@cache
+def catalog(lang: str = DEFAULT_LANG) -> Catalog:
+    """The catalog of ``lang`` (``sv`` or ``en``), loaded once."""
+    entries = load_entries(lang)
+    fallback = None if lang == FALLBACK_LANG else catalog(FALLBACK_LANG)
+    return Catalog(lang, entries, fallback)

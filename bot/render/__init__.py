@@ -1,0 +1,1 @@
+"""Rendering: the only code that turns games' language-neutral facts into text (later: embeds)."""

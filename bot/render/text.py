@@ -1,0 +1,194 @@
+"""Plain-text rendering of cards, messages, actions and views, in one catalog's language.
+
+UI-agnostic (plain text with suit symbols): the terminal table prints it and the Discord layer
+reuses it. A :class:`~games.core.Msg` is rendered by the argument convention of ``games.core``: a
+``seat``/``*_seat`` argument becomes the player's name, ``card(s)``/``*_card(s)`` become card faces
+(``Q♠``, ``10♥``, ``🃏``), ``suit``/``*_suit`` become the suit's name; anything else is shown as is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from bot.i18n import Catalog
+from games.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_card, rank_of, suit_of
+from games.core import ArgValue, Msg, Pile, SeatView, View
+
+JOKER_FACE = "🃏"
+# Hands are shown suit by suit in alternating colours, high cards first.
+HAND_SUIT_ORDER = (3, 2, 0, 1)  # spades, hearts, clubs, diamonds
+
+
+def card_face(c: int) -> str:
+    """``Q♠``, ``10♥``, ``🃏``."""
+    if c == JOKER:
+        return JOKER_FACE
+    rank = RANKS[c % 13]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit_of(c)]
+
+
+def card_faces(cards: Iterable[int]) -> str:
+    return " ".join(card_face(c) for c in cards)
+
+
+def faces_of_codes(text: str) -> str:
+    """``"QS 7S"`` -> ``"Q♠ 7♠"``; a token that is not a card code stays as it is."""
+    out = []
+    for token in str(text).split():
+        try:
+            out.append(card_face(parse_card(token)))
+        except ValueError:
+            out.append(token)
+    return " ".join(out)
+
+
+def sort_hand(cards: Iterable[int]) -> list[int]:
+    """Suit by suit (♠ ♥ ♣ ♦, the joker first), high cards first."""
+
+    def key(c: int) -> tuple[int, int]:
+        if c == JOKER:
+            return (-1, 0)
+        return (HAND_SUIT_ORDER.index(suit_of(c)), -rank_of(c))
+
+    return sorted(cards, key=key)
+
+
+def _is_seat_arg(name: str) -> bool:
+    return name == "seat" or name.endswith("_seat")
+
+
+def _is_card_arg(name: str) -> bool:
+    return name in ("card", "cards") or name.endswith(("_card", "_cards"))
+
+
+def _is_suit_arg(name: str) -> bool:
+    return name == "suit" or name.endswith("_suit")
+
+
+class TextRenderer:
+    """Renders for one table: a catalog (language) and the players' names by seat."""
+
+    def __init__(self, catalog: Catalog, names: Sequence[str]) -> None:
+        self.catalog = catalog
+        self.names = list(names)
+
+    def t(self, key: str, /, **args: object) -> str:
+        """A UI text of the catalog."""
+        return self.catalog.text(key, **args)
+
+    def seat(self, seat: int) -> str:
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return self.t("view.seat_number", number=seat + 1)
+
+    def suit(self, suit: ArgValue | None) -> str:
+        """``♥ hjärter`` for a suit number or letter; anything else as it is."""
+        if suit is None:
+            return self.t("view.no_trump")
+        letter = None
+        if isinstance(suit, int):
+            letter = SUITS[suit] if 0 <= suit < 4 else None
+        elif len(suit.strip()) == 1 and suit.strip().upper() in SUITS:
+            letter = suit.strip().upper()
+        if letter is None:
+            return str(suit)
+        return f"{SUIT_SYMBOLS[SUITS.index(letter)]} {self.t(f'table.suit.{letter}')}"
+
+    def arg(self, name: str, value: ArgValue) -> str:
+        if _is_seat_arg(name) and isinstance(value, int):
+            return self.seat(value)
+        if _is_card_arg(name):
+            return faces_of_codes(str(value)) if str(value).strip() else "–"
+        if _is_suit_arg(name):
+            return self.suit(value)
+        return str(value)
+
+    def msg(self, m: Msg) -> str:
+        """A game's message in this language."""
+        return self.t(m.key, **{name: self.arg(name, value) for name, value in m.args})
+
+    # --- actions ----------------------------------------------------------------------------------
+
+    def verb_key(self, game_id: str, verb: str) -> str:
+        """The catalog key of an action verb: the game's own, else the shared one."""
+        own = f"{game_id}.action.{verb}"
+        return own if self.catalog.has(own) else f"action.{verb}"
+
+    def action(self, game_id: str, notation: str) -> str:
+        """A readable label for an action given in notation: ``QS`` -> ``Q♠``,
+        ``bid 7D KS TC`` -> ``Bjud 7♦ K♠ 10♣``, ``draw 3`` -> ``Dra kort 3``."""
+        tokens = notation.split()
+        if not tokens:
+            return notation
+        if len(tokens) == 1:
+            try:
+                return card_face(parse_card(tokens[0]))
+            except ValueError:
+                pass
+        label = self.t(self.verb_key(game_id, tokens[0].lower()))
+        args = faces_of_codes(" ".join(tokens[1:]))
+        return f"{label} {args}" if args else label
+
+    # --- views ------------------------------------------------------------------------------------
+
+    def hand(self, view: View) -> str:
+        return card_faces(sort_hand(view.hand)) if view.hand else "–"
+
+    def trick(self, view: View) -> str:
+        if not view.trick:
+            return "–"
+        return "  ".join(f"{self.seat(s)}: {card_face(c)}" for s, c in view.trick)
+
+    def pile(self, pile: Pile) -> str:
+        parts = []
+        if pile.cards:
+            parts.append(card_faces(pile.cards))
+        if pile.hidden:
+            parts.append(self.t("view.hidden_cards", count=pile.hidden))
+        owner = f" ({self.seat(pile.seat)})" if pile.seat is not None else ""
+        return f"{self.t(pile.key)}{owner}: {', '.join(parts) or '–'}"
+
+    def seat_line(self, seat: int, info: SeatView, view: View) -> str:
+        parts = [self.t("view.cards", count=info.cards)]
+        if info.tricks is not None:
+            parts.append(self.t("view.tricks", count=info.tricks))
+        parts.append(self.t("view.score", score=info.score))
+        if info.shown:
+            parts.append(self.t("view.shown", cards=card_faces(sort_hand(info.shown))))
+        parts.extend(self.msg(n) for n in info.notes)
+        marks = []
+        if seat == view.dealer:
+            marks.append(self.t("view.dealer_mark"))
+        if seat in view.to_act:
+            marks.append(self.t("view.to_act_mark"))
+        mark = f" [{', '.join(marks)}]" if marks else ""
+        return f"{self.seat(seat)}{mark}: {' · '.join(parts)}"
+
+    def table(self, view: View) -> list[str]:
+        """The public table and the viewer's own hand, one fact per line."""
+        tricks = view.trump is not None or any(s.tricks is not None for s in view.seats)
+        head = [self.t("view.deal", deal=view.deal)]
+        if view.dealer is not None:
+            head.append(self.t("view.dealer", seat=self.seat(view.dealer)))
+        if tricks:
+            head.append(
+                self.t("view.trump", suit=self.suit(view.trump))
+                if view.trump is not None
+                else self.t("view.no_trump")
+            )
+        lines = [" · ".join(head), self.t("view.phase", phase=self.msg(view.phase))]
+        lines += [f"  {self.seat_line(s, info, view)}" for s, info in enumerate(view.seats)]
+        lines += [f"  {self.pile(p)}" for p in view.piles]
+        if view.trick or tricks:
+            lines.append(self.t("view.trick", trick=self.trick(view)))
+        if view.hand:
+            lines.append(self.t("view.hand", cards=self.hand(view)))
+        lines += [f"  {self.msg(n)}" for n in view.notes]
+        return lines
+
+    def turn(self, view: View) -> str:
+        """Whose turn it is."""
+        if not view.to_act:
+            return self.msg(view.phase)
+        names = ", ".join(self.seat(s) for s in sorted(view.to_act))
+        return self.t("view.to_act", seats=names)

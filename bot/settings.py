@@ -1,0 +1,115 @@
+"""The service's settings: one ``Settings`` value, read from the environment and ``.env``.
+
+Build it once at start-up with ``load_settings()`` and pass it down; nothing else reads the
+environment. Every setting is ``KORTBORD_<NAME>`` (``.env.example`` lists them all). A bad value
+stops start-up with a one-line ``SettingsError`` that names the setting, never with a traceback.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Literal
+
+from dotenv import dotenv_values
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ENV_PREFIX = "KORTBORD_"
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+
+class SettingsError(Exception):
+    """A setting is missing or invalid; the message is one line that names it."""
+
+
+class Settings(BaseSettings):
+    """Everything the service can be configured with; defaults suit a small server."""
+
+    model_config = SettingsConfigDict(
+        env_prefix=ENV_PREFIX,
+        env_file=".env",
+        env_file_encoding="utf-8",
+        # A blank line such as `KORTBORD_DEV_GUILD=` in .env means "use the default".
+        env_ignore_empty=True,
+        # .env may hold other programs' settings too; misspelt KORTBORD_ names are caught by
+        # load_settings instead.
+        extra="ignore",
+        frozen=True,
+    )
+
+    token: SecretStr | None = None
+    """The Discord bot token; not needed by the terminal table or the demo."""
+    database: Path = Path("data/kortbord.sqlite3")
+    """The SQLite file; its directory is created when the storage opens it."""
+    dev_guild: int | None = None
+    """A guild whose slash commands are synced instantly (development); None: global sync."""
+    language: Literal["sv", "en"] = "sv"
+    """The bot's default language; a server may choose its own."""
+    turn_seconds: int = Field(default=60, ge=10, le=3600)
+    """Default time a player has for a turn before a computer player acts for the seat."""
+    reaction_seconds: int = Field(default=5, ge=3, le=15)
+    """Default time for real-time reactions (Hej knekt)."""
+    idle_minutes: int = Field(default=30, ge=1)
+    """A table with no action for this long is ended, so a channel is never blocked."""
+    log_level: LogLevel = "INFO"
+    log_format: Literal["text", "json"] = "text"
+
+    @field_validator("language", "log_format", mode="before")
+    @classmethod
+    def _lower(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
+
+
+def load_settings(env_file: Path | str | None = ".env") -> Settings:
+    """The settings from the environment and ``env_file`` (None: environment only).
+
+    The environment wins over the file. Raises ``SettingsError`` with one line naming each bad
+    setting, e.g. ``KORTBORD_TURN_SECONDS='5': Input should be greater than or equal to 10``.
+    """
+    names = list(os.environ)
+    if env_file is not None and Path(env_file).is_file():
+        names += dotenv_values(env_file)
+    problems = unknown_names(names)
+    settings = None
+    try:
+        settings = Settings(_env_file=env_file)  # type: ignore[call-arg]
+    except ValidationError as error:
+        problems += describe(error)
+    if problems or settings is None:
+        raise SettingsError("invalid settings: " + "; ".join(problems))
+    return settings
+
+
+def unknown_names(names: Iterable[str]) -> list[str]:
+    """A problem for each ``KORTBORD_`` name that is no setting, with the likely intended one."""
+    known = [ENV_PREFIX + field.upper() for field in Settings.model_fields]
+    problems = []
+    for name in sorted(set(names)):
+        if not name.upper().startswith(ENV_PREFIX) or name.upper() in known:
+            continue
+        guess = difflib.get_close_matches(name.upper(), known, n=1)
+        hint = f" (did you mean {guess[0]}?)" if guess else ""
+        problems.append(f"{name}: unknown setting{hint}")
+    return problems
+
+
+def describe(error: ValidationError) -> list[str]:
+    """A problem for each setting that failed, with its value unless it is secret."""
+    problems = []
+    for detail in error.errors():
+        field = str(detail["loc"][0]) if detail["loc"] else "?"
+        name = ENV_PREFIX + field.upper()
+        if field == "token":
+            problems.append(f"{name}: {detail['msg']}")
+        else:
+            problems.append(f"{name}={detail['input']!r}: {detail['msg']}")
+    return problems

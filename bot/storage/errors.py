@@ -1,0 +1,27 @@
+"""What the storage raises; every error is a ``StorageError``."""
+
+from __future__ import annotations
+
+
+class StorageError(Exception):
+    """The database cannot do what was asked; the message says why."""
+
+
+class SchemaTooNewError(StorageError):
+    """The database was written by a newer Kortbord; this code refuses to touch it."""
+
+
+class MigrationError(StorageError):
+    """A migration is missing, misnamed or failed; the database is left at its last version."""
+
+
+class TableNotFoundError(StorageError):
+    """No table with that id."""
+
+
+class TableNotLiveError(StorageError):
+    """The table is already finished or ended; it cannot be finished or ended again."""
+
+
+class DuplicateActionError(StorageError):
+    """The table's action log already has an action with that ``seq``; nothing was changed."""

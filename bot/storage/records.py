@@ -1,0 +1,125 @@
+"""The typed values that the storage reads and writes: frozen dataclasses, no SQL, no I/O.
+
+Callers change a record with ``dataclasses.replace`` and hand it back to ``Storage`` to save.
+Ids are Discord snowflakes (``guild_id``, ``channel_id``, ``user_id``...) or the storage's own
+``table_id``; a ``seat`` is a game seat number (0..n-1), never a user.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, get_args
+
+Language = Literal["sv", "en"]
+TableStatus = Literal["lobby", "playing", "paused", "finished", "ended"]
+ActionBy = Literal["member", "computer", "timeout"]
+
+LANGUAGES: frozenset[str] = frozenset(get_args(Language))
+TABLE_STATUSES: frozenset[str] = frozenset(get_args(TableStatus))
+LIVE_STATUSES: frozenset[str] = frozenset({"lobby", "playing", "paused"})
+ACTION_BY: frozenset[str] = frozenset(get_args(ActionBy))
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """A server's own choices; None means the bot's default from ``Settings``."""
+
+    guild_id: int
+    language: Language | None = None
+    thread_per_table: bool = False
+    turn_seconds: int | None = None
+    reaction_seconds: int | None = None
+    table_channels: tuple[int, ...] = ()
+    """Channels where tables may be opened; empty: any channel."""
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One seat at a table: a member (``user_id``) or a computer player (``user_id`` None)."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    ai: str = "rules"
+    """The kind of computer player that plays this seat, or acts for the member."""
+    autoplay: bool = False
+    """A computer player acts for this member after repeated missed deadlines."""
+    strikes: int = 0
+    """Missed deadlines in a row."""
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A table and its seats as stored; the game state is rebuilt from the action log."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    host_id: int
+    game_id: str
+    options: tuple[tuple[str, str], ...]
+    """Option name -> text value as typed; parsed by ``games.core.apply_option_text``."""
+    variant: str
+    seed: int
+    status: TableStatus
+    turn_seconds: int
+    language: str
+    version: int
+    created_at: float
+    updated_at: float
+    deadline_at: float | None
+    seats: tuple[SeatRecord, ...] = field(default=())
+    end_reason: str | None = None
+
+    @property
+    def live(self) -> bool:
+        """Still in the lobby or being played (restored after a restart)."""
+        return self.status in LIVE_STATUSES
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One entry of a table's append-only action log, in game notation."""
+
+    seq: int
+    seat: int
+    notation: str
+    at: float
+    by: ActionBy
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A member's line on a server's leaderboard for one game."""
+
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    rating: float
+    """The OpenSkill ordinal scaled for display (``bot.ratings.display``)."""
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """A member's record in one game on one server (rated tables only)."""
+
+    game_id: str
+    games: int
+    wins: int
+    places: tuple[int, ...]
+    """How many times the member came 1st, 2nd, ... (index 0 is 1st)."""
+    rating: float
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """A member's displayed rating before and after a finished table."""
+
+    user_id: int
+    before: float
+    after: float

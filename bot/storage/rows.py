@@ -1,0 +1,134 @@
+"""Rows <-> records: the pure conversions between SQLite rows and ``records`` values.
+
+No I/O. Reading a row checks it: a corrupt row (bad JSON, unknown status or kind, seats not
+numbered 0..n-1) raises ``ValueError`` (or ``TypeError``/``KeyError``) for the caller to report.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import cast
+
+from bot.storage.records import (
+    ACTION_BY,
+    TABLE_STATUSES,
+    ActionBy,
+    ActionRecord,
+    SeatRecord,
+    TableRecord,
+    TableStatus,
+)
+
+TABLE_COLUMNS = (
+    "guild_id, channel_id, thread_id, message_id, host_id, game_id, options, variant, seed,"
+    " status, turn_seconds, language, version, created_at, updated_at, deadline_at, end_reason"
+)
+
+
+def table_values(table: TableRecord) -> tuple[object, ...]:
+    """The values of ``TABLE_COLUMNS``, in order."""
+    return (
+        table.guild_id,
+        table.channel_id,
+        table.thread_id,
+        table.message_id,
+        table.host_id,
+        table.game_id,
+        json.dumps([list(pair) for pair in table.options], ensure_ascii=False),
+        table.variant,
+        table.seed,
+        table.status,
+        table.turn_seconds,
+        table.language,
+        table.version,
+        table.created_at,
+        table.updated_at,
+        table.deadline_at,
+        table.end_reason,
+    )
+
+
+def table_from_row(row: sqlite3.Row, seat_rows: Iterable[sqlite3.Row]) -> TableRecord:
+    """The record of a table row; ValueError or TypeError if the row is corrupt."""
+    status = row["status"]
+    if status not in TABLE_STATUSES:
+        raise ValueError(f"unknown status {status!r}")
+    seats = tuple(
+        SeatRecord(
+            seat=int(seat["seat"]),
+            user_id=opt_int(seat["user_id"]),
+            name=str(seat["name"]),
+            ai=str(seat["ai"]),
+            autoplay=bool(seat["autoplay"]),
+            strikes=int(seat["strikes"]),
+        )
+        for seat in seat_rows
+    )
+    check_seats(seats)
+    return TableRecord(
+        table_id=int(row["table_id"]),
+        guild_id=int(row["guild_id"]),
+        channel_id=int(row["channel_id"]),
+        thread_id=opt_int(row["thread_id"]),
+        message_id=opt_int(row["message_id"]),
+        host_id=int(row["host_id"]),
+        game_id=str(row["game_id"]),
+        options=parse_options(row["options"]),
+        variant=str(row["variant"]),
+        seed=int(row["seed"]),
+        status=cast(TableStatus, status),
+        turn_seconds=int(row["turn_seconds"]),
+        language=str(row["language"]),
+        version=int(row["version"]),
+        created_at=float(row["created_at"]),
+        updated_at=float(row["updated_at"]),
+        deadline_at=None if row["deadline_at"] is None else float(row["deadline_at"]),
+        seats=seats,
+        end_reason=None if row["end_reason"] is None else str(row["end_reason"]),
+    )
+
+
+def action_from_row(row: sqlite3.Row) -> ActionRecord:
+    by = row["by"]
+    if by not in ACTION_BY:
+        raise ValueError(f"action {row['seq']} has unknown kind {by!r}")
+    return ActionRecord(
+        seq=int(row["seq"]),
+        seat=int(row["seat"]),
+        notation=str(row["notation"]),
+        at=float(row["at"]),
+        by=cast(ActionBy, by),
+    )
+
+
+def parse_options(text: object) -> tuple[tuple[str, str], ...]:
+    pairs = json.loads(str(text))
+    if not isinstance(pairs, list):
+        raise ValueError(f"options are not a list: {text!r}")
+    options = []
+    for pair in pairs:
+        if not (
+            isinstance(pair, list) and len(pair) == 2 and all(isinstance(s, str) for s in pair)
+        ):
+            raise ValueError(f"option is not a [name, value] pair: {pair!r}")
+        options.append((pair[0], pair[1]))
+    return tuple(options)
+
+
+def check_seats(seats: Sequence[SeatRecord]) -> None:
+    """Seats must be numbered 0, 1, ... in order."""
+    numbers = [seat.seat for seat in seats]
+    if numbers != list(range(len(seats))):
+        raise ValueError(f"seats must be numbered 0..{len(seats) - 1} in order, got {numbers}")
+
+
+def opt_int(value: object) -> int | None:
+    return None if value is None else int(cast(int, value))
+
+
+def int_tuple(value: object) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, int) for item in value):
+        raise ValueError(f"not a list of ids: {value!r}")
+    return tuple(value)

@@ -1,0 +1,68 @@
+"""Ratings: OpenSkill Plackett-Luce over final places; ties share a rank."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import ratings
+from bot.ratings import Skill
+
+
+def test_a_new_member_shows_the_base_rating() -> None:
+    assert ratings.display(Skill()) == pytest.approx(ratings.DISPLAY_BASE)
+
+
+def test_the_winner_goes_up_and_the_loser_down() -> None:
+    winner, loser = ratings.rate([Skill(), Skill()], [1, 2])
+    assert ratings.display(winner) > ratings.DISPLAY_BASE > ratings.display(loser)
+    assert winner.mu > Skill().mu > loser.mu
+    # Playing makes both estimates more certain.
+    assert winner.sigma < Skill().sigma
+    assert loser.sigma < Skill().sigma
+
+
+def test_places_only_matter_by_their_order() -> None:
+    assert ratings.rate([Skill(), Skill()], [1, 3]) == ratings.rate([Skill(), Skill()], [1, 2])
+    second, first = ratings.rate([Skill(), Skill()], [2, 1])
+    assert first.mu > second.mu
+
+
+def test_members_who_tie_share_a_rank() -> None:
+    first, tied_a, tied_b = ratings.rate([Skill(), Skill(), Skill()], [1, 2, 2])
+    assert tied_a == tied_b
+    assert first.mu > tied_a.mu
+    even_a, even_b = ratings.rate([Skill(), Skill()], [1, 1])
+    assert even_a.mu == pytest.approx(Skill().mu)
+    assert even_a == even_b
+
+
+def test_beating_a_stronger_member_gains_more() -> None:
+    strong = Skill(mu=32.0, sigma=3.0)
+    upset_winner, _ = ratings.rate([Skill(mu=25.0, sigma=3.0), strong], [1, 2])
+    expected_winner, _ = ratings.rate([Skill(mu=25.0, sigma=3.0), Skill(25.0, 3.0)], [1, 2])
+    assert upset_winner.mu - 25.0 > expected_winner.mu - 25.0
+
+
+def test_the_leaderboard_order_is_the_conservative_estimate() -> None:
+    proven = Skill(mu=28.0, sigma=1.0)
+    lucky = Skill(mu=30.0, sigma=6.0)
+    assert ratings.ordinal(proven) > ratings.ordinal(lucky)
+    assert ratings.display(proven) > ratings.display(lucky)
+
+
+def test_rate_is_deterministic() -> None:
+    skills = [Skill(27.0, 5.0), Skill(22.0, 7.0), Skill(25.0, 8.0)]
+    assert ratings.rate(skills, [2, 1, 3]) == ratings.rate(skills, [2, 1, 3])
+
+
+@pytest.mark.parametrize(
+    ("skills", "places", "message"),
+    [
+        ([Skill()], [1], "at least two"),
+        ([Skill(), Skill()], [1], "2 skills but 1 places"),
+        ([Skill(), Skill()], [0, 1], "places start at 1"),
+    ],
+)
+def test_refusals(skills: list[Skill], places: list[int], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ratings.rate(skills, places)

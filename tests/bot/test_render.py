@@ -1,0 +1,60 @@
+"""Text rendering: card faces, messages by the argument convention, action labels, the table."""
+
+from __future__ import annotations
+
+import random
+
+from toygame import SPEC as TOY
+from toygame import TOY_TEXTS_EN
+
+from bot.i18n import catalog
+from bot.render.text import TextRenderer, card_face, faces_of_codes, sort_hand
+from games.cards import JOKER, parse_card
+from games.core import Msg
+
+
+def _render(lang: str = "en") -> TextRenderer:
+    return TextRenderer(catalog(lang).with_entries(TOY_TEXTS_EN), ["Anna", "Bo", "Cia"])
+
+
+def test_card_faces() -> None:
+    assert card_face(parse_card("QS")) == "Q♠"
+    assert card_face(parse_card("TH")) == "10♥"
+    assert card_face(parse_card("2C")) == "2♣"
+    assert card_face(JOKER) == "🃏"
+    assert faces_of_codes("QS 7D JK") == "Q♠ 7♦ 🃏"
+    assert faces_of_codes("QS x") == "Q♠ x"
+
+
+def test_hands_are_sorted_by_suit_then_high_to_low() -> None:
+    hand = [parse_card(c) for c in ("2H", "AS", "KH", "JK", "9C", "TS", "4D")]
+    assert " ".join(card_face(c) for c in sort_hand(hand)) == "🃏 A♠ 10♠ K♥ 2♥ 9♣ 4♦"
+
+
+def test_messages_use_names_faces_and_suits() -> None:
+    won = Msg.of("table.event.trick_won", seat=1, card="TH")
+    assert _render("en").msg(won) == "Bo takes the trick with 10♥"
+    assert _render("sv").msg(won) == "Bo tar sticket med 10♥"
+    assert _render("sv").msg(Msg.of("table.event.trump", suit="S")) == "Trumf: ♠ spader"
+    assert _render("en").msg(Msg.of("table.event.trump", suit=2)) == "Trumps: ♥ hearts"
+
+
+def test_action_labels() -> None:
+    r = _render("sv")
+    assert r.action("toy", "QS") == "Q♠"
+    assert r.action("toy", "pass") == "Passa"
+    assert r.action("toy", "draw 3") == "Dra kort nummer 3"
+    assert _render("en").action("toy", "discard 8C 9D TS") == "lay aside 8♣ 9♦ 10♠"
+
+
+def test_table_lines_show_hand_trump_and_seats() -> None:
+    game = TOY.new(3, rng=random.Random(2))
+    lines = _render("en").table(game.view(0))
+    text = "\n".join(lines)
+    assert "Deal 1" in text
+    assert "trumps:" in text
+    assert "Your hand:" in text
+    assert "Cia" in text
+    assert "8 cards" in text
+    spectator = "\n".join(_render("en").table(game.view(None)))
+    assert "Your hand" not in spectator

@@ -1,0 +1,475 @@
+"""Storage on real SQLite files: migrations, round trips, restart, refusals, leaderboards."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot import ratings
+from bot.storage import (
+    ActionRecord,
+    DuplicateActionError,
+    GameStats,
+    GuildSettings,
+    MigrationError,
+    SchemaTooNewError,
+    SeatRecord,
+    Storage,
+    StorageError,
+    TableNotFoundError,
+    TableNotLiveError,
+    TableRecord,
+)
+from bot.storage.schema import Migration, migrate, migrations
+
+GUILD = 111
+CHANNEL = 222
+ALICE, BOB, CECILIA = 1001, 1002, 1003
+T0 = 1_700_000_000.0
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "kortbord.sqlite3"
+
+
+@pytest.fixture
+async def storage(path: Path) -> AsyncIterator[Storage]:
+    opened = await Storage.open(path)
+    yield opened
+    await opened.close()
+
+
+def seats(*members: int | None) -> tuple[SeatRecord, ...]:
+    """Seats in order; None is a computer player."""
+    return tuple(
+        SeatRecord(seat, user_id, f"member {user_id}" if user_id else f"Dator {seat}")
+        for seat, user_id in enumerate(members)
+    )
+
+
+async def new_table(
+    storage: Storage, *members: int | None, game_id: str = "nittionio", guild_id: int = GUILD
+) -> TableRecord:
+    return await storage.create_table(
+        guild_id=guild_id,
+        channel_id=CHANNEL,
+        host_id=ALICE,
+        game_id=game_id,
+        options=(("target", "99"), ("bidding", "true")),
+        variant="standard",
+        seed=42,
+        turn_seconds=60,
+        language="sv",
+        created_at=T0,
+        seats=seats(*(members or (ALICE, BOB, None))),
+    )
+
+
+def action(seq: int, seat: int, notation: str = "QS") -> ActionRecord:
+    return ActionRecord(seq=seq, seat=seat, notation=notation, at=T0 + seq, by="member")
+
+
+def play(table: TableRecord, seq: int) -> TableRecord:
+    """The table as the session manager would save it with action ``seq``."""
+    return replace(table, status="playing", version=seq, updated_at=T0 + seq, deadline_at=T0 + 99)
+
+
+def raw(path: Path) -> sqlite3.Connection:
+    """A second, plain connection to the file, as a person with the sqlite3 shell would use."""
+    return sqlite3.connect(path, isolation_level=None)
+
+
+# --- opening and migrations ----------------------------------------------------------------------
+
+
+async def test_open_creates_the_directory_and_the_schema(path: Path) -> None:
+    assert not path.parent.exists()
+    storage = await Storage.open(path)
+    assert await storage.ping()
+    await storage.close()
+    with raw(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) == 1
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"tables", "seats", "actions", "results", "standings", "guild_settings"} <= names
+
+
+async def test_reopening_keeps_the_data_and_migrates_nothing(path: Path) -> None:
+    async with await Storage.open(path) as storage:
+        await storage.save_guild_settings(GuildSettings(GUILD, language="en"))
+    async with await Storage.open(path) as storage:
+        assert (await storage.guild_settings(GUILD)).language == "en"
+    with raw(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+
+
+async def test_a_database_newer_than_the_code_is_refused_and_left_alone(path: Path) -> None:
+    path.parent.mkdir(parents=True)
+    with raw(path) as db:
+        db.execute("PRAGMA user_version = 7")
+        db.execute("CREATE TABLE future (x)")
+    with pytest.raises(SchemaTooNewError, match=r"schema version 7, but .* only up to 1"):
+        await Storage.open(path)
+    with raw(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 7
+        assert db.execute("SELECT name FROM sqlite_master").fetchall() == [("future",)]
+
+
+async def test_a_failing_migration_leaves_the_database_at_its_last_version(path: Path) -> None:
+    async with await Storage.open(path):
+        pass
+    broken = Migration(2, "broken", "CREATE TABLE extra (x);\nCREATE TABLE tables (x);")
+    db = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        with pytest.raises(MigrationError, match="0002_broken failed"):
+            await migrate(db, str(path), [*migrations(), broken])
+    finally:
+        await db.close()
+    with raw(path) as check:
+        assert check.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert check.execute("SELECT name FROM sqlite_master WHERE name = 'extra'").fetchall() == []
+
+
+async def test_foreign_keys_are_enforced(storage: Storage) -> None:
+    with pytest.raises(sqlite3.IntegrityError):
+        await storage.set_dm_message(table_id=999, user_id=ALICE, channel_id=1, message_id=2)
+
+
+async def test_a_closed_storage_answers_no_ping_and_refuses_work(storage: Storage) -> None:
+    await storage.close()
+    await storage.close()
+    assert not await storage.ping()
+    with pytest.raises(StorageError, match="closed"):
+        await storage.guild_settings(GUILD)
+
+
+# --- round trips ---------------------------------------------------------------------------------
+
+
+async def test_guild_settings_round_trip(storage: Storage) -> None:
+    assert await storage.guild_settings(GUILD) == GuildSettings(GUILD)
+    chosen = GuildSettings(
+        GUILD,
+        language="en",
+        thread_per_table=True,
+        turn_seconds=120,
+        reaction_seconds=4,
+        table_channels=(CHANNEL, 333),
+    )
+    await storage.save_guild_settings(chosen)
+    assert await storage.guild_settings(GUILD) == chosen
+    await storage.save_guild_settings(GuildSettings(GUILD))
+    assert await storage.guild_settings(GUILD) == GuildSettings(GUILD)
+    assert await storage.guild_settings(GUILD + 1) == GuildSettings(GUILD + 1)
+
+
+async def test_a_new_table_round_trips(storage: Storage) -> None:
+    first = await new_table(storage)
+    second = await new_table(storage, BOB, CECILIA)
+    assert first.table_id > 0
+    assert second.table_id != first.table_id
+    assert first.status == "lobby"
+    assert first.updated_at == T0
+    assert await storage.table(first.table_id) == first
+    assert await storage.table(second.table_id) == second
+    assert await storage.table(12345) is None
+
+
+async def test_save_table_round_trips_every_field(storage: Storage) -> None:
+    table = await new_table(storage)
+    changed = replace(
+        table,
+        thread_id=444,
+        message_id=555,
+        options=(("variant_text", 'å ä ö, "citat"'),),
+        variant="sjuttiosju",
+        status="paused",
+        turn_seconds=300,
+        language="en",
+        version=7,
+        updated_at=T0 + 50.5,
+        deadline_at=T0 + 110.25,
+        seats=(
+            SeatRecord(0, ALICE, "Alice", ai="search", autoplay=True, strikes=2),
+            SeatRecord(1, None, "Dator 1", ai="rules"),
+        ),
+        end_reason=None,
+    )
+    await storage.save_table(changed)
+    assert await storage.table(table.table_id) == changed
+
+
+async def test_seats_must_be_numbered_in_order(storage: Storage) -> None:
+    table = await new_table(storage)
+    gap = replace(table, seats=(SeatRecord(0, ALICE, "A"), SeatRecord(2, BOB, "B")))
+    with pytest.raises(ValueError, match="seats must be numbered"):
+        await storage.save_table(gap)
+    assert await storage.table(table.table_id) == table
+
+
+async def test_saving_an_unknown_table_is_refused(storage: Storage) -> None:
+    table = await new_table(storage)
+    with pytest.raises(TableNotFoundError):
+        await storage.save_table(replace(table, table_id=999))
+
+
+async def test_record_action_appends_and_saves_the_table_together(storage: Storage) -> None:
+    table = await new_table(storage)
+    for seq, (seat, card) in enumerate([(0, "QS"), (1, "TH"), (2, "AS")], start=1):
+        table = play(table, seq)
+        await storage.record_action(table, action(seq, seat, card))
+    computer = ActionRecord(seq=4, seat=2, notation="pass", at=T0 + 4.5, by="computer")
+    timeout = ActionRecord(seq=5, seat=1, notation="2C", at=T0 + 5.5, by="timeout")
+    await storage.record_action(play(table, 4), computer)
+    table = play(table, 5)
+    await storage.record_action(table, timeout)
+    assert await storage.actions(table.table_id) == [
+        action(1, 0, "QS"),
+        action(2, 1, "TH"),
+        action(3, 2, "AS"),
+        computer,
+        timeout,
+    ]
+    assert await storage.table(table.table_id) == table
+    assert await storage.actions(999) == []
+
+
+async def test_a_duplicate_seq_is_refused_and_nothing_changes(storage: Storage) -> None:
+    table = play(await new_table(storage), 1)
+    await storage.record_action(table, action(1, 0, "QS"))
+    retried = replace(play(table, 2), status="paused", seats=seats(ALICE, BOB, BOB))
+    with pytest.raises(DuplicateActionError, match=f"table {table.table_id} already has action 1"):
+        await storage.record_action(retried, action(1, 1, "TH"))
+    assert await storage.table(table.table_id) == table
+    assert await storage.actions(table.table_id) == [action(1, 0, "QS")]
+
+
+async def test_an_action_for_a_seat_that_does_not_exist_is_refused(storage: Storage) -> None:
+    table = await new_table(storage)
+    with pytest.raises(ValueError, match="no seat 3"):
+        await storage.record_action(play(table, 1), action(1, 3))
+    assert await storage.actions(table.table_id) == []
+
+
+async def test_concurrent_writes_are_serialised(storage: Storage) -> None:
+    tables = [await new_table(storage) for _ in range(5)]
+    await asyncio.gather(
+        *(
+            storage.record_action(play(table, seq), action(seq, seq % 3))
+            for table in tables
+            for seq in range(1, 6)
+        )
+    )
+    for table in tables:
+        assert [a.seq for a in await storage.actions(table.table_id)] == [1, 2, 3, 4, 5]
+
+
+async def test_dm_state_round_trips(storage: Storage) -> None:
+    table = await new_table(storage)
+    assert not await storage.dm_closed(ALICE)
+    await storage.set_dm_closed(ALICE, True)
+    await storage.set_dm_closed(ALICE, True)
+    assert await storage.dm_closed(ALICE)
+    assert not await storage.dm_closed(BOB)
+    await storage.set_dm_closed(ALICE, False)
+    assert not await storage.dm_closed(ALICE)
+
+    assert await storage.dm_message(table.table_id, ALICE) is None
+    await storage.set_dm_message(table.table_id, ALICE, channel_id=7001, message_id=8001)
+    assert await storage.dm_message(table.table_id, ALICE) == (7001, 8001)
+    await storage.set_dm_message(table.table_id, ALICE, channel_id=7001, message_id=8002)
+    assert await storage.dm_message(table.table_id, ALICE) == (7001, 8002)
+    assert await storage.dm_message(table.table_id, BOB) is None
+
+
+# --- restart -------------------------------------------------------------------------------------
+
+
+async def test_a_restart_restores_the_live_tables_with_their_logs(path: Path) -> None:
+    async with await Storage.open(path) as storage:
+        lobby = await new_table(storage, ALICE)
+        playing = await new_table(storage)
+        for seq, notation in [(1, "QS"), (2, "TH"), (3, "AS"), (4, "2C")]:
+            playing = play(playing, seq)
+            await storage.record_action(playing, action(seq, (seq - 1) % 3, notation))
+        paused = replace(await new_table(storage, BOB, CECILIA), status="paused", version=3)
+        await storage.save_table(paused)
+        finished = await new_table(storage, ALICE, BOB)
+        await storage.finish_table(finished, scores=(10, 5), places=(1, 2))
+        ended = await new_table(storage, CECILIA)
+        await storage.end_table(ended, "idle")
+
+    async with await Storage.open(path) as storage:
+        restored = await storage.live_tables()
+    assert [table for table, _ in restored] == [lobby, playing, paused]
+    logs = [[(a.seq, a.notation) for a in log] for _, log in restored]
+    assert logs == [[], [(1, "QS"), (2, "TH"), (3, "AS"), (4, "2C")], []]
+    assert restored[1][0].deadline_at == T0 + 99
+
+
+async def test_a_corrupt_row_is_skipped_logged_and_kept(
+    path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with await Storage.open(path) as storage:
+        good = [await new_table(storage) for _ in range(2)]
+        bad_json, bad_status, bad_seats, bad_action = [await new_table(storage) for _ in range(4)]
+        await storage.record_action(play(good[1], 1), action(1, 0))
+        await storage.record_action(play(bad_action, 1), action(1, 0))
+        good[1] = play(good[1], 1)
+    with raw(path) as db:
+        db.execute(
+            "UPDATE tables SET options = '[[\"target\",' WHERE table_id = ?", (bad_json.table_id,)
+        )
+        db.execute("PRAGMA ignore_check_constraints = ON")
+        db.execute(
+            "UPDATE tables SET status = 'waiting' WHERE table_id = ?", (bad_status.table_id,)
+        )
+        db.execute("UPDATE actions SET by = 'ghost' WHERE table_id = ?", (bad_action.table_id,))
+        db.execute(
+            "UPDATE seats SET seat = 5 WHERE table_id = ? AND seat = 1", (bad_seats.table_id,)
+        )
+
+    caplog.set_level(logging.ERROR, logger="bot.storage.store")
+    async with await Storage.open(path) as storage:
+        restored = await storage.live_tables()
+    assert [table for table, _ in restored] == good
+    logged = [record.getMessage() for record in caplog.records]
+    for corrupt, why in [
+        (bad_json, "Expecting value"),
+        (bad_status, "unknown status 'waiting'"),
+        (bad_seats, "seats must be numbered 0..2 in order, got [0, 2, 5]"),
+        (bad_action, "unknown kind 'ghost'"),
+    ]:
+        assert any(
+            f"table {corrupt.table_id} is corrupt" in line and why in line for line in logged
+        )
+    with raw(path) as db:
+        assert db.execute("SELECT count(*) FROM tables").fetchone()[0] == 6
+
+
+# --- finishing, ratings and leaderboards ---------------------------------------------------------
+
+
+async def test_finishing_rates_exactly_the_members(storage: Storage) -> None:
+    table = await new_table(storage, ALICE, None, BOB)
+    changes = await storage.finish_table(table, scores=(40, 99, 12), places=(2, 1, 3))
+
+    base = ratings.DISPLAY_BASE
+    assert [change.user_id for change in changes] == [ALICE, BOB]
+    alice, bob = changes
+    assert alice.before == bob.before == pytest.approx(base)
+    assert alice.after > base > bob.after  # Alice beat Bob; the computer's win does not count.
+
+    board = await storage.leaderboard(GUILD, "nittionio")
+    assert [(s.user_id, s.games, s.wins) for s in board] == [(ALICE, 1, 0), (BOB, 1, 0)]
+    assert board[0].rating == pytest.approx(alice.after)
+    assert board[0].name == f"member {ALICE}"
+    assert await storage.member_stats(GUILD, ALICE) == [
+        GameStats("nittionio", games=1, wins=0, places=(0, 1), rating=alice.after)
+    ]
+    assert await storage.member_stats(GUILD, BOB) == [
+        GameStats("nittionio", games=1, wins=0, places=(0, 0, 1), rating=bob.after)
+    ]
+    finished = await storage.table(table.table_id)
+    assert finished is not None
+    assert (finished.status, finished.deadline_at) == ("finished", None)
+    assert await storage.live_tables() == []
+
+
+async def test_a_table_with_one_member_changes_no_rating(storage: Storage) -> None:
+    table = await new_table(storage, ALICE, None, None)
+    assert await storage.finish_table(table, scores=(99, 0, 0), places=(1, 2, 3)) == []
+    assert await storage.leaderboard(GUILD, "nittionio") == []
+    assert await storage.member_stats(GUILD, ALICE) == []
+    finished = await storage.table(table.table_id)
+    assert finished is not None
+    assert finished.status == "finished"
+
+
+async def test_a_member_in_two_seats_is_not_rated(storage: Storage) -> None:
+    table = await new_table(storage, ALICE, ALICE)
+    assert await storage.finish_table(table, scores=(1, 0), places=(1, 2)) == []
+    assert await storage.leaderboard(GUILD, "nittionio") == []
+
+
+async def test_a_table_is_finished_or_ended_only_once(storage: Storage) -> None:
+    table = await new_table(storage, ALICE, BOB)
+    await storage.finish_table(table, scores=(1, 0), places=(1, 2))
+    with pytest.raises(TableNotLiveError, match="already finished"):
+        await storage.finish_table(table, scores=(1, 0), places=(1, 2))
+    with pytest.raises(TableNotLiveError):
+        await storage.end_table(table, "idle")
+    with pytest.raises(TableNotLiveError):
+        await storage.record_action(play(table, 1), action(1, 0))
+    assert await storage.actions(table.table_id) == []
+    board = await storage.leaderboard(GUILD, "nittionio")
+    assert [s.games for s in board] == [1, 1]
+
+
+async def test_a_result_that_does_not_fit_the_seats_changes_nothing(storage: Storage) -> None:
+    table = await new_table(storage, ALICE, BOB)
+    with pytest.raises(ValueError, match="2 seats, but 3 scores and 2 places"):
+        await storage.finish_table(table, scores=(1, 0, 0), places=(1, 2))
+    assert await storage.table(table.table_id) == table
+    assert await storage.leaderboard(GUILD, "nittionio") == []
+
+
+async def test_ending_a_table_keeps_its_reason(storage: Storage) -> None:
+    table = replace(await new_table(storage), deadline_at=T0 + 60)
+    await storage.end_table(table, "idle")
+    ended = await storage.table(table.table_id)
+    assert ended == replace(table, status="ended", deadline_at=None, end_reason="idle")
+    assert await storage.live_tables() == []
+
+
+async def test_the_leaderboard_is_ordered_by_rating_per_server_and_game(storage: Storage) -> None:
+    # Alice beats Bob and Cecilia three times; Bob beats Cecilia once more.
+    for _ in range(3):
+        table = await new_table(storage, ALICE, BOB, CECILIA)
+        await storage.finish_table(table, scores=(3, 2, 1), places=(1, 2, 3))
+    table = await new_table(storage, BOB, CECILIA)
+    await storage.finish_table(table, scores=(1, 0), places=(1, 2))
+    # Elsewhere: another game, another server.
+    table = await new_table(storage, CECILIA, ALICE, game_id="femkort")
+    await storage.finish_table(table, scores=(1, 0), places=(1, 2))
+    table = await new_table(storage, CECILIA, BOB, guild_id=GUILD + 1)
+    await storage.finish_table(table, scores=(1, 0), places=(1, 2))
+
+    board = await storage.leaderboard(GUILD, "nittionio")
+    assert [(s.user_id, s.games, s.wins) for s in board] == [
+        (ALICE, 3, 3),
+        (BOB, 4, 1),
+        (CECILIA, 4, 0),
+    ]
+    assert board[0].rating > board[1].rating > board[2].rating
+    assert all(
+        s.rating == pytest.approx(ratings.display(ratings.Skill(s.mu, s.sigma))) for s in board
+    )
+    assert [s.user_id for s in await storage.leaderboard(GUILD, "nittionio", limit=2)] == [
+        ALICE,
+        BOB,
+    ]
+    assert [s.user_id for s in await storage.leaderboard(GUILD, "femkort")] == [CECILIA, ALICE]
+    assert [s.user_id for s in await storage.leaderboard(GUILD + 1, "nittionio")] == [CECILIA, BOB]
+
+    stats = await storage.member_stats(GUILD, CECILIA)
+    assert [(s.game_id, s.games, s.wins, s.places) for s in stats] == [
+        ("femkort", 1, 1, (1,)),
+        ("nittionio", 4, 0, (0, 1, 3)),
+    ]
+
+
+async def test_ties_for_first_count_as_wins(storage: Storage) -> None:
+    table = await new_table(storage, ALICE, BOB, CECILIA)
+    changes = await storage.finish_table(table, scores=(5, 5, 0), places=(1, 1, 3))
+    assert changes[0].after == pytest.approx(changes[1].after)
+    board = await storage.leaderboard(GUILD, "nittionio")
+    assert {(s.user_id, s.wins) for s in board} == {(ALICE, 1), (BOB, 1), (CECILIA, 0)}

@@ -1,0 +1,1 @@
+"""Shared test set-up: makes ``tests/`` importable so tests can use the unregistered toy game."""
