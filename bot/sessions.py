@@ -28,7 +28,7 @@ from typing import Literal, Protocol
 from bot.clock import Clock, Timer, TimerCallback
 from bot.errors import UserError
 from bot.storage import Storage
-from bot.storage.records import ActionRecord, SeatRecord, TableRecord
+from bot.storage.records import ActionRecord, RatingChange, SeatRecord, TableRecord
 from games import ai
 from games.core import (
     Game,
@@ -45,6 +45,8 @@ from games.registry import SPECS
 log = logging.getLogger(__name__)
 
 STRIKES_FOR_AUTOPLAY = 2
+SEATS_OPTION = "_seats"
+"""A table setting kept with the game's options: how many seats to fill at the start."""
 LIVE_STATUSES = ("lobby", "playing", "paused")
 ActedBy = Literal["member", "computer", "timeout"]
 
@@ -84,6 +86,8 @@ class LiveTable:
     reveal_seq: int = 0
     """The action count at that reveal: reaction buttons carry it, so old ones are refused."""
     window_timers: list[Timer] = field(default_factory=list)
+    ratings: list[RatingChange] = field(default_factory=list)
+    """The members' rating changes, once the match is finished."""
 
     @property
     def table_id(self) -> int:
@@ -100,6 +104,11 @@ class LiveTable:
     @property
     def live(self) -> bool:
         return self.record.status in LIVE_STATUSES
+
+    @property
+    def reaction_seq(self) -> int:
+        """What reaction buttons carry: the open window's reveal, else the last action."""
+        return self.reveal_seq if self.reveal_at is not None else self.seq
 
     def seat_of(self, user_id: int) -> Seat | None:
         for s in self.record.seats:
@@ -128,9 +137,22 @@ class LiveTable:
         self.window_timers.clear()
 
 
+def game_options(settings: Mapping[str, str]) -> dict[str, str]:
+    """The game's own options among a table's settings (table settings start with ``_``)."""
+    return {name: value for name, value in settings.items() if not name.startswith("_")}
+
+
 def options_of(record: TableRecord) -> Options:
     spec = SPECS[record.game_id]
-    return apply_option_text(spec.preset(record.variant), dict(record.options))
+    return apply_option_text(spec.preset(record.variant), game_options(dict(record.options)))
+
+
+def seats_wanted(record: TableRecord) -> int:
+    """How many seats the match starts with: the host's wish, within the game's range."""
+    spec = SPECS[record.game_id]
+    wish = dict(record.options).get(SEATS_OPTION, "")
+    wanted = int(wish) if wish.isdigit() else spec.min_players
+    return max(spec.min_players, len(record.seats), min(wanted, spec.max_players))
 
 
 def window_ms(game: Game) -> int | None:
@@ -288,7 +310,7 @@ class SessionManager:
         spec = SPECS[game_id]
         option_text = dict(options or {})
         try:
-            apply_option_text(spec.preset(variant), option_text)
+            apply_option_text(spec.preset(variant), game_options(option_text))
         except OptionError as error:
             raise UserError("bad_option", detail=str(error)) from None
         now = self.clock.now()
@@ -395,9 +417,8 @@ class SessionManager:
             self._require_lobby(table)
             if table.record.host_id != user_id:
                 raise UserError("host_only")
-            spec = table.spec
             seats = list(table.record.seats)
-            while len(seats) < spec.min_players:
+            while len(seats) < seats_wanted(table.record):
                 seats.append(SeatRecord(len(seats), None, ""))
             record = dataclasses.replace(table.record, seats=tuple(seats), status="playing")
             try:
@@ -735,7 +756,7 @@ class SessionManager:
         for s in table.record.seats:
             if s.left:  # a member who left is placed last (rules/party.md 0.4)
                 places[s.seat] = last
-        await self.storage.finish_table(table.record, result.scores, tuple(places))
+        table.ratings = await self.storage.finish_table(table.record, result.scores, tuple(places))
         table.record = dataclasses.replace(
             table.record, status="finished", version=table.version + 1
         )

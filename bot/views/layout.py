@@ -96,14 +96,18 @@ def layout(notations: Sequence[str]) -> list[list[Row]]:
             for card in combo.args:
                 seen.setdefault(card, Choice(card, verb, (card,)))
         options = sorted(seen.values(), key=lambda c: parse_card(c.notation))
-        rows.extend(Select(verb, part, pick, i) for i, part in enumerate(_chunks(options, MAX_OPTIONS)))
+        rows.extend(
+            Select(verb, part, pick, i) for i, part in enumerate(_chunks(options, MAX_OPTIONS))
+        )
     small = len(cards) + sum(len(v) for v in numbered.values()) + len(plain)
     if small <= MAX_BUTTONS_PER_ROW * (MAX_ROWS - len(rows)) and not multi and small <= 10:
         buttons = [*cards, *(c for v in numbered.values() for c in v), *plain]
         rows.extend(Buttons(part) for part in _chunks(buttons, MAX_BUTTONS_PER_ROW))
     else:
         if cards:
-            rows.extend(Select("", part, 1, i) for i, part in enumerate(_chunks(cards, MAX_OPTIONS)))
+            rows.extend(
+                Select("", part, 1, i) for i, part in enumerate(_chunks(cards, MAX_OPTIONS))
+            )
         for verb, items in numbered.items():
             rows.extend(
                 Select(verb, part, 1, i) for i, part in enumerate(_chunks(items, MAX_OPTIONS))
