@@ -24,6 +24,7 @@ MAX_DESCRIPTION = 4096
 MAX_FIELD = 1024
 MAX_TITLE = 256
 EVENTS_SHOWN = 6
+PRIVATE_EVENTS_SHOWN = 3
 COLOUR = discord.Colour.dark_green()
 
 
@@ -225,10 +226,11 @@ def panel_text(catalog: Catalog, table: LiveTable, seat: Seat, *, done: str | No
         lines.append(catalog.text("ui.panel.your_turn"))
     elif view.to_act:
         lines.append(catalog.text("ui.panel.wait"))
-    notes = [text.msg(n) for n in view.notes]
-    private = [text.msg(m) for m in view.events if m not in table.game.view(None).events]
-    if notes or private:
-        lines.append(f"*{catalog.text('ui.panel.notes')}:* " + " · ".join([*notes, *private]))
+    public = table.game.view(None).events
+    private = [m for m in view.events if m not in public][-PRIVATE_EVENTS_SHOWN:]
+    mine = list(dict.fromkeys(text.msg(m) for m in (*view.notes, *private)))
+    if mine:
+        lines.append(f"*{catalog.text('ui.panel.notes')}:* " + " · ".join(mine))
     return clip("\n".join(lines), MAX_CONTENT, keep_end=True)
 
 

@@ -197,6 +197,17 @@ async def act_from_panel(
         await interaction.response.edit_message(content=content, view=view)
 
 
+def controls() -> discord.ui.View:
+    """A container for DynamicItems that discord.py will not keep listening on.
+
+    Every control here is a registered DynamicItem, dispatched by its custom id alone; a stopped
+    view is sent as components but never stored, so panels do not pile up in memory.
+    """
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 def build_panel(
     texts: Catalog, table: LiveTable, seat: Seat, *, page: int = 0, done: str | None = None
 ) -> tuple[str, discord.ui.View]:
@@ -204,7 +215,7 @@ def build_panel(
     from bot.views.table import TableButton
 
     content = panel_text(texts, table, seat, done=done)
-    view = discord.ui.View(timeout=None)
+    view = controls()
     if table.record.seats[seat].autoplay:
         view.add_item(TableButton(table.table_id, "reclaim", texts.text("ui.button.reclaim")))
         return content, view

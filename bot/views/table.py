@@ -17,7 +17,7 @@ from bot.i18n import Catalog
 from bot.render.embeds import rules_embed
 from bot.replies import answer_errors, catalog_of, kortbord
 from bot.sessions import LiveTable, Member
-from bot.views.panel import build_panel, seated_table
+from bot.views.panel import build_panel, controls, seated_table
 
 # Hej knekt's presses (rules/party.md 1.2), in the order of its table; the buttons are on the table
 # message for every turned card, so their presence gives nothing away (1.5).
@@ -164,7 +164,7 @@ def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
     status = table.record.status
     if status not in ("lobby", "playing", "paused"):
         return None
-    view = discord.ui.View(timeout=None)
+    view = controls()
     ops = LOBBY_OPS if status == "lobby" else PLAY_OPS
     for op in ops:
         view.add_item(TableButton(table.table_id, op, texts.text(f"ui.button.{op}")))
