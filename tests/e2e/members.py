@@ -88,7 +88,7 @@ async def play_until(
     table = table_in(env, channel_id)
     played = 0
     while played < moves and table.game is not None and not table.game.is_over():
-        seat = min(table.game.to_act())
+        seat = min(s for s in table.game.to_act() if not table.by_computer(s))
         user_id = table.record.seats[seat].user_id
         assert user_id is not None
         member = members[user_id]

@@ -2,41 +2,60 @@
 
 from __future__ import annotations
 
-from members import bot_of, open_hand, play_first_legal, table_in
+import pytest
+from members import bot_of, play_until, sync_commands, table_for_two, table_in
 from simcord import Env
+
+from games.registry import SPECS
 
 
 async def test_tvamanswhist_two_members_to_the_leaderboard(simcord_env: Env) -> None:
     env = simcord_env
-    await bot_of(env).tree.sync()
+    channel, message, anna, bo = await table_for_two(env, "tvamanswhist")
+    assert not message.ephemeral
+    await anna.click(message, label="Starta")
+    table = table_in(env, channel.id)
+    await play_until(env, channel.id, {anna.id: anna, bo.id: bo}, message, 400)
+
+    assert table.record.status == "finished"
+    assert bot_of(env).sessions.table_in(channel.id) is None
+    result = channel.history()[0].embeds[0]
+    assert any(f.name == "Resultat" for f in result.fields)
+    assert channel.history()[0].components == []  # a finished table has no buttons
+    board = await anna.slash(channel, "topplista", spel="tvamanswhist")
+    assert board.response is not None
+    lines = (board.response.embeds[0].description or "").splitlines()
+    assert len(lines) == 2
+    assert {line.split(":")[0][3:] for line in lines} == {"anna", "bo"}
+
+
+@pytest.mark.skipif("nittionio" not in SPECS, reason="Nittionio is not registered yet")
+async def test_nittionio_two_members_and_a_computer_to_the_leaderboard(simcord_env: Env) -> None:
+    env = simcord_env
+    await sync_commands(env)
     guild = env.create_guild()
     channel = guild.create_text_channel("kortbord")
     anna = guild.add_member(env.create_user("anna"))
     bo = guild.add_member(env.create_user("bo"))
-
-    opened = await anna.slash(channel, "spel ny", spel="tvamanswhist")
-    table_message = opened.response
-    assert table_message is not None
-    assert not opened.ephemeral
-    await bo.click(table_message, label="Sätt dig")
-    await anna.click(table_message, label="Starta")
+    opened = await anna.slash(channel, "spel ny", spel="nittionio")
+    message = opened.response
+    assert message is not None
+    await bo.click(message, label="Sätt dig")
+    await anna.click(message, label="Lägg till datorspelare")
+    await anna.click(message, label="Starta")
     table = table_in(env, channel.id)
-    members = {anna.id: anna, bo.id: bo}
-    moves = 0
-    while table.game is not None and not table.game.is_over():
-        seat = min(table.game.to_act())
-        user_id = table.record.seats[seat].user_id
-        assert user_id is not None
-        panel = await open_hand(members[user_id], table_message)
-        await play_first_legal(members[user_id], panel)
-        moves += 1
-        assert moves < 400
+    assert [s.user_id is None for s in table.record.seats] == [False, False, True]
+
+    played = await play_until(env, channel.id, {anna.id: anna, bo.id: bo}, message, 1000)
+
     assert table.record.status == "finished"
-    final = channel.history()
-    assert final  # the table message stays, with the result
-    board = await anna.slash(channel, "topplista", spel="tvamanswhist")
+    log = await bot_of(env).storage.actions(table.table_id)
+    assert any(a.notation.startswith("bid ") and a.by == "member" for a in log)
+    assert sum(1 for a in log if a.by == "computer") > 0
+    assert played == sum(1 for a in log if a.by == "member")
+    board = await bo.slash(channel, "topplista", spel="nittionio")
     assert board.response is not None
-    text = board.response.embeds[0].description or ""
-    assert "anna" in text
-    assert "bo" in text
-    assert bot_of(env).sessions.table_in(channel.id) is None
+    names = [
+        line.split(":")[0][3:] for line in (board.response.embeds[0].description or "").splitlines()
+    ]
+    assert sorted(names) == ["anna", "bo"]  # the computer player is not on the leaderboard
