@@ -1,0 +1,91 @@
+"""``kortbord demo``: the same bot against SimCord's simulated Discord, in a local browser page.
+
+No token and no network: SimCord runs discord.py against an in-memory Discord, and its preview
+serves the channel on 127.0.0.1 with a few simulated members you can switch between. Simulated
+time follows the wall clock here (a tick every half second), so turn deadlines, computer players
+and Hej knekt's reaction times behave as on Discord. The database is a temporary file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.util
+import logging
+import sys
+import tempfile
+import time
+import webbrowser
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bot.client import Kortbord
+from bot.settings import Settings
+
+if TYPE_CHECKING:
+    from simcord import Env, Preview
+
+log = logging.getLogger(__name__)
+
+MEMBERS = ("Anna", "Bo", "Cilla", "Dag")
+TICK = 0.5  # seconds of wall-clock time between moves of the simulated clock
+
+MISSING = """\
+The demo needs SimCord's preview, which is not installed here.
+Run it with `./dev demo`, which installs everything it needs."""
+
+
+def demo(settings: Settings, *, port: int | None, open_browser: bool) -> int:
+    if importlib.util.find_spec("simcord") is None or importlib.util.find_spec("aiohttp") is None:
+        print(MISSING, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how the demo is stopped
+        asyncio.run(_demo(settings, port, open_browser))
+    return 0
+
+
+async def _demo(settings: Settings, port: int | None, open_browser: bool) -> None:
+    import simcord
+
+    with tempfile.TemporaryDirectory(prefix="kortbord-demo-") as folder:
+        demo_settings = settings.model_copy(
+            update={"database": Path(folder) / "demo.sqlite3", "token": None}
+        )
+        bot = Kortbord(demo_settings)
+        async with simcord.run(bot, check_errors=False) as env:
+            await bot.tree.sync()
+            guild = env.create_guild(name="Kortbord")
+            channel = guild.create_text_channel("kortbord")
+            members = [
+                guild.add_member(env.create_user(name.lower(), global_name=name))
+                for name in MEMBERS
+            ]
+            preview = env.preview(channel, viewers=members, layout="channel", port=port)
+            async with preview:
+                print(f"Kortbord demo: open {preview.url}")
+                print("Type /spel ny in the channel, pick nittionio, add computer players, start.")
+                print("Switch between the simulated members at the top of the page. Ctrl-C stops.")
+                if open_browser:
+                    webbrowser.open(preview.url)
+                await _follow_the_clock(env, preview)
+
+
+async def _follow_the_clock(env: Env, preview: Preview) -> None:
+    """Move simulated time with the wall clock and show what the bot did meanwhile."""
+    from simcord import SetupError
+
+    last = time.monotonic()
+    while True:
+        try:
+            await asyncio.wait_for(preview.wait_closed(), TICK)
+            return
+        except TimeoutError:
+            pass
+        now = time.monotonic()
+        try:
+            await env.advance_time(now - last)
+            await preview.refresh()
+        except SetupError:
+            continue  # a member's click is being handled: try again at the next tick
+        last = now
