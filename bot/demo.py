@@ -23,7 +23,7 @@ from bot.client import Kortbord
 from bot.settings import Settings
 
 if TYPE_CHECKING:
-    from simcord import Env, Preview
+    from simcord import ChannelHandle, Env, Preview
 
 log = logging.getLogger(__name__)
 
@@ -68,14 +68,19 @@ async def _demo(settings: Settings, port: int | None, open_browser: bool) -> Non
                 print("Switch between the simulated members at the top of the page. Ctrl-C stops.")
                 if open_browser:
                     webbrowser.open(preview.url)
-                await _follow_the_clock(env, preview)
+                await _follow_the_clock(env, preview, channel)
 
 
-async def _follow_the_clock(env: Env, preview: Preview) -> None:
-    """Move simulated time with the wall clock and show what the bot did meanwhile."""
+async def _follow_the_clock(env: Env, preview: Preview, channel: ChannelHandle) -> None:
+    """Move simulated time with the wall clock, and show the page what the bot did meanwhile.
+
+    The page is republished only when the channel changed: every publication makes the page's
+    previous revision stale, and a click on a stale revision is not carried out.
+    """
     from simcord import SetupError
 
     last = time.monotonic()
+    shown = _fingerprint(channel)
     while True:
         try:
             await asyncio.wait_for(preview.wait_closed(), TICK)
@@ -85,7 +90,15 @@ async def _follow_the_clock(env: Env, preview: Preview) -> None:
         now = time.monotonic()
         try:
             await env.advance_time(now - last)
-            await preview.refresh()
+            last = now
+            if _fingerprint(channel) != shown:
+                await preview.refresh()
+                shown = _fingerprint(channel)
         except SetupError:
             continue  # a member's click is being handled: try again at the next tick
-        last = now
+
+
+def _fingerprint(channel: ChannelHandle) -> int:
+    return hash(
+        tuple((m.id, m.content, repr([e.to_dict() for e in m.embeds])) for m in channel.history())
+    )

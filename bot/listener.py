@@ -5,12 +5,16 @@ computer moves costs a few edits, not one per move. At each deal every seated me
 hand by DM; later changes edit that DM after a short pause (several changes, one edit). A member
 whose DMs are closed (Discord error 50007) is remembered in storage, told once in the channel to
 use *My hand*, and not written to again; the game goes on.
+
+A member's last hand panel is kept current too, through its interaction token (valid for 15
+minutes), so a member can play a whole deal from one panel without pressing *My hand* again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -18,6 +22,7 @@ import discord
 from bot.i18n import catalog
 from bot.render.embeds import dm_text, table_embed
 from bot.sessions import LiveTable
+from bot.views.panel import build_panel
 from bot.views.table import table_view
 from games.core import Seat
 
@@ -28,6 +33,17 @@ log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007
 DM_PAUSE = 1.5  # seconds: DM edits within this pause are merged into one
+PANEL_LIFETIME = 14 * 60  # seconds: an interaction token may edit its message for 15 minutes
+
+
+@dataclass
+class Panel:
+    """A member's open hand panel: the interaction that shows it, and what it shows."""
+
+    interaction: discord.Interaction
+    page: int
+    version: int
+    opened: float
 
 
 class DiscordListener:
@@ -40,6 +56,9 @@ class DiscordListener:
         self._dm_tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
         self._dm_deal: dict[tuple[int, int], int] = {}
         self._dm_closed: dict[int, bool] = {}
+        self._panels: dict[tuple[int, int], Panel] = {}
+        self._panel_pending: dict[tuple[int, int], LiveTable] = {}
+        self._panel_tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
 
     # --- the table message ----------------------------------------------------------------------
 
@@ -52,6 +71,10 @@ class DiscordListener:
             user_id = table.record.seats[seat].user_id
             if user_id is not None:
                 self._schedule_dm(table, user_id)
+        for s in table.members():
+            assert s.user_id is not None
+            if (table.table_id, s.user_id) in self._panels:
+                self._schedule_panel(table, s.user_id)
 
     async def _edit_loop(self, table_id: int) -> None:
         try:
@@ -73,6 +96,48 @@ class DiscordListener:
             await message.edit(embed=embed, view=table_view(texts, table))
         except discord.NotFound:
             log.warning("the message of table %s is gone", record.table_id)
+
+    # --- open hand panels -------------------------------------------------------------------------
+
+    def panel_shown(
+        self, table: LiveTable, interaction: discord.Interaction, page: int = 0
+    ) -> None:
+        """Keep the panel this interaction shows current; call it before responding."""
+        key = (table.table_id, interaction.user.id)
+        self._panels[key] = Panel(interaction, page, table.version, self.bot.clock.now())
+
+    def _schedule_panel(self, table: LiveTable, user_id: int) -> None:
+        key = (table.table_id, user_id)
+        self._panel_pending[key] = table
+        if key not in self._panel_tasks:
+            task = asyncio.get_running_loop().create_task(self._panel_loop(key))
+            self._panel_tasks[key] = task
+
+    async def _panel_loop(self, key: tuple[int, int]) -> None:
+        try:
+            while key in self._panel_pending:
+                await self._refresh_panel(self._panel_pending.pop(key), key)
+        finally:
+            del self._panel_tasks[key]
+
+    async def _refresh_panel(self, table: LiveTable, key: tuple[int, int]) -> None:
+        panel = self._panels.get(key)
+        seat = table.seat_of(key[1])
+        if panel is None or panel.version == table.version:
+            return
+        if seat is None or table.game is None or not table.live:
+            del self._panels[key]  # the member left, or the table is over: the panel stays as is
+            return
+        if self.bot.clock.now() - panel.opened > PANEL_LIFETIME:
+            del self._panels[key]
+            return
+        panel.version = table.version
+        content, view = build_panel(catalog(table.record.language), table, seat, page=panel.page)
+        try:
+            await panel.interaction.edit_original_response(content=content, view=view)
+        except discord.HTTPException as error:
+            log.info("panel of %s at table %s not refreshed: %s", key[1], key[0], error)
+            self._panels.pop(key, None)
 
     # --- hands by direct message ----------------------------------------------------------------
 
@@ -148,6 +213,6 @@ class DiscordListener:
 
     async def settle(self) -> None:
         """Wait for every edit and DM in flight (used at shutdown)."""
-        tasks = [*self._editing.values(), *self._dm_tasks.values()]
+        tasks = [*self._editing.values(), *self._dm_tasks.values(), *self._panel_tasks.values()]
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)

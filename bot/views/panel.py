@@ -166,6 +166,7 @@ class PanelPage(
         async with answer_errors(interaction, texts):
             table, seat = seated_table(interaction, self.table_id)
             content, view = build_panel(texts, table, seat, page=self.page)
+            kortbord(interaction).listener.panel_shown(table, interaction, self.page)
             await interaction.response.edit_message(content=content, view=view)
 
 
@@ -194,6 +195,7 @@ async def act_from_panel(
             await send_private(interaction, texts.text("ui.reply.left"))
             return
         content, view = build_panel(texts, table, seat, done=notation)
+        kortbord(interaction).listener.panel_shown(table, interaction)
         await interaction.response.edit_message(content=content, view=view)
 
 

@@ -13,6 +13,9 @@ from members import (
     table_for_two,
     table_in,
 )
+from members import (
+    components as components_of,
+)
 from simcord import Env
 
 from bot.client import Kortbord
@@ -130,3 +133,24 @@ async def test_closed_dms_are_remembered_and_the_member_is_told_once(simcord_env
     await play_until(env, channel.id, {anna.id: anna, bo.id: bo}, message, 6)
     assert table_in(env, channel.id).seq == 6  # the game went on
     assert len([m for m in channel.history() if bo.mention in m.content]) == 1
+
+
+async def test_an_open_hand_panel_is_kept_current(simcord_env: Env) -> None:
+    env = simcord_env
+    channel, message, anna, bo = await table_for_two(env)
+    await anna.click(message, label="Starta")
+    table = table_in(env, channel.id)
+    assert table.game is not None
+    leader_seat = min(table.game.to_act())
+    leader, follower = (
+        (anna, bo) if table.record.seats[leader_seat].user_id == anna.id else (bo, anna)
+    )
+    waiting = await open_hand(follower, message)
+    assert "Vänta på din tur" in waiting.content
+    assert not [c for c in components_of(waiting) if c.get("custom_id", "").startswith("kb:a:")]
+
+    await play_first_legal(leader, await open_hand(leader, message))
+
+    assert "Din tur" in waiting.content  # the same panel, edited for the new state
+    await play_first_legal(follower, waiting)
+    assert table.seq == 2
