@@ -64,7 +64,8 @@ async def _demo(settings: Settings, port: int | None, open_browser: bool) -> Non
             preview = env.preview(channel, viewers=members, layout="channel", port=port)
             async with preview:
                 print(f"Kortbord demo: open {preview.url}")
-                print("Type /spel ny in the channel, pick nittionio, add computer players, start.")
+                print("Type /spel ny in the channel, pick a game, add computer players, start;")
+                print("then Min hand opens your cards and choices.")
                 print("Switch between the simulated members at the top of the page. Ctrl-C stops.")
                 if open_browser:
                     webbrowser.open(preview.url)

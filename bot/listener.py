@@ -125,11 +125,13 @@ class DiscordListener:
         seat = table.seat_of(key[1])
         if panel is None or panel.version == table.version:
             return
-        if seat is None or table.game is None or not table.live:
-            del self._panels[key]  # the member left, or the table is over: the panel stays as is
+        if seat is None or table.game is None:
+            del self._panels[key]  # the member left: the panel stays as it was
             return
-        if self.bot.clock.now() - panel.opened > PANEL_LIFETIME:
-            del self._panels[key]
+        if not table.live:
+            del self._panels[key]  # the table is over: one last edit shows the end, no controls
+        elif self.bot.clock.now() - panel.opened > PANEL_LIFETIME:
+            del self._panels[key]  # its token has expired; My hand opens a new one
             return
         panel.version = table.version
         content, view = build_panel(catalog(table.record.language), table, seat, page=panel.page)
