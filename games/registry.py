@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from games.core import GameSpec, Options
 
-_MODULES: tuple[str, ...] = ()
+_MODULES: tuple[str, ...] = ("nittionio",)
 
 
 def _load() -> dict[str, GameSpec[Options]]:

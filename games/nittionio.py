@@ -1,0 +1,675 @@
+"""Nittionio (David Parlett's Ninety-Nine): three players bid exact trick counts with three cards.
+
+Rules implemented (rules/three-to-five-player.md §2; the Swedish text in seeds/ is the authority):
+
+* Three players, clockwise. 37 cards: A K Q J T 9 8 7 6 in each suit and a joker. The first dealer
+  is drawn at random; the deal passes to the left. Twelve cards each, one at a time from forehand;
+  the 37th card is the turn-up. Its suit is trump, unless it is a nine or the joker (no trumps).
+  The joker is an exact copy of the turn-up card: same suit and rank for following suit, trumping,
+  winning tricks and bidding (N1, N2); when the turn-up is the joker, no joker is in play.
+* Bid cards: every player at once lays 3 of his 12 cards face down. Each diamond means 0 tricks,
+  spade 1, heart 2, club 3; the bid (0..9) is the sum. The other 9 cards are played.
+* Premium round (one pass from forehand, dealer last): pass, declare (bid cards go face up when
+  the round ends) or reveal (bid cards and the whole hand go face up before the first lead, N4).
+  Only one premium bid stands: a later player may only raise a declaration to a reveal; after a
+  reveal the others pass automatically. A superseded declaration stays face down (N-Ex4).
+* Nine tricks: forehand leads, follow suit if able, else play anything; the highest trump wins,
+  else the highest card of the led suit.
+* Scoring per deal: 1 point per trick. Whoever took exactly his bid succeeds and scores 30, 20 or
+  10 more when one, two or three players succeed. A premium bidder who succeeds scores 30
+  (declare) or 60 (reveal); if he fails, each other player scores that amount instead. The bid
+  cards of those who succeeded are shown.
+* Main game: 9 deals, highest total wins, ties share. Variants (options):
+  ``scoring="rubber"`` (V1): games end after the first deal where someone has 100 or more, the
+  game winner and everyone else with 100 or more score 100 more; the first to win three games
+  wins the rubber and scores 100 for every game under eight; each game's first dealer is the next
+  player in turn (N10, N11). ``variant="pennycook"`` (V2): no premium round, the game ends at 150.
+  ``variant="trump_by_success"`` (V3): 36 cards, no joker and no turn-up; no trumps in the first
+  deal of a game, then diamonds, spades, hearts or clubs when 0, 1, 2 or 3 players succeeded in
+  the previous deal; the game ends at 100. A game to a target ends only when one player is alone
+  on top with at least the target (§2.4 tie rule). Pennycook's variant has no rubber form.
+
+Notation of actions:
+
+* ``QS``, ``TH``, ``JK``: play that card.
+* ``bid 7D KS TC``: lay these three cards as bid cards. Any order is read; it is written
+  diamonds, spades, hearts, clubs (the order of their trick values), low to high, the joker last.
+* ``pass``, ``declare``, ``reveal``: the premium round.
+
+This module implements rules only: no I/O, no clock, standard library only.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations, repeat
+from typing import Literal
+
+from games.cards import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    JOKER,
+    SPADES,
+    Card,
+    cards_in,
+    cards_tuple,
+    code,
+    codes,
+    deal_deck,
+    make_deck,
+    mask_of,
+    parse_card,
+    randbelow,
+    rank_of,
+    shuffle,
+    suit_of,
+)
+from games.core import (
+    Action,
+    EventLog,
+    Game,
+    GameSpec,
+    IllegalActionError,
+    Msg,
+    NotationError,
+    OptionError,
+    Options,
+    Pile,
+    Result,
+    Seat,
+    SeatView,
+    View,
+    competition_places,
+)
+from games.tricks import NO_SUIT, follow_mask, tables, trick_winner
+
+PLAYERS = 3
+PASS, DECLARE, REVEAL = 1000, 1001, 1002
+BID = 1 << 53
+"""Flag bit of a bid-card action: ``BID | mask`` of the three cards (card bits are 0..52)."""
+
+_WORDS = {PASS: "pass", DECLARE: "declare", REVEAL: "reveal"}
+_ACTIONS_BY_WORD = {word: action for action, word in _WORDS.items()}
+
+BID_VALUE = {DIAMONDS: 0, SPADES: 1, HEARTS: 2, CLUBS: 3}
+"""Tricks meant by one bid card of each suit."""
+TRUMP_BY_SUCCESSES = (DIAMONDS, SPADES, HEARTS, CLUBS)
+"""V3: trump suit after 0, 1, 2 or 3 players succeeded in the previous deal."""
+SUCCESS_BONUS = (0, 30, 20, 10)
+"""Bonus of each successful player, by the number of players who succeeded."""
+PREMIUM_BONUS = {DECLARE: 30, REVEAL: 60}
+GAME_BONUS = 100
+RUBBER_GAMES = 3
+NINE_DEALS = 9
+
+FULL_DECK = make_deck(range(6, 15), jokers=1)
+SHORT_DECK = make_deck(range(6, 15))
+
+_BIDDING, _PREMIUM, _TRICKS, _OVER = range(4)
+_PHASES = (
+    Msg.of("nittionio.phase.bid_cards"),
+    Msg.of("nittionio.phase.premium"),
+    Msg.of("nittionio.phase.tricks"),
+    Msg.of("table.phase.over"),
+)
+_SEAT_SETS = tuple(frozenset(s for s in range(PLAYERS) if m >> s & 1) for m in range(8))
+_ONLY = tuple(frozenset({s}) for s in range(PLAYERS))
+_ALL_WAITING = 0b111
+# Messages sent many times per deal are built once.
+_PLAYED = tuple(
+    tuple(Msg.of("nittionio.event.played", seat=s, card=code(c)) for c in range(JOKER + 1))
+    for s in range(PLAYERS)
+)
+_TRICK_WON = tuple(
+    tuple(Msg.of("table.event.trick_won", seat=s, card=code(c)) for c in range(JOKER + 1))
+    for s in range(PLAYERS)
+)
+# Suit/power tables and suit masks for each possible turn-up (None: no joker in play).
+_TABLES = {t: tables(joker_as=None if t in (None, JOKER) else t) for t in [None, *FULL_DECK]}
+
+
+@dataclass(frozen=True)
+class NittionioOptions(Options):
+    scoring: Literal["main", "rubber"] = "main"
+    variant: Literal["standard", "pennycook", "trump_by_success"] = "standard"
+
+
+# --- scoring, as pure functions -------------------------------------------------------------------
+
+
+def bid_value(bid_cards: int, suit_table: tuple[int, ...]) -> int:
+    """The bid that a mask of bid cards stands for (the joker counts as its effective suit)."""
+    return sum(BID_VALUE[suit_table[c]] for c in cards_in(bid_cards))
+
+
+def deal_points(
+    bids: list[int], tricks: list[int], premium_seat: int | None = None, premium: int = PASS
+) -> list[int]:
+    """Each seat's points for one deal (§2.3 SCORING). ``premium`` is DECLARE or REVEAL."""
+    made = [t == b for b, t in zip(bids, tricks, strict=True)]
+    bonus = SUCCESS_BONUS[sum(made)]
+    points = [t + bonus * m for t, m in zip(tricks, made, strict=True)]
+    if premium_seat is not None:
+        amount = PREMIUM_BONUS[premium]
+        for s in range(len(points)):
+            if made[premium_seat] == (s == premium_seat):
+                points[s] += amount
+    return points
+
+
+def game_winner(scores: list[int], target: int) -> int | None:
+    """The winner of a game to ``target``: alone on top with at least the target (§2.4)."""
+    top = max(scores)
+    if top < target or scores.count(top) > 1:
+        return None
+    return scores.index(top)
+
+
+def game_bonuses(scores: list[int], winner: int) -> list[int]:
+    """V1: the game winner and every other player who reached 100 in the game score 100 more."""
+    return [GAME_BONUS if s == winner or p >= 100 else 0 for s, p in enumerate(scores)]
+
+
+def rubber_bonus(games_played: int) -> int:
+    """V1: the rubber winner's extra bonus, 100 for every game under eight (N10)."""
+    return 100 * (8 - games_played)
+
+
+def _bid_order(c: int) -> int:
+    return 99 if c == JOKER else BID_VALUE[suit_of(c)] * 13 + rank_of(c)
+
+
+def _cards_list(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# --- the match ------------------------------------------------------------------------------------
+
+
+class Nittionio(Game):
+    game_id = "nittionio"
+
+    def __init__(
+        self, options: NittionioOptions, rng: random.Random, decks: list[list[int]] | None
+    ) -> None:
+        if options.variant == "pennycook" and options.scoring == "rubber":
+            raise OptionError("Pennycook's variant is one game to 150; it has no rubber scoring")
+        self.options = options
+        self._rng = rng
+        self._decks = decks
+        self._rubber = options.scoring == "rubber"
+        self._premiums = options.variant != "pennycook"
+        self._by_success = options.variant == "trump_by_success"
+        self._deck = SHORT_DECK if self._by_success else FULL_DECK
+        if options.variant == "pennycook":
+            self._target = 150
+        elif self._rubber or self._by_success:
+            self._target = 100
+        else:
+            self._target = 0  # the main game: nine deals
+        self._events = EventLog(keep=16)
+        self._totals = [0] * PLAYERS  # the match score (the rubber ledger in V1)
+        self._game_scores = [0] * PLAYERS
+        self._games_won = [0] * PLAYERS
+        self._game_no = 1
+        self._deal_no = 0
+        self._deals_in_game = 0
+        self._first_dealer = self._dealer = randbelow(rng, PLAYERS)
+        self._successes = 0  # in the previous deal (V3)
+        self._rubber_winner: int | None = None
+        self._start_deal()
+
+    # --- dealing -----------------------------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        self._deal_no += 1
+        self._deals_in_game += 1
+        deck = deal_deck(self._decks, self._deal_no - 1, self._deck, self._rng)
+        forehand = (self._dealer + 1) % PLAYERS
+        self._hands = [0] * PLAYERS
+        for i in range(PLAYERS):
+            self._hands[(forehand + i) % PLAYERS] = mask_of(deck[i : PLAYERS * 12 : PLAYERS])
+        self._events.add(Msg.of("table.event.deal_started", deal=self._deal_no, seat=self._dealer))
+        if self._by_success:
+            self._turn_up: int | None = None
+            first = self._deals_in_game == 1
+            self._trump = None if first else TRUMP_BY_SUCCESSES[self._successes]
+        else:
+            self._turn_up = turn_up = deck[PLAYERS * 12]
+            self._events.add(Msg.of("nittionio.event.turn_up", card=code(turn_up)))
+            plain = turn_up == JOKER or rank_of(turn_up) == 9
+            self._trump = None if plain else suit_of(turn_up)
+        self._suit_table, self._power_table, self._suit_masks = _TABLES[self._turn_up]
+        if self._trump is None:
+            self._events.add(Msg.of("table.event.no_trump"))
+        else:
+            self._events.add(Msg.of("table.event.trump", suit="CDHS"[self._trump]))
+        self._bid_cards = [0] * PLAYERS
+        self._bids = [0] * PLAYERS
+        self._waiting = _ALL_WAITING  # seats that have not laid their bid cards
+        self._face_up_bids = 0  # seats whose bid cards everyone has seen
+        self._premium = PASS
+        self._premium_seat: int | None = None
+        self._tricks = [0] * PLAYERS
+        self._voids = [0] * PLAYERS  # suits each seat has shown it lacks (bit per suit)
+        self._trick: list[int] = []
+        self._leader = self._turn = forehand
+        self._phase = _BIDDING
+
+    @property
+    def _forehand(self) -> int:
+        return (self._dealer + 1) % PLAYERS
+
+    # --- the contract ------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return PLAYERS
+
+    def to_act(self) -> frozenset[Seat]:
+        if self._phase == _BIDDING:
+            return _SEAT_SETS[self._waiting]
+        if self._phase == _OVER:
+            return _SEAT_SETS[0]
+        return _ONLY[self._turn]
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        phase = self._phase
+        if phase == _TRICKS:
+            if seat != self._turn:
+                return []
+            return _cards_list(self._playable(seat))
+        if phase == _BIDDING:
+            if not (0 <= seat < PLAYERS and self._waiting >> seat & 1):
+                return []
+            bits = [1 << c for c in _cards_list(self._hands[seat])]
+            # distinct bits add up to their union: BID + b1 + b2 + b3 is the bid-card action
+            return list(map(sum, combinations(bits, 3), repeat(BID)))
+        if phase == _PREMIUM and seat == self._turn:
+            return [PASS, REVEAL] if self._premium == DECLARE else [PASS, DECLARE, REVEAL]
+        return []
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        phase = self._phase
+        if phase == _TRICKS:
+            self._play(seat, action)
+        elif phase == _BIDDING:
+            self._lay_bid_cards(seat, action)
+        elif phase == _PREMIUM:
+            self._premium_bid(seat, action)
+        else:
+            raise IllegalActionError("the match is over")
+
+    def _playable(self, seat: Seat) -> int:
+        led = self._suit_table[self._trick[0]] if self._trick else NO_SUIT
+        return follow_mask(self._hands[seat], led, self._suit_masks)
+
+    def _play(self, seat: Seat, card: Action) -> None:
+        if seat != self._turn:
+            raise IllegalActionError("it is not your turn")
+        if not (0 <= card <= JOKER and self._hands[seat] >> card & 1):
+            raise IllegalActionError(f"{self.notation_or_raw(card)} is not a card in your hand")
+        if not self._playable(seat) >> card & 1:
+            raise IllegalActionError("you must follow suit")
+        trick = self._trick
+        if trick:
+            led = self._suit_table[trick[0]]
+            if self._suit_table[card] != led:
+                self._voids[seat] |= 1 << led
+        self._hands[seat] ^= 1 << card
+        trick.append(card)
+        self._events.add(_PLAYED[seat][card])
+        if len(trick) < PLAYERS:
+            self._turn = (seat + 1) % PLAYERS
+            return
+        best = trick_winner(trick, self._trump, self._suit_table, self._power_table)
+        winner = (self._leader + best) % PLAYERS
+        self._tricks[winner] += 1
+        self._events.add(_TRICK_WON[winner][trick[best]])
+        self._trick = []
+        self._leader = self._turn = winner
+        if not self._hands[winner]:
+            self._end_deal()
+
+    def _lay_bid_cards(self, seat: Seat, action: Action) -> None:
+        if not (0 <= seat < PLAYERS and self._waiting >> seat & 1):
+            raise IllegalActionError("you have already laid your bid cards")
+        cards = action ^ BID
+        if action >> 53 != 1 or cards & ~self._hands[seat] or cards.bit_count() != 3:
+            raise IllegalActionError("lay exactly three cards of your hand as bid cards")
+        self._hands[seat] ^= cards
+        self._bid_cards[seat] = cards
+        self._bids[seat] = bid_value(cards, self._suit_table)
+        self._waiting &= ~(1 << seat)
+        self._events.add(Msg.of("nittionio.event.bid_laid", seat=seat))
+        if self._waiting:
+            return
+        if self._premiums:
+            self._phase = _PREMIUM
+            self._turn = self._forehand
+        else:
+            self._phase = _TRICKS
+
+    def _premium_bid(self, seat: Seat, action: Action) -> None:
+        if seat != self._turn:
+            raise IllegalActionError("it is not your turn")
+        if action not in _WORDS or (action == DECLARE and self._premium == DECLARE):
+            raise IllegalActionError(f"{self.notation_or_raw(action)} is not allowed now")
+        if action == PASS:
+            self._events.add(Msg.of("nittionio.event.passed", seat=seat))
+        else:
+            self._premium, self._premium_seat = action, seat
+            name = "declared" if action == DECLARE else "revealed"
+            self._events.add(Msg.of(f"nittionio.event.{name}", seat=seat))
+        # after a reveal everyone still to speak can only pass: the round ends here
+        if action == REVEAL or seat == self._dealer:
+            self._end_premium_round()
+        else:
+            self._turn = (seat + 1) % PLAYERS
+
+    def _end_premium_round(self) -> None:
+        premium_seat = self._premium_seat
+        if premium_seat is not None:
+            self._show_bid_cards(premium_seat)
+            if self._premium == REVEAL:
+                hand = codes(cards_in(self._hands[premium_seat]))
+                self._events.add(
+                    Msg.of("nittionio.event.hand_shown", seat=premium_seat, cards=hand)
+                )
+        self._phase = _TRICKS
+        self._leader = self._turn = self._forehand
+
+    def _show_bid_cards(self, seat: Seat) -> None:
+        self._face_up_bids |= 1 << seat
+        cards = codes(sorted(cards_in(self._bid_cards[seat]), key=_bid_order))
+        msg = Msg.of(
+            "nittionio.event.bid_cards_shown", seat=seat, cards=cards, bid=self._bids[seat]
+        )
+        self._events.add(msg)
+
+    # --- the end of a deal, a game, the match -------------------------------------------------
+
+    def _end_deal(self) -> None:
+        bids, tricks = self._bids, self._tricks
+        points = deal_points(bids, tricks, self._premium_seat, self._premium)
+        made = [b == t for b, t in zip(bids, tricks, strict=True)]
+        for s in range(PLAYERS):
+            if made[s] and not self._face_up_bids >> s & 1:
+                self._show_bid_cards(s)
+        for s in range(PLAYERS):
+            args = {"seat": s, "tricks": tricks[s], "points": points[s]}
+            if made[s]:
+                self._events.add(Msg.of("nittionio.event.made", bid=bids[s], **args))
+            else:
+                self._events.add(Msg.of("nittionio.event.missed", **args))
+            self._game_scores[s] += points[s]
+            self._totals[s] += points[s]
+        self._successes = sum(made)
+        if self._premium_seat is not None:
+            outcome = "premium_made" if made[self._premium_seat] else "premium_failed"
+            amount = PREMIUM_BONUS[self._premium]
+            self._events.add(
+                Msg.of(f"nittionio.event.{outcome}", seat=self._premium_seat, points=amount)
+            )
+        if self._target:
+            winner = game_winner(self._game_scores, self._target)
+            game_over = winner is not None
+        else:
+            winner, game_over = None, self._deals_in_game == NINE_DEALS
+        if not game_over:
+            self._dealer = (self._dealer + 1) % PLAYERS
+        elif winner is not None and self._rubber and not self._score_rubber_game(winner):
+            self._start_game()
+        else:
+            self._end_match()
+            return
+        self._start_deal()
+
+    def _score_rubber_game(self, winner: Seat) -> bool:
+        """V1: the game's bonuses; True when this game decides the rubber."""
+        self._games_won[winner] += 1
+        played = self._game_no
+        self._events.add(Msg.of("nittionio.event.game_won", seat=winner, game=played))
+        for s, bonus in enumerate(game_bonuses(self._game_scores, winner)):
+            if bonus:
+                self._totals[s] += bonus
+                self._events.add(Msg.of("nittionio.event.game_bonus", seat=s, points=bonus))
+        if self._games_won[winner] < RUBBER_GAMES:
+            return False
+        bonus = rubber_bonus(played)
+        self._totals[winner] += bonus
+        self._rubber_winner = winner
+        self._events.add(
+            Msg.of("nittionio.event.rubber_won", seat=winner, games=played, points=bonus)
+        )
+        return True
+
+    def _start_game(self) -> None:
+        """V1: a new game from 0; each player in turn deals its first deal."""
+        self._game_no += 1
+        self._deals_in_game = 0
+        self._game_scores = [0] * PLAYERS
+        self._first_dealer = self._dealer = (self._first_dealer + 1) % PLAYERS
+        self._events.add(Msg.of("nittionio.event.game_started", game=self._game_no))
+
+    def _end_match(self) -> None:
+        self._phase = _OVER
+        places = self.result().places
+        for s in range(PLAYERS):
+            if places[s] == 1:
+                self._events.add(
+                    Msg.of("nittionio.event.match_won", seat=s, points=self._totals[s])
+                )
+
+    def is_over(self) -> bool:
+        return self._phase == _OVER
+
+    def result(self) -> Result:
+        if self._phase != _OVER:
+            raise ValueError("the match is not over")
+        winner = self._rubber_winner
+        if winner is None:
+            return Result.by_score(self._totals)
+        # the rubber winner comes first; the others are ranked by their ledger
+        keys = [float("-inf") if s == winner else -t for s, t in enumerate(self._totals)]
+        return Result(tuple(self._totals), competition_places(keys))
+
+    # --- what each seat sees -------------------------------------------------------------------
+
+    def view(self, seat: Seat | None) -> View:
+        phase = self._phase
+        revealed = self._premium_seat if self._premium == REVEAL else None
+        seats = tuple(
+            SeatView(
+                cards=self._hands[s].bit_count(),
+                score=self._totals[s],
+                tricks=self._tricks[s],
+                shown=cards_tuple(cards_in(self._hands[s])) if s == revealed else (),
+                notes=self._public_notes(s),
+            )
+            for s in range(PLAYERS)
+        )
+        piles = (
+            []
+            if self._turn_up is None
+            else [Pile("nittionio.pile.turn_up", (Card(self._turn_up),))]
+        )
+        for s in range(PLAYERS):
+            if self._bid_cards[s]:
+                if self._face_up_bids >> s & 1:
+                    face_up = sorted(cards_in(self._bid_cards[s]), key=_bid_order)
+                    piles.append(Pile("nittionio.pile.bid_cards", cards_tuple(face_up), seat=s))
+                else:
+                    piles.append(Pile("nittionio.pile.bid_cards", hidden=3, seat=s))
+            piles.append(Pile("table.pile.won_tricks", hidden=PLAYERS * self._tricks[s], seat=s))
+        notes: tuple[Msg, ...] = ()
+        if seat is not None and self._bid_cards[seat]:
+            cards = codes(sorted(cards_in(self._bid_cards[seat]), key=_bid_order))
+            notes = (Msg.of("nittionio.note.my_bid", cards=cards, bid=self._bids[seat]),)
+        return View(
+            game=self.game_id,
+            seat=seat,
+            phase=_PHASES[phase],
+            to_act=self.to_act(),
+            hand=() if seat is None else cards_tuple(cards_in(self._hands[seat])),
+            seats=seats,
+            trick=tuple(((self._leader + i) % PLAYERS, Card(c)) for i, c in enumerate(self._trick)),
+            trump=self._trump,
+            piles=tuple(piles),
+            events=self._events.for_viewer(seat),
+            notes=notes,
+            deal=self._deal_no,
+            dealer=self._dealer,
+        )
+
+    def _public_notes(self, s: Seat) -> tuple[Msg, ...]:
+        notes = []
+        if self._phase == _BIDDING and self._bid_cards[s]:
+            notes.append(Msg.of("nittionio.note.bid_laid"))
+        if s == self._premium_seat:
+            name = "declared" if self._premium == DECLARE else "revealed"
+            if self._face_up_bids >> s & 1:
+                notes.append(Msg.of(f"nittionio.note.{name}_bid", bid=self._bids[s]))
+            else:
+                notes.append(Msg.of(f"nittionio.note.{name}"))
+        if self._rubber:
+            notes.append(Msg.of("nittionio.note.game_score", points=self._game_scores[s]))
+            notes.append(Msg.of("nittionio.note.games_won", games=self._games_won[s]))
+        return tuple(notes)
+
+    # --- copies ------------------------------------------------------------------------------
+
+    def clone(self) -> Nittionio:
+        other = object.__new__(Nittionio)
+        vars(other).update(vars(self))
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other._events = self._events.copy()
+        for name in ("_hands", "_bid_cards", "_bids", "_tricks", "_voids", "_trick"):
+            setattr(other, name, getattr(self, name).copy())
+        other._totals = self._totals.copy()
+        other._game_scores = self._game_scores.copy()
+        other._games_won = self._games_won.copy()
+        return other
+
+    def determinize(self, seat: Seat, rng: random.Random) -> Nittionio:
+        other = self.clone()
+        other._rng = random.Random(rng.getrandbits(64))
+        other._decks = None  # explicit future decks would tell the future
+        # hidden places: the other seats' hands (unless revealed) and face-down bid cards
+        revealed = self._premium_seat if self._premium == REVEAL else None
+        places: list[tuple[list[int], Seat, int]] = []  # (list holding it, seat, void suits)
+        for s in range(PLAYERS):
+            if s == seat:
+                continue
+            if s != revealed:
+                places.append((other._hands, s, self._voids[s]))
+            if self._bid_cards[s] and not self._face_up_bids >> s & 1:
+                places.append((other._bid_cards, s, 0))
+        dealt = _redeal(
+            [(where[s].bit_count(), voids) for where, s, voids in places],
+            [c for where, s, _ in places for c in cards_in(where[s])],
+            self._suit_table,
+            rng,
+        )
+        for (where, s, _), mask in zip(places, dealt, strict=True):
+            where[s] = mask
+        for s in range(PLAYERS):
+            other._bids[s] = bid_value(other._bid_cards[s], self._suit_table)
+        return other
+
+    # --- notation ----------------------------------------------------------------------------
+
+    def notation(self, action: Action) -> str:
+        if 0 <= action <= JOKER:
+            return code(action)
+        if action in _WORDS:
+            return _WORDS[action]
+        cards = action ^ BID
+        if action >> 53 == 1 and cards.bit_count() == 3:
+            return "bid " + codes(sorted(cards_in(cards), key=_bid_order))
+        raise ValueError(f"not a Nittionio action: {action}")
+
+    def parse(self, text: str) -> Action:
+        words = text.strip().lower().split()
+        if len(words) == 1:
+            if words[0] in _ACTIONS_BY_WORD:
+                return _ACTIONS_BY_WORD[words[0]]
+            return _parse_card(words[0])
+        if words and words[0] == "bid":
+            cards = {_parse_card(w) for w in words[1:]}
+            if len(words) != 4 or len(cards) != 3:
+                raise NotationError("bid takes three different cards, e.g. bid 7D KS TC")
+            return BID | mask_of(cards)
+        raise NotationError(
+            f"not a Nittionio action: {text!r} (a card such as QS, bid 7D KS TC, pass, declare "
+            "or reveal)"
+        )
+
+
+def _parse_card(text: str) -> int:
+    try:
+        return parse_card(text)
+    except ValueError as error:
+        raise NotationError(str(error)) from None
+
+
+def _redeal(
+    places: list[tuple[int, int]], pool: list[int], suit_table: tuple[int, ...], rng: random.Random
+) -> list[int]:
+    """Masks for ``places`` (count, void suits) dealt at random from ``pool``.
+
+    No place gets a card of a suit it is void in. Places with more voids are dealt first, and a
+    dead end starts over; after many dead ends the cards stay where they are (``pool`` in place
+    order), which always fits.
+    """
+    order = sorted(range(len(places)), key=lambda i: -places[i][1].bit_count())
+    cards = pool.copy()
+    for _ in range(50):
+        shuffle(cards, rng)
+        left = cards
+        masks = [0] * len(places)
+        for i in order:
+            count, voids = places[i]
+            fits = [c for c in left if not voids >> suit_table[c] & 1][:count]
+            if len(fits) < count:
+                break
+            masks[i] = mask_of(fits)
+            left = [c for c in left if not masks[i] >> c & 1]
+        else:
+            return masks
+    masks, start = [], 0
+    for count, _ in places:
+        masks.append(mask_of(pool[start : start + count]))
+        start += count
+    return masks
+
+
+def _new(
+    players: int, options: NittionioOptions, rng: random.Random, decks: list[list[int]] | None
+) -> Game:
+    if players != PLAYERS:
+        raise OptionError(f"nittionio is played by 3 players, not {players}")
+    return Nittionio(options, rng, decks)
+
+
+SPEC = GameSpec(
+    id="nittionio",
+    min_players=PLAYERS,
+    max_players=PLAYERS,
+    options_type=NittionioOptions,
+    factory=_new,
+    presets={
+        "standard": NittionioOptions(),
+        "rubber": NittionioOptions(scoring="rubber"),
+        "pennycook": NittionioOptions(variant="pennycook"),
+        "trump_by_success": NittionioOptions(variant="trump_by_success"),
+    },
+)
