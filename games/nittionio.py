@@ -42,8 +42,11 @@ This module implements rules only: no I/O, no clock, standard library only.
 from __future__ import annotations
 
 import random
+import struct
+import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import combinations, repeat
+from itertools import combinations
 from typing import Literal
 
 from games.cards import (
@@ -83,12 +86,12 @@ from games.core import (
     View,
     competition_places,
 )
-from games.tricks import NO_SUIT, follow_mask, tables, trick_winner
+from games.tricks import follow_mask, tables, trick_winner
 
 PLAYERS = 3
 PASS, DECLARE, REVEAL = 1000, 1001, 1002
-BID = 1 << 53
-"""Flag bit of a bid-card action: ``BID | mask`` of the three cards (card bits are 0..52)."""
+BID = 1 << 24
+"""A bid-card action is ``BID | c1 << 16 | c2 << 8 | c3``: its three cards, ``c1 < c2 < c3``."""
 
 _WORDS = {PASS: "pass", DECLARE: "declare", REVEAL: "reveal"}
 _ACTIONS_BY_WORD = {word: action for action, word in _WORDS.items()}
@@ -126,8 +129,29 @@ _TRICK_WON = tuple(
     tuple(Msg.of("table.event.trick_won", seat=s, card=code(c)) for c in range(JOKER + 1))
     for s in range(PLAYERS)
 )
-# Suit/power tables and suit masks for each possible turn-up (None: no joker in play).
-_TABLES = {t: tables(joker_as=None if t in (None, JOKER) else t) for t in [None, *FULL_DECK]}
+_BIT = tuple(1 << c for c in range(JOKER + 1))
+_TURN_UP = tuple(Msg.of("nittionio.event.turn_up", card=code(c)) for c in range(JOKER + 1))
+_TRUMP = tuple(Msg.of("table.event.trump", suit=suit) for suit in "CDHS")
+_NO_TRUMP = Msg.of("table.event.no_trump")
+_BID_LAID = tuple(Msg.of("nittionio.event.bid_laid", seat=s) for s in range(PLAYERS))
+_PREMIUM_EVENTS = {
+    action: tuple(Msg.of(f"nittionio.event.{name}", seat=s) for s in range(PLAYERS))
+    for action, name in ((PASS, "passed"), (DECLARE, "declared"), (REVEAL, "revealed"))
+}
+
+
+def _deal_tables(
+    turn_up: int | None,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Effective suit, power, suit masks (games.tricks.tables) and bid value of every card."""
+    joker_as = None if turn_up in (None, JOKER) else turn_up
+    suit_table, power_table, suit_masks = tables(joker_as=joker_as)
+    bid_values = tuple(BID_VALUE.get(s, 0) for s in suit_table)
+    return suit_table, power_table, suit_masks, bid_values
+
+
+# The tables of each possible turn-up (None: no turn-up, no joker in play), made once.
+_TABLES = {t: _deal_tables(t) for t in [None, *FULL_DECK]}
 
 
 @dataclass(frozen=True)
@@ -139,9 +163,9 @@ class NittionioOptions(Options):
 # --- scoring, as pure functions -------------------------------------------------------------------
 
 
-def bid_value(bid_cards: int, suit_table: tuple[int, ...]) -> int:
-    """The bid that a mask of bid cards stands for (the joker counts as its effective suit)."""
-    return sum(BID_VALUE[suit_table[c]] for c in cards_in(bid_cards))
+def bid_value(bid_cards: int, turn_up: int | None = None) -> int:
+    """The bid that a mask of bid cards stands for; the joker counts as the turn-up's suit (N1)."""
+    return sum(map(_TABLES[turn_up][3].__getitem__, _cards_list(bid_cards)))
 
 
 def deal_points(
@@ -149,13 +173,16 @@ def deal_points(
 ) -> list[int]:
     """Each seat's points for one deal (§2.3 SCORING). ``premium`` is DECLARE or REVEAL."""
     made = [t == b for b, t in zip(bids, tricks, strict=True)]
-    bonus = SUCCESS_BONUS[sum(made)]
-    points = [t + bonus * m for t, m in zip(tricks, made, strict=True)]
+    bonus = SUCCESS_BONUS[made.count(True)]
+    points = [t + bonus if m else t for t, m in zip(tricks, made, strict=True)]
     if premium_seat is not None:
         amount = PREMIUM_BONUS[premium]
-        for s in range(len(points)):
-            if made[premium_seat] == (s == premium_seat):
-                points[s] += amount
+        if made[premium_seat]:
+            points[premium_seat] += amount
+        else:  # N5: each other player gets the whole amount
+            for s in range(len(points)):
+                if s != premium_seat:
+                    points[s] += amount
     return points
 
 
@@ -177,17 +204,69 @@ def rubber_bonus(games_played: int) -> int:
     return 100 * (8 - games_played)
 
 
-def _bid_order(c: int) -> int:
-    return 99 if c == JOKER else BID_VALUE[suit_of(c)] * 13 + rank_of(c)
+# Bid cards are written in the order of their trick values (diamonds, spades, hearts, clubs),
+# low to high within a suit, the joker last.
+_BID_ORDER = tuple(
+    99 if c == JOKER else BID_VALUE[suit_of(c)] * 13 + rank_of(c) for c in range(JOKER + 1)
+)
+
+
+def _in_bid_order(cards: int) -> list[int]:
+    return sorted(_cards_list(cards), key=_BID_ORDER.__getitem__)
+
+
+def bid_action(cards: Iterable[int]) -> Action:
+    """The action that lays these three cards as bid cards."""
+    c1, c2, c3 = sorted(cards)
+    return BID | c1 << 16 | c2 << 8 | c3
+
+
+def bid_cards(action: Action) -> int | None:
+    """The mask of the three cards a bid-card action lays, or None if it is not one."""
+    c1, c2, c3 = action >> 16 & 0xFF, action >> 8 & 0xFF, action & 0xFF
+    if action >> 24 != 1 or not c1 < c2 < c3 <= JOKER:
+        return None
+    return 1 << c1 | 1 << c2 | 1 << c3
+
+
+# The 220 bid-card actions of a 12-card hand are made in C: every choice of 3 of the 12 hand
+# positions is written as the bytes of a 32-bit int (12, i, j, k), most significant first, in the
+# machine's byte order; translating them through the table "position p -> the hand's p-th card,
+# 12 -> 1" and reading them back as 32-bit ints gives BID | c1 << 16 | c2 << 8 | c3.
+_POSITION_TRIPLES = bytes(
+    b
+    for triple in combinations(range(12), 3)
+    for b in ((12, *triple) if sys.byteorder == "big" else (*reversed(triple), 12))
+)
+_TABLE_TAIL = bytes((BID >> 24,)) + bytes(243)  # 12 -> the flag byte; 13..255 unused
+assert struct.calcsize("I") == 4
+
+
+def _bid_actions(hand: int) -> list[Action]:
+    table = bytes(_cards_list(hand)) + _TABLE_TAIL
+    actions: list[Action] = memoryview(_POSITION_TRIPLES.translate(table)).cast("I").tolist()
+    return actions
+
+
+# The cards of each 9-bit pattern of ranks 6..A in each suit: a Nittionio hand holds no other
+# ranks, so listing a hand is four lookups instead of a loop over its bits.
+_SUIT_RUNS = tuple(
+    tuple(tuple(13 * s + 4 + i for i in range(9) if p >> i & 1) for p in range(512))
+    for s in range(4)
+)
+_JOKER_RUN = ((), (JOKER,))
 
 
 def _cards_list(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The cards of a Nittionio mask, lowest first."""
+    c, d, h, s = _SUIT_RUNS
+    return [
+        *c[mask >> 4 & 511],
+        *d[mask >> 17 & 511],
+        *h[mask >> 30 & 511],
+        *s[mask >> 43 & 511],
+        *_JOKER_RUN[mask >> JOKER],
+    ]
 
 
 # --- the match ------------------------------------------------------------------------------------
@@ -195,6 +274,48 @@ def _cards_list(mask: int) -> list[int]:
 
 class Nittionio(Game):
     game_id = "nittionio"
+    # slots: the hot path reads these attributes on every action
+    __slots__ = (
+        "_bid_cards",
+        "_bid_values",
+        "_bids",
+        "_by_success",
+        "_deal_no",
+        "_dealer",
+        "_deals_in_game",
+        "_deck",
+        "_decks",
+        "_events",
+        "_face_up_bids",
+        "_first_dealer",
+        "_game_no",
+        "_game_scores",
+        "_games_won",
+        "_hands",
+        "_leader",
+        "_phase",
+        "_power_table",
+        "_premium",
+        "_premium_seat",
+        "_premiums",
+        "_rng",
+        "_rng_shared",
+        "_rubber",
+        "_rubber_winner",
+        "_successes",
+        "_suit_masks",
+        "_suit_table",
+        "_target",
+        "_totals",
+        "_trick",
+        "_tricks",
+        "_trump",
+        "_turn",
+        "_turn_up",
+        "_voids",
+        "_waiting",
+        "options",
+    )
 
     def __init__(
         self, options: NittionioOptions, rng: random.Random, decks: list[list[int]] | None
@@ -203,6 +324,7 @@ class Nittionio(Game):
             raise OptionError("Pennycook's variant is one game to 150; it has no rubber scoring")
         self.options = options
         self._rng = rng
+        self._rng_shared = False  # True while clones share the generator (see _deal_rng)
         self._decks = decks
         self._rubber = options.scoring == "rubber"
         self._premiums = options.variant != "pennycook"
@@ -231,11 +353,12 @@ class Nittionio(Game):
     def _start_deal(self) -> None:
         self._deal_no += 1
         self._deals_in_game += 1
-        deck = deal_deck(self._decks, self._deal_no - 1, self._deck, self._rng)
+        deck = deal_deck(self._decks, self._deal_no - 1, self._deck, self._deal_rng())
         forehand = (self._dealer + 1) % PLAYERS
         self._hands = [0] * PLAYERS
         for i in range(PLAYERS):
-            self._hands[(forehand + i) % PLAYERS] = mask_of(deck[i : PLAYERS * 12 : PLAYERS])
+            dealt = deck[i : PLAYERS * 12 : PLAYERS]  # one card at a time from forehand
+            self._hands[(forehand + i) % PLAYERS] = sum(map(_BIT.__getitem__, dealt))
         self._events.add(Msg.of("table.event.deal_started", deal=self._deal_no, seat=self._dealer))
         if self._by_success:
             self._turn_up: int | None = None
@@ -243,14 +366,13 @@ class Nittionio(Game):
             self._trump = None if first else TRUMP_BY_SUCCESSES[self._successes]
         else:
             self._turn_up = turn_up = deck[PLAYERS * 12]
-            self._events.add(Msg.of("nittionio.event.turn_up", card=code(turn_up)))
+            self._events.add(_TURN_UP[turn_up])
             plain = turn_up == JOKER or rank_of(turn_up) == 9
             self._trump = None if plain else suit_of(turn_up)
-        self._suit_table, self._power_table, self._suit_masks = _TABLES[self._turn_up]
-        if self._trump is None:
-            self._events.add(Msg.of("table.event.no_trump"))
-        else:
-            self._events.add(Msg.of("table.event.trump", suit="CDHS"[self._trump]))
+        self._suit_table, self._power_table, self._suit_masks, self._bid_values = _TABLES[
+            self._turn_up
+        ]
+        self._events.add(_NO_TRUMP if self._trump is None else _TRUMP[self._trump])
         self._bid_cards = [0] * PLAYERS
         self._bids = [0] * PLAYERS
         self._waiting = _ALL_WAITING  # seats that have not laid their bid cards
@@ -263,6 +385,16 @@ class Nittionio(Game):
         self._leader = self._turn = forehand
         self._phase = _BIDDING
 
+    def _deal_rng(self) -> random.Random:
+        """The generator for the next deal. Clones share one generator without drawing from it
+        until one of them deals, which takes its own copy first: copying a generator's state
+        costs more than most searches spend on a clone."""
+        if self._rng_shared:
+            own = random.Random()
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
     @property
     def _forehand(self) -> int:
         return (self._dealer + 1) % PLAYERS
@@ -274,56 +406,47 @@ class Nittionio(Game):
         return PLAYERS
 
     def to_act(self) -> frozenset[Seat]:
-        if self._phase == _BIDDING:
-            return _SEAT_SETS[self._waiting]
-        if self._phase == _OVER:
-            return _SEAT_SETS[0]
-        return _ONLY[self._turn]
+        phase = self._phase
+        if phase in (_TRICKS, _PREMIUM):
+            return _ONLY[self._turn]
+        return _SEAT_SETS[self._waiting if phase == _BIDDING else 0]
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         phase = self._phase
         if phase == _TRICKS:
             if seat != self._turn:
                 return []
-            return _cards_list(self._playable(seat))
+            hand = self._hands[seat]
+            if self._trick:
+                hand = follow_mask(hand, self._suit_table[self._trick[0]], self._suit_masks)
+            return _cards_list(hand)
         if phase == _BIDDING:
             if not (0 <= seat < PLAYERS and self._waiting >> seat & 1):
                 return []
-            bits = [1 << c for c in _cards_list(self._hands[seat])]
-            # distinct bits add up to their union: BID + b1 + b2 + b3 is the bid-card action
-            return list(map(sum, combinations(bits, 3), repeat(BID)))
+            return _bid_actions(self._hands[seat])
         if phase == _PREMIUM and seat == self._turn:
             return [PASS, REVEAL] if self._premium == DECLARE else [PASS, DECLARE, REVEAL]
         return []
 
     def apply(self, seat: Seat, action: Action) -> None:
-        phase = self._phase
-        if phase == _TRICKS:
-            self._play(seat, action)
-        elif phase == _BIDDING:
-            self._lay_bid_cards(seat, action)
-        elif phase == _PREMIUM:
-            self._premium_bid(seat, action)
-        else:
-            raise IllegalActionError("the match is over")
-
-    def _playable(self, seat: Seat) -> int:
-        led = self._suit_table[self._trick[0]] if self._trick else NO_SUIT
-        return follow_mask(self._hands[seat], led, self._suit_masks)
-
-    def _play(self, seat: Seat, card: Action) -> None:
+        if self._phase != _TRICKS:
+            self._apply_before_tricks(seat, action)
+            return
+        # playing a card: the hot path, in one function
         if seat != self._turn:
             raise IllegalActionError("it is not your turn")
-        if not (0 <= card <= JOKER and self._hands[seat] >> card & 1):
+        hand = self._hands[seat]
+        card = action
+        if not (0 <= card <= JOKER and hand >> card & 1):
             raise IllegalActionError(f"{self.notation_or_raw(card)} is not a card in your hand")
-        if not self._playable(seat) >> card & 1:
-            raise IllegalActionError("you must follow suit")
         trick = self._trick
         if trick:
             led = self._suit_table[trick[0]]
             if self._suit_table[card] != led:
+                if hand & self._suit_masks[led]:
+                    raise IllegalActionError("you must follow suit")
                 self._voids[seat] |= 1 << led
-        self._hands[seat] ^= 1 << card
+        self._hands[seat] = hand ^ 1 << card
         trick.append(card)
         self._events.add(_PLAYED[seat][card])
         if len(trick) < PLAYERS:
@@ -338,17 +461,25 @@ class Nittionio(Game):
         if not self._hands[winner]:
             self._end_deal()
 
+    def _apply_before_tricks(self, seat: Seat, action: Action) -> None:
+        if self._phase == _BIDDING:
+            self._lay_bid_cards(seat, action)
+        elif self._phase == _PREMIUM:
+            self._premium_bid(seat, action)
+        else:
+            raise IllegalActionError("the match is over")
+
     def _lay_bid_cards(self, seat: Seat, action: Action) -> None:
         if not (0 <= seat < PLAYERS and self._waiting >> seat & 1):
             raise IllegalActionError("you have already laid your bid cards")
-        cards = action ^ BID
-        if action >> 53 != 1 or cards & ~self._hands[seat] or cards.bit_count() != 3:
+        cards = bid_cards(action)
+        if cards is None or cards & ~self._hands[seat]:
             raise IllegalActionError("lay exactly three cards of your hand as bid cards")
         self._hands[seat] ^= cards
         self._bid_cards[seat] = cards
-        self._bids[seat] = bid_value(cards, self._suit_table)
+        self._bids[seat] = sum(map(self._bid_values.__getitem__, _cards_list(cards)))
         self._waiting &= ~(1 << seat)
-        self._events.add(Msg.of("nittionio.event.bid_laid", seat=seat))
+        self._events.add(_BID_LAID[seat])
         if self._waiting:
             return
         if self._premiums:
@@ -362,12 +493,9 @@ class Nittionio(Game):
             raise IllegalActionError("it is not your turn")
         if action not in _WORDS or (action == DECLARE and self._premium == DECLARE):
             raise IllegalActionError(f"{self.notation_or_raw(action)} is not allowed now")
-        if action == PASS:
-            self._events.add(Msg.of("nittionio.event.passed", seat=seat))
-        else:
+        self._events.add(_PREMIUM_EVENTS[action][seat])
+        if action != PASS:
             self._premium, self._premium_seat = action, seat
-            name = "declared" if action == DECLARE else "revealed"
-            self._events.add(Msg.of(f"nittionio.event.{name}", seat=seat))
         # after a reveal everyone still to speak can only pass: the round ends here
         if action == REVEAL or seat == self._dealer:
             self._end_premium_round()
@@ -388,7 +516,7 @@ class Nittionio(Game):
 
     def _show_bid_cards(self, seat: Seat) -> None:
         self._face_up_bids |= 1 << seat
-        cards = codes(sorted(cards_in(self._bid_cards[seat]), key=_bid_order))
+        cards = codes(_in_bid_order(self._bid_cards[seat]))
         msg = Msg.of(
             "nittionio.event.bid_cards_shown", seat=seat, cards=cards, bid=self._bids[seat]
         )
@@ -504,14 +632,14 @@ class Nittionio(Game):
         for s in range(PLAYERS):
             if self._bid_cards[s]:
                 if self._face_up_bids >> s & 1:
-                    face_up = sorted(cards_in(self._bid_cards[s]), key=_bid_order)
+                    face_up = _in_bid_order(self._bid_cards[s])
                     piles.append(Pile("nittionio.pile.bid_cards", cards_tuple(face_up), seat=s))
                 else:
                     piles.append(Pile("nittionio.pile.bid_cards", hidden=3, seat=s))
             piles.append(Pile("table.pile.won_tricks", hidden=PLAYERS * self._tricks[s], seat=s))
         notes: tuple[Msg, ...] = ()
         if seat is not None and self._bid_cards[seat]:
-            cards = codes(sorted(cards_in(self._bid_cards[seat]), key=_bid_order))
+            cards = codes(_in_bid_order(self._bid_cards[seat]))
             notes = (Msg.of("nittionio.note.my_bid", cards=cards, bid=self._bids[seat]),)
         return View(
             game=self.game_id,
@@ -548,9 +676,9 @@ class Nittionio(Game):
 
     def clone(self) -> Nittionio:
         other = object.__new__(Nittionio)
-        vars(other).update(vars(self))
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
+        self._rng_shared = other._rng_shared = True
         other._events = self._events.copy()
         for name in ("_hands", "_bid_cards", "_bids", "_tricks", "_voids", "_trick"):
             setattr(other, name, getattr(self, name).copy())
@@ -561,7 +689,7 @@ class Nittionio(Game):
 
     def determinize(self, seat: Seat, rng: random.Random) -> Nittionio:
         other = self.clone()
-        other._rng = random.Random(rng.getrandbits(64))
+        other._rng = rng  # shared until its next deal (see _deal_rng)
         other._decks = None  # explicit future decks would tell the future
         # hidden places: the other seats' hands (unless revealed) and face-down bid cards
         revealed = self._premium_seat if self._premium == REVEAL else None
@@ -582,7 +710,7 @@ class Nittionio(Game):
         for (where, s, _), mask in zip(places, dealt, strict=True):
             where[s] = mask
         for s in range(PLAYERS):
-            other._bids[s] = bid_value(other._bid_cards[s], self._suit_table)
+            other._bids[s] = bid_value(other._bid_cards[s], self._turn_up)
         return other
 
     # --- notation ----------------------------------------------------------------------------
@@ -592,9 +720,9 @@ class Nittionio(Game):
             return code(action)
         if action in _WORDS:
             return _WORDS[action]
-        cards = action ^ BID
-        if action >> 53 == 1 and cards.bit_count() == 3:
-            return "bid " + codes(sorted(cards_in(cards), key=_bid_order))
+        cards = bid_cards(action)
+        if cards is not None:
+            return "bid " + codes(_in_bid_order(cards))
         raise ValueError(f"not a Nittionio action: {action}")
 
     def parse(self, text: str) -> Action:
@@ -607,7 +735,7 @@ class Nittionio(Game):
             cards = {_parse_card(w) for w in words[1:]}
             if len(words) != 4 or len(cards) != 3:
                 raise NotationError("bid takes three different cards, e.g. bid 7D KS TC")
-            return BID | mask_of(cards)
+            return bid_action(cards)
         raise NotationError(
             f"not a Nittionio action: {text!r} (a card such as QS, bid 7D KS TC, pass, declare "
             "or reveal)"
