@@ -131,6 +131,7 @@ _TRICK_WON = tuple(
 )
 _BIT = tuple(1 << c for c in range(JOKER + 1))
 _TURN_UP = tuple(Msg.of("nittionio.event.turn_up", card=code(c)) for c in range(JOKER + 1))
+_JOKER_AS = tuple(Msg.of("nittionio.event.joker_as", card=code(c)) for c in range(JOKER))
 _TRUMP = tuple(Msg.of("table.event.trump", suit=suit) for suit in "CDHS")
 _NO_TRUMP = Msg.of("table.event.no_trump")
 _BID_LAID = tuple(Msg.of("nittionio.event.bid_laid", seat=s) for s in range(PLAYERS))
@@ -367,6 +368,8 @@ class Nittionio(Game):
         else:
             self._turn_up = turn_up = deck[PLAYERS * 12]
             self._events.add(_TURN_UP[turn_up])
+            if turn_up != JOKER:
+                self._events.add(_JOKER_AS[turn_up])
             plain = turn_up == JOKER or rank_of(turn_up) == 9
             self._trump = None if plain else suit_of(turn_up)
         self._suit_table, self._power_table, self._suit_masks, self._bid_values = _TABLES[
