@@ -1,69 +1,24 @@
-"""Nittionio (David Parlett's Ninety-Nine): three players bid exact trick counts with three cards.
+"""The state of a Nittionio match and the game contract over it (rules in the package docstring).
 
-Rules implemented (rules/three-to-five-player.md §2; the Swedish text in seeds/ is the authority):
-
-* Three players, clockwise. 37 cards: A K Q J T 9 8 7 6 in each suit and a joker. The first dealer
-  is drawn at random; the deal passes to the left. Twelve cards each, one at a time from forehand;
-  the 37th card is the turn-up. Its suit is trump, unless it is a nine or the joker (no trumps).
-  The joker is an exact copy of the turn-up card: same suit and rank for following suit, trumping,
-  winning tricks and bidding (N1, N2); when the turn-up is the joker, no joker is in play.
-* Bid cards: every player at once lays 3 of his 12 cards face down. Each diamond means 0 tricks,
-  spade 1, heart 2, club 3; the bid (0..9) is the sum. The other 9 cards are played.
-* Premium round (one pass from forehand, dealer last): pass, declare (bid cards go face up when
-  the round ends) or reveal (bid cards and the whole hand go face up before the first lead, N4).
-  Only one premium bid stands: a later player may only raise a declaration to a reveal; after a
-  reveal the others pass automatically. A superseded declaration stays face down (N-Ex4).
-* Nine tricks: forehand leads, follow suit if able, else play anything; the highest trump wins,
-  else the highest card of the led suit.
-* Scoring per deal: 1 point per trick. Whoever took exactly his bid succeeds and scores 30, 20 or
-  10 more when one, two or three players succeed. A premium bidder who succeeds scores 30
-  (declare) or 60 (reveal); if he fails, each other player scores that amount instead. The bid
-  cards of those who succeeded are shown.
-* Main game: 9 deals, highest total wins, ties share. Variants (options):
-  ``scoring="rubber"`` (V1): games end after the first deal where someone has 100 or more, the
-  game winner and everyone else with 100 or more score 100 more; the first to win three games
-  wins the rubber and scores 100 for every game under eight; each game's first dealer is the next
-  player in turn (N10, N11). ``variant="pennycook"`` (V2): no premium round, the game ends at 150.
-  ``variant="trump_by_success"`` (V3): 36 cards, no joker and no turn-up; no trumps in the first
-  deal of a game, then diamonds, spades, hearts or clubs when 0, 1, 2 or 3 players succeeded in
-  the previous deal; the game ends at 100. A game to a target ends only when one player is alone
-  on top with at least the target (§2.4 tie rule). Pennycook's variant has no rubber form.
-
-Notation of actions:
-
-* ``QS``, ``TH``, ``JK``: play that card.
-* ``bid 7D KS TC``: lay these three cards as bid cards. Any order is read; it is written
-  diamonds, spades, hearts, clubs (the order of their trick values), low to high, the joker last.
-* ``pass``, ``declare``, ``reveal``: the premium round.
-
-This module implements rules only: no I/O, no clock, standard library only.
+Hands and bid cards are bit masks; ``apply`` changes the state in place and plays every automatic
+step (passes after a reveal, dealing the next deal) itself.
 """
 
 from __future__ import annotations
 
 import random
-import struct
-import sys
-from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Literal
 
 from games.cards import (
-    CLUBS,
-    DIAMONDS,
-    HEARTS,
     JOKER,
-    SPADES,
     Card,
     cards_in,
     cards_tuple,
     code,
     codes,
     deal_deck,
-    make_deck,
     mask_of,
-    parse_card,
     randbelow,
     rank_of,
     shuffle,
@@ -73,10 +28,8 @@ from games.core import (
     Action,
     EventLog,
     Game,
-    GameSpec,
     IllegalActionError,
     Msg,
-    NotationError,
     OptionError,
     Options,
     Pile,
@@ -86,29 +39,36 @@ from games.core import (
     View,
     competition_places,
 )
-from games.tricks import follow_mask, tables, trick_winner
-
-PLAYERS = 3
-PASS, DECLARE, REVEAL = 1000, 1001, 1002
-BID = 1 << 24
-"""A bid-card action is ``BID | c1 << 16 | c2 << 8 | c3``: its three cards, ``c1 < c2 < c3``."""
-
-_WORDS = {PASS: "pass", DECLARE: "declare", REVEAL: "reveal"}
-_ACTIONS_BY_WORD = {word: action for action, word in _WORDS.items()}
-
-BID_VALUE = {DIAMONDS: 0, SPADES: 1, HEARTS: 2, CLUBS: 3}
-"""Tricks meant by one bid card of each suit."""
-TRUMP_BY_SUCCESSES = (DIAMONDS, SPADES, HEARTS, CLUBS)
-"""V3: trump suit after 0, 1, 2 or 3 players succeeded in the previous deal."""
-SUCCESS_BONUS = (0, 30, 20, 10)
-"""Bonus of each successful player, by the number of players who succeeded."""
-PREMIUM_BONUS = {DECLARE: 30, REVEAL: 60}
-GAME_BONUS = 100
-RUBBER_GAMES = 3
-NINE_DEALS = 9
-
-FULL_DECK = make_deck(range(6, 15), jokers=1)
-SHORT_DECK = make_deck(range(6, 15))
+from games.nittionio import actions
+from games.nittionio.actions import (
+    DECLARE,
+    PASS,
+    REVEAL,
+    WORDS,
+    bid_actions,
+    bid_cards,
+    in_bid_order,
+)
+from games.nittionio.deck import (
+    BIT,
+    FULL_DECK,
+    PLAYERS,
+    SHORT_DECK,
+    TABLES,
+    TRUMP_BY_SUCCESSES,
+    bid_value,
+    cards_list,
+)
+from games.nittionio.scoring import (
+    NINE_DEALS,
+    PREMIUM_BONUS,
+    RUBBER_GAMES,
+    deal_points,
+    game_bonuses,
+    game_winner,
+    rubber_bonus,
+)
+from games.tricks import follow_mask, trick_winner
 
 _BIDDING, _PREMIUM, _TRICKS, _OVER = range(4)
 _PHASES = (
@@ -129,7 +89,6 @@ _TRICK_WON = tuple(
     tuple(Msg.of("table.event.trick_won", seat=s, card=code(c)) for c in range(JOKER + 1))
     for s in range(PLAYERS)
 )
-_BIT = tuple(1 << c for c in range(JOKER + 1))
 _TURN_UP = tuple(Msg.of("nittionio.event.turn_up", card=code(c)) for c in range(JOKER + 1))
 _JOKER_AS = tuple(Msg.of("nittionio.event.joker_as", card=code(c)) for c in range(JOKER))
 _TRUMP = tuple(Msg.of("table.event.trump", suit=suit) for suit in "CDHS")
@@ -141,133 +100,18 @@ _PREMIUM_EVENTS = {
 }
 
 
-def _deal_tables(
-    turn_up: int | None,
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Effective suit, power, suit masks (games.tricks.tables) and bid value of every card."""
-    joker_as = None if turn_up in (None, JOKER) else turn_up
-    suit_table, power_table, suit_masks = tables(joker_as=joker_as)
-    bid_values = tuple(BID_VALUE.get(s, 0) for s in suit_table)
-    return suit_table, power_table, suit_masks, bid_values
-
-
-# The tables of each possible turn-up (None: no turn-up, no joker in play), made once.
-_TABLES = {t: _deal_tables(t) for t in [None, *FULL_DECK]}
+# the state's lists, which a clone copies
+_LISTS = ("_hands", "_bid_cards", "_bids", "_tricks", "_voids", "_trick")
+_LISTS += ("_totals", "_game_scores", "_games_won")
 
 
 @dataclass(frozen=True)
 class NittionioOptions(Options):
+    """``scoring``: "main" plays the variant's own game; "rubber" plays games to 100 in a rubber
+    (V1). ``variant``: "standard", "pennycook" (V2) or "trump_by_success" (V3)."""
+
     scoring: Literal["main", "rubber"] = "main"
     variant: Literal["standard", "pennycook", "trump_by_success"] = "standard"
-
-
-# --- scoring, as pure functions -------------------------------------------------------------------
-
-
-def bid_value(bid_cards: int, turn_up: int | None = None) -> int:
-    """The bid that a mask of bid cards stands for; the joker counts as the turn-up's suit (N1)."""
-    return sum(map(_TABLES[turn_up][3].__getitem__, _cards_list(bid_cards)))
-
-
-def deal_points(
-    bids: list[int], tricks: list[int], premium_seat: int | None = None, premium: int = PASS
-) -> list[int]:
-    """Each seat's points for one deal (§2.3 SCORING). ``premium`` is DECLARE or REVEAL."""
-    made = [t == b for b, t in zip(bids, tricks, strict=True)]
-    bonus = SUCCESS_BONUS[made.count(True)]
-    points = [t + bonus if m else t for t, m in zip(tricks, made, strict=True)]
-    if premium_seat is not None:
-        amount = PREMIUM_BONUS[premium]
-        if made[premium_seat]:
-            points[premium_seat] += amount
-        else:  # N5: each other player gets the whole amount
-            for s in range(len(points)):
-                if s != premium_seat:
-                    points[s] += amount
-    return points
-
-
-def game_winner(scores: list[int], target: int) -> int | None:
-    """The winner of a game to ``target``: alone on top with at least the target (§2.4)."""
-    top = max(scores)
-    if top < target or scores.count(top) > 1:
-        return None
-    return scores.index(top)
-
-
-def game_bonuses(scores: list[int], winner: int) -> list[int]:
-    """V1: the game winner and every other player who reached 100 in the game score 100 more."""
-    return [GAME_BONUS if s == winner or p >= 100 else 0 for s, p in enumerate(scores)]
-
-
-def rubber_bonus(games_played: int) -> int:
-    """V1: the rubber winner's extra bonus, 100 for every game under eight (N10)."""
-    return 100 * (8 - games_played)
-
-
-# Bid cards are written in the order of their trick values (diamonds, spades, hearts, clubs),
-# low to high within a suit, the joker last.
-_BID_ORDER = tuple(
-    99 if c == JOKER else BID_VALUE[suit_of(c)] * 13 + rank_of(c) for c in range(JOKER + 1)
-)
-
-
-def _in_bid_order(cards: int) -> list[int]:
-    return sorted(_cards_list(cards), key=_BID_ORDER.__getitem__)
-
-
-def bid_action(cards: Iterable[int]) -> Action:
-    """The action that lays these three cards as bid cards."""
-    c1, c2, c3 = sorted(cards)
-    return BID | c1 << 16 | c2 << 8 | c3
-
-
-def bid_cards(action: Action) -> int | None:
-    """The mask of the three cards a bid-card action lays, or None if it is not one."""
-    c1, c2, c3 = action >> 16 & 0xFF, action >> 8 & 0xFF, action & 0xFF
-    if action >> 24 != 1 or not c1 < c2 < c3 <= JOKER:
-        return None
-    return 1 << c1 | 1 << c2 | 1 << c3
-
-
-# The 220 bid-card actions of a 12-card hand are made in C: every choice of 3 of the 12 hand
-# positions is written as the bytes of a 32-bit int (12, i, j, k), most significant first, in the
-# machine's byte order; translating them through the table "position p -> the hand's p-th card,
-# 12 -> 1" and reading them back as 32-bit ints gives BID | c1 << 16 | c2 << 8 | c3.
-_POSITION_TRIPLES = bytes(
-    b
-    for triple in combinations(range(12), 3)
-    for b in ((12, *triple) if sys.byteorder == "big" else (*reversed(triple), 12))
-)
-_TABLE_TAIL = bytes((BID >> 24,)) + bytes(243)  # 12 -> the flag byte; 13..255 unused
-assert struct.calcsize("I") == 4
-
-
-def _bid_actions(hand: int) -> list[Action]:
-    table = bytes(_cards_list(hand)) + _TABLE_TAIL
-    actions: list[Action] = memoryview(_POSITION_TRIPLES.translate(table)).cast("I").tolist()
-    return actions
-
-
-# The cards of each 9-bit pattern of ranks 6..A in each suit: a Nittionio hand holds no other
-# ranks, so listing a hand is four lookups instead of a loop over its bits.
-_SUIT_RUNS = tuple(
-    tuple(tuple(13 * s + 4 + i for i in range(9) if p >> i & 1) for p in range(512))
-    for s in range(4)
-)
-_JOKER_RUN = ((), (JOKER,))
-
-
-def _cards_list(mask: int) -> list[int]:
-    """The cards of a Nittionio mask, lowest first."""
-    c, d, h, s = _SUIT_RUNS
-    return [
-        *c[mask >> 4 & 511],
-        *d[mask >> 17 & 511],
-        *h[mask >> 30 & 511],
-        *s[mask >> 43 & 511],
-        *_JOKER_RUN[mask >> JOKER],
-    ]
 
 
 # --- the match ------------------------------------------------------------------------------------
@@ -359,7 +203,7 @@ class Nittionio(Game):
         self._hands = [0] * PLAYERS
         for i in range(PLAYERS):
             dealt = deck[i : PLAYERS * 12 : PLAYERS]  # one card at a time from forehand
-            self._hands[(forehand + i) % PLAYERS] = sum(map(_BIT.__getitem__, dealt))
+            self._hands[(forehand + i) % PLAYERS] = sum(map(BIT.__getitem__, dealt))
         self._events.add(Msg.of("table.event.deal_started", deal=self._deal_no, seat=self._dealer))
         if self._by_success:
             self._turn_up: int | None = None
@@ -372,7 +216,7 @@ class Nittionio(Game):
                 self._events.add(_JOKER_AS[turn_up])
             plain = turn_up == JOKER or rank_of(turn_up) == 9
             self._trump = None if plain else suit_of(turn_up)
-        self._suit_table, self._power_table, self._suit_masks, self._bid_values = _TABLES[
+        self._suit_table, self._power_table, self._suit_masks, self._bid_values = TABLES[
             self._turn_up
         ]
         self._events.add(_NO_TRUMP if self._trump is None else _TRUMP[self._trump])
@@ -422,11 +266,11 @@ class Nittionio(Game):
             hand = self._hands[seat]
             if self._trick:
                 hand = follow_mask(hand, self._suit_table[self._trick[0]], self._suit_masks)
-            return _cards_list(hand)
+            return cards_list(hand)
         if phase == _BIDDING:
             if not (0 <= seat < PLAYERS and self._waiting >> seat & 1):
                 return []
-            return _bid_actions(self._hands[seat])
+            return bid_actions(self._hands[seat])
         if phase == _PREMIUM and seat == self._turn:
             return [PASS, REVEAL] if self._premium == DECLARE else [PASS, DECLARE, REVEAL]
         return []
@@ -480,7 +324,7 @@ class Nittionio(Game):
             raise IllegalActionError("lay exactly three cards of your hand as bid cards")
         self._hands[seat] ^= cards
         self._bid_cards[seat] = cards
-        self._bids[seat] = sum(map(self._bid_values.__getitem__, _cards_list(cards)))
+        self._bids[seat] = sum(map(self._bid_values.__getitem__, cards_list(cards)))
         self._waiting &= ~(1 << seat)
         self._events.add(_BID_LAID[seat])
         if self._waiting:
@@ -494,7 +338,7 @@ class Nittionio(Game):
     def _premium_bid(self, seat: Seat, action: Action) -> None:
         if seat != self._turn:
             raise IllegalActionError("it is not your turn")
-        if action not in _WORDS or (action == DECLARE and self._premium == DECLARE):
+        if action not in WORDS or (action == DECLARE and self._premium == DECLARE):
             raise IllegalActionError(f"{self.notation_or_raw(action)} is not allowed now")
         self._events.add(_PREMIUM_EVENTS[action][seat])
         if action != PASS:
@@ -519,7 +363,7 @@ class Nittionio(Game):
 
     def _show_bid_cards(self, seat: Seat) -> None:
         self._face_up_bids |= 1 << seat
-        cards = codes(_in_bid_order(self._bid_cards[seat]))
+        cards = codes(in_bid_order(self._bid_cards[seat]))
         msg = Msg.of(
             "nittionio.event.bid_cards_shown", seat=seat, cards=cards, bid=self._bids[seat]
         )
@@ -635,14 +479,14 @@ class Nittionio(Game):
         for s in range(PLAYERS):
             if self._bid_cards[s]:
                 if self._face_up_bids >> s & 1:
-                    face_up = _in_bid_order(self._bid_cards[s])
+                    face_up = in_bid_order(self._bid_cards[s])
                     piles.append(Pile("nittionio.pile.bid_cards", cards_tuple(face_up), seat=s))
                 else:
                     piles.append(Pile("nittionio.pile.bid_cards", hidden=3, seat=s))
             piles.append(Pile("table.pile.won_tricks", hidden=PLAYERS * self._tricks[s], seat=s))
         notes: tuple[Msg, ...] = ()
         if seat is not None and self._bid_cards[seat]:
-            cards = codes(_in_bid_order(self._bid_cards[seat]))
+            cards = codes(in_bid_order(self._bid_cards[seat]))
             notes = (Msg.of("nittionio.note.my_bid", cards=cards, bid=self._bids[seat]),)
         return View(
             game=self.game_id,
@@ -683,11 +527,8 @@ class Nittionio(Game):
             setattr(other, name, getattr(self, name))
         self._rng_shared = other._rng_shared = True
         other._events = self._events.copy()
-        for name in ("_hands", "_bid_cards", "_bids", "_tricks", "_voids", "_trick"):
+        for name in _LISTS:
             setattr(other, name, getattr(self, name).copy())
-        other._totals = self._totals.copy()
-        other._game_scores = self._game_scores.copy()
-        other._games_won = self._games_won.copy()
         return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Nittionio:
@@ -719,37 +560,10 @@ class Nittionio(Game):
     # --- notation ----------------------------------------------------------------------------
 
     def notation(self, action: Action) -> str:
-        if 0 <= action <= JOKER:
-            return code(action)
-        if action in _WORDS:
-            return _WORDS[action]
-        cards = bid_cards(action)
-        if cards is not None:
-            return "bid " + codes(_in_bid_order(cards))
-        raise ValueError(f"not a Nittionio action: {action}")
+        return actions.notation(action)
 
     def parse(self, text: str) -> Action:
-        words = text.strip().lower().split()
-        if len(words) == 1:
-            if words[0] in _ACTIONS_BY_WORD:
-                return _ACTIONS_BY_WORD[words[0]]
-            return _parse_card(words[0])
-        if words and words[0] == "bid":
-            cards = {_parse_card(w) for w in words[1:]}
-            if len(words) != 4 or len(cards) != 3:
-                raise NotationError("bid takes three different cards, e.g. bid 7D KS TC")
-            return bid_action(cards)
-        raise NotationError(
-            f"not a Nittionio action: {text!r} (a card such as QS, bid 7D KS TC, pass, declare "
-            "or reveal)"
-        )
-
-
-def _parse_card(text: str) -> int:
-    try:
-        return parse_card(text)
-    except ValueError as error:
-        raise NotationError(str(error)) from None
+        return actions.parse(text)
 
 
 def _redeal(
@@ -783,24 +597,10 @@ def _redeal(
     return masks
 
 
-def _new(
+def new_match(
     players: int, options: NittionioOptions, rng: random.Random, decks: list[list[int]] | None
 ) -> Game:
+    """The factory of the game's spec."""
     if players != PLAYERS:
         raise OptionError(f"nittionio is played by 3 players, not {players}")
     return Nittionio(options, rng, decks)
-
-
-SPEC = GameSpec(
-    id="nittionio",
-    min_players=PLAYERS,
-    max_players=PLAYERS,
-    options_type=NittionioOptions,
-    factory=_new,
-    presets={
-        "standard": NittionioOptions(),
-        "rubber": NittionioOptions(scoring="rubber"),
-        "pennycook": NittionioOptions(variant="pennycook"),
-        "trump_by_success": NittionioOptions(variant="trump_by_success"),
-    },
-)
