@@ -101,8 +101,7 @@ _PREMIUM_EVENTS = {
 
 
 # the state's lists, which a clone copies
-_LISTS = ("_hands", "_bid_cards", "_bids", "_tricks", "_voids", "_trick")
-_LISTS += ("_totals", "_game_scores", "_games_won")
+_LISTS = "_hands _bid_cards _bids _tricks _voids _trick _totals _game_scores _games_won".split()
 
 
 @dataclass(frozen=True)
