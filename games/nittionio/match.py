@@ -101,7 +101,17 @@ _PREMIUM_EVENTS = {
 
 
 # the state's lists, which a clone copies
-_LISTS = "_hands _bid_cards _bids _tricks _voids _trick _totals _game_scores _games_won".split()
+_LISTS = [
+    "_hands",
+    "_bid_cards",
+    "_bids",
+    "_tricks",
+    "_voids",
+    "_trick",
+    "_totals",
+    "_game_scores",
+    "_games_won",
+]
 
 
 @dataclass(frozen=True)
