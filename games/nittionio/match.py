@@ -326,7 +326,7 @@ class Nittionio(Game):
             raise IllegalActionError("the match is over")
 
     def _lay_bid_cards(self, seat: Seat, action: Action) -> None:
-        if not (0 <= seat < PLAYERS and self._waiting >> seat & 1):
+        if seat not in _SEAT_SETS[self._waiting]:
             raise IllegalActionError("you have already laid your bid cards")
         cards = bid_cards(action)
         if cards is None or cards & ~self._hands[seat]:

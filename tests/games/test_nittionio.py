@@ -460,6 +460,26 @@ def test_presets_and_options() -> None:
     )
 
 
+@pytest.mark.parametrize("scoring", ["main", "rubber"])
+@pytest.mark.parametrize("variant", ["standard", "trump_by_success"])
+def test_random_matches_of_every_combination_end_with_a_winner(scoring: str, variant: str) -> None:
+    options = apply_option_text(NittionioOptions(), {"scoring": scoring, "variant": variant})
+    for seed in range(3):
+        game = new(options, seed=seed)
+        rng = random.Random(seed)
+        while game.to_act():
+            seat = sorted(game.to_act())[0]
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        result = game.result()
+        assert 1 in result.places
+        if scoring == "rubber":
+            (won,) = event_args(game, "nittionio.event.rubber_won")
+            assert isinstance(won["seat"], int)
+            assert result.places[won["seat"]] == 1
+        elif variant == "standard":
+            assert game.view(None).deal == 9
+
+
 def test_pennycook_rubber_is_refused() -> None:
     with pytest.raises(OptionError, match="Pennycook"):
         new(NittionioOptions(scoring="rubber", variant="pennycook"))
