@@ -409,15 +409,14 @@ class Nittionio(Game):
             winner, game_over = None, self._deals_in_game == NINE_DEALS
         if not game_over:
             self._dealer = (self._dealer + 1) % PLAYERS
-        elif winner is not None and self._rubber and not self._score_rubber_game(winner):
-            self._start_game()
+            self._start_deal()
+        elif self._rubber and winner is not None:
+            self._end_rubber_game(winner)
         else:
             self._end_match()
-            return
-        self._start_deal()
 
-    def _score_rubber_game(self, winner: Seat) -> bool:
-        """V1: the game's bonuses; True when this game decides the rubber."""
+    def _end_rubber_game(self, winner: Seat) -> None:
+        """V1: the game's bonuses, then the next game or, after a third win, the end."""
         self._games_won[winner] += 1
         played = self._game_no
         self._events.add(Msg.of("nittionio.event.game_won", seat=winner, game=played))
@@ -425,23 +424,22 @@ class Nittionio(Game):
             if bonus:
                 self._totals[s] += bonus
                 self._events.add(Msg.of("nittionio.event.game_bonus", seat=s, points=bonus))
-        if self._games_won[winner] < RUBBER_GAMES:
-            return False
-        bonus = rubber_bonus(played)
-        self._totals[winner] += bonus
-        self._rubber_winner = winner
-        self._events.add(
-            Msg.of("nittionio.event.rubber_won", seat=winner, games=played, points=bonus)
-        )
-        return True
-
-    def _start_game(self) -> None:
-        """V1: a new game from 0; each player in turn deals its first deal."""
+        if self._games_won[winner] == RUBBER_GAMES:
+            bonus = rubber_bonus(played)
+            self._totals[winner] += bonus
+            self._rubber_winner = winner
+            self._events.add(
+                Msg.of("nittionio.event.rubber_won", seat=winner, games=played, points=bonus)
+            )
+            self._end_match()
+            return
+        # a new game from 0, whose first deal each player deals in turn
         self._game_no += 1
         self._deals_in_game = 0
         self._game_scores = [0] * PLAYERS
         self._first_dealer = self._dealer = (self._first_dealer + 1) % PLAYERS
         self._events.add(Msg.of("nittionio.event.game_started", game=self._game_no))
+        self._start_deal()
 
     def _end_match(self) -> None:
         self._phase = _OVER
