@@ -389,13 +389,12 @@ def test_rubber_three_straight_games_earn_the_largest_rubber_bonus() -> None:
     game = new(RUBBER, decks=decks)
     for deal_no in range(6):
         assert play_strong_deal(game) == winner
-        scores = [v.score for v in game.view(None).seats]
         if deal_no % 2 == 0:  # 99 after one deal: the game goes on
             assert not game.is_over()
             assert game.view(None).seats[winner].notes[0].arg("points") == 99
     assert game.is_over()
     # three games of 198 points and a game bonus of 100 each, and 100 × (8 - 3) for the rubber
-    assert scores == _by_seat(
+    assert [v.score for v in game.view(None).seats] == _by_seat(
         {winner: 3 * (198 + 100) + 500, (winner + 1) % 3: 0, (winner + 2) % 3: 0}
     )
     assert game.result().places[winner] == 1
