@@ -1,6 +1,8 @@
 """The ``kortbord`` command line. Thin: each subcommand hands over to the module that does it.
 
 ``kortbord play <game>`` seats you at a terminal table against computer players (``bot.terminal``).
+``kortbord health`` tells whether a running bot is healthy (``bot.health``; the container's
+HEALTHCHECK): exit 0 when it is, 1 when it is not, with one line either way.
 """
 
 from __future__ import annotations
@@ -35,7 +37,28 @@ def _parser() -> argparse.ArgumentParser:
         "--opponents", default="rules", help="kind of computer player: rules or random"
     )
     play.add_argument("--name", help="your name at the table (default: Du / You)")
+    commands.add_parser(
+        "health",
+        help="exit 0 if the database answers and the running bot's gateway is alive, else 1",
+    )
     return parser
+
+
+def _health() -> int:
+    import asyncio
+    import time
+
+    from bot.health import check_health
+    from bot.settings import SettingsError, load_settings
+
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"unhealthy: {error}")
+        return 1
+    health = asyncio.run(check_health(settings.database, time.time()))
+    print(health.line)
+    return 0 if health.healthy else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -45,6 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=logging.DEBUG if args.debug else logging.CRITICAL,
         format="%(levelname)s %(name)s: %(message)s",
     )
+    if args.command == "health":
+        return _health()
     if args.command == "play":
         from bot.terminal import PlayRequest, SetupError, StdConsole, build_table
 

@@ -123,6 +123,29 @@ class Storage:
             return False
         return row is not None and row[0] == 1
 
+    @staticmethod
+    async def probe(path: Path | str) -> str | None:
+        """Whether the database file at ``path`` answers a read; for a health check run as
+        another process while the bot holds the database open.
+
+        Opens it read-only, creates and migrates nothing. Returns None when it answers, else
+        what is wrong in one line.
+        """
+        path = Path(path)
+        if not path.is_file():
+            return f"database {path} does not exist"
+        try:
+            async with aiosqlite.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as db:
+                await db.execute("PRAGMA busy_timeout = 2000")
+                version = await schema.user_version(db)
+                async with db.execute("SELECT count(*) FROM sqlite_master") as cursor:
+                    await cursor.fetchone()
+        except sqlite3.Error as error:
+            return f"database {path} does not answer: {error}"
+        if version == 0:
+            return f"database {path} has no schema yet"
+        return None
+
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
