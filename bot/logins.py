@@ -1,11 +1,12 @@
 """The start-up back-off: a crash loop must never use up Discord's daily logins.
 
 Discord allows a bot 1,000 gateway logins (IDENTIFY) a day; past that it refuses the token until
-the day is over. A container restarted after every crash (``restart: unless-stopped``) would log
-in again each time: Docker waits at most a minute between restarts, which is 1,440 a day. So the
-bot keeps its own record of when it logged in, in a small file beside the database (on the same
-volume, so it survives the container), and waits before each login when the recent ones came
-too close together:
+the day is over. A container restarted after every crash (``restart: unless-stopped``) logs in
+again each time, and Docker's own restart delay does not protect it: the delay goes back to
+0.1 s whenever the container stayed up for ten seconds, so a bot that crashes a little after it
+connected is restarted almost at once, thousands of times a day. So the bot keeps its own record
+of when it logged in, in a small file beside the database (on the same volume, so it outlives
+the container), and waits before each login when the recent ones came too close together:
 
 - A *streak* is the run of logins, ending with the latest, where each came less than
   ``STREAK_GAP`` after the one before and the latest less than ``STREAK_GAP`` before now. A bot
