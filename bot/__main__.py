@@ -3,6 +3,7 @@
 ``kortbord play <game>`` seats you at a terminal table against computer players (``bot.terminal``).
 ``kortbord health`` tells whether a running bot is healthy (``bot.health``; the container's
 HEALTHCHECK): exit 0 when it is, 1 when it is not, with one line either way.
+``kortbord backup FILE`` writes a consistent copy of the database, safe while the bot runs.
 """
 
 from __future__ import annotations
@@ -41,7 +42,39 @@ def _parser() -> argparse.ArgumentParser:
         "health",
         help="exit 0 if the database answers and the running bot's gateway is alive, else 1",
     )
+    backup = commands.add_parser(
+        "backup", help="copy the database to a new file (- writes it to stdout); safe while running"
+    )
+    backup.add_argument("file", help="the new file, or - for stdout")
     return parser
+
+
+def _backup(file: str) -> int:
+    import asyncio
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from bot.settings import SettingsError, load_settings
+    from bot.storage import Storage, StorageError
+
+    try:
+        settings = load_settings()
+        if file != "-":
+            asyncio.run(Storage.backup(settings.database, file))
+            size = Path(file).stat().st_size
+            print(f"backed up {settings.database} to {file} ({size} bytes)", file=sys.stderr)
+            return 0
+        with tempfile.TemporaryDirectory() as folder:
+            copy = Path(folder) / "kortbord.sqlite3"
+            asyncio.run(Storage.backup(settings.database, copy))
+            with copy.open("rb") as source:
+                shutil.copyfileobj(source, sys.stdout.buffer)
+            sys.stdout.buffer.flush()
+    except (SettingsError, StorageError, OSError) as error:
+        print(f"backup failed: {error}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _health() -> int:
@@ -70,6 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     if args.command == "health":
         return _health()
+    if args.command == "backup":
+        return _backup(args.file)
     if args.command == "play":
         from bot.terminal import PlayRequest, SetupError, StdConsole, build_table
 

@@ -135,8 +135,8 @@ class Storage:
         if not path.is_file():
             return f"database {path} does not exist"
         try:
-            async with aiosqlite.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as db:
-                await db.execute("PRAGMA busy_timeout = 2000")
+            uri = f"{path.resolve().as_uri()}?mode=ro"
+            async with aiosqlite.connect(uri, uri=True, timeout=2.0) as db:
                 version = await schema.user_version(db)
                 async with db.execute("SELECT count(*) FROM sqlite_master") as cursor:
                     await cursor.fetchone()
@@ -145,6 +145,26 @@ class Storage:
         if version == 0:
             return f"database {path} has no schema yet"
         return None
+
+    @staticmethod
+    async def backup(path: Path | str, target: Path | str) -> None:
+        """Writes a consistent copy of the database at ``path`` to the new file ``target``.
+
+        Safe while the bot runs: it reads a snapshot of what is committed (``VACUUM INTO``, on
+        a read-only connection), so the copy is whole and compact. Raises ``StorageError`` if
+        the database does not answer or ``target`` already exists.
+        """
+        path, target = Path(path), Path(target)
+        if not path.is_file():
+            raise StorageError(f"database {path} does not exist")
+        if target.exists():
+            raise StorageError(f"{target} already exists; a backup never overwrites a file")
+        try:
+            uri = f"{path.resolve().as_uri()}?mode=ro"
+            async with aiosqlite.connect(uri, uri=True, timeout=5.0) as db:
+                await db.execute("VACUUM INTO ?", (str(target),))
+        except sqlite3.Error as error:
+            raise StorageError(f"backup of {path} to {target} failed: {error}") from error
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -42,8 +42,9 @@ def running(database: Path) -> Iterator[sqlite3.Connection]:
 
     asyncio.run(create())
     bot = sqlite3.connect(database, isolation_level=None)
+    bot.execute("INSERT INTO guild_settings (guild_id, language) VALUES (1, 'en')")
     bot.execute("BEGIN IMMEDIATE")
-    bot.execute("UPDATE guild_settings SET language = 'en'")
+    bot.execute("INSERT INTO guild_settings (guild_id, language) VALUES (2, 'sv')")
     yield bot
     bot.execute("ROLLBACK")
     bot.close()
@@ -157,3 +158,30 @@ def test_the_container_healthcheck_command_in_a_process_of_its_own(
     gone = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     assert gone.returncode == 1
     assert gone.stdout.strip().endswith("the bot is not running")
+
+
+def test_a_backup_while_the_bot_writes_holds_what_was_committed(
+    running: sqlite3.Connection,
+    database: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # `running` is in the middle of an uncommitted write: the backup must not wait for it or
+    # contain it, and must be a database the bot can open.
+    target = tmp_path / "backups" / "kortbord-copy.sqlite3"
+    target.parent.mkdir()
+    assert main(["backup", str(target)]) == 0
+    assert "backed up" in capsys.readouterr().err
+    copy = sqlite3.connect(target)
+    assert copy.execute("PRAGMA user_version").fetchone()[0] >= 1
+    assert copy.execute("SELECT guild_id, language FROM guild_settings").fetchall() == [(1, "en")]
+    copy.close()
+    assert main(["backup", str(target)]) == 1  # never overwrites
+    assert "already exists" in capsys.readouterr().err
+
+
+def test_a_backup_to_stdout(
+    running: sqlite3.Connection, database: Path, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    assert main(["backup", "-"]) == 0
+    assert capsysbinary.readouterr().out.startswith(b"SQLite format 3\x00")
