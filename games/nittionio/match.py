@@ -68,7 +68,7 @@ from games.nittionio.scoring import (
     game_winner,
     rubber_bonus,
 )
-from games.tricks import follow_mask, trick_winner
+from games.tricks import trick_winner
 
 _BIDDING, _PREMIUM, _TRICKS, _OVER = range(4)
 _PHASES = (
@@ -313,9 +313,9 @@ class Nittionio(Game):
 
     def to_act(self) -> frozenset[Seat]:
         phase = self._phase
-        if phase in (_TRICKS, _PREMIUM):
-            return _ONLY[self._turn]
-        return _SEAT_SETS[self._waiting if phase == _BIDDING else 0]
+        if phase == _BIDDING:
+            return _SEAT_SETS[self._waiting]
+        return _SEAT_SETS[0] if phase == _OVER else _ONLY[self._turn]
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         phase = self._phase
@@ -323,8 +323,9 @@ class Nittionio(Game):
             if seat != self._turn:
                 return []
             hand = self._hands[seat]
-            if self._trick:
-                hand = follow_mask(hand, self._suit_table[self._trick[0]], self._suit_masks)
+            trick = self._trick
+            if trick:  # follow suit if able
+                hand = hand & self._suit_masks[self._suit_table[trick[0]]] or hand
             return cards_list(hand)
         if phase == _BIDDING:
             if not (0 <= seat < PLAYERS and self._waiting >> seat & 1):
