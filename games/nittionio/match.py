@@ -7,6 +7,7 @@ step (passes after a reveal, dealing the next deal) itself.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -26,7 +27,6 @@ from games.cards import (
 )
 from games.core import (
     Action,
-    EventLog,
     Game,
     IllegalActionError,
     Msg,
@@ -68,7 +68,7 @@ from games.nittionio.scoring import (
     game_winner,
     rubber_bonus,
 )
-from games.tricks import follow_mask, trick_winner
+from games.tricks import trick_winner
 
 _BIDDING, _PREMIUM, _TRICKS, _OVER = range(4)
 _PHASES = (
@@ -80,6 +80,17 @@ _PHASES = (
 _SEAT_SETS = tuple(frozenset(s for s in range(PLAYERS) if m >> s & 1) for m in range(8))
 _ONLY = tuple(frozenset({s}) for s in range(PLAYERS))
 _ALL_WAITING = 0b111
+
+# Events are kept as compact tuples ``(kind, *ints)`` while playing and become Msgs only in
+# ``view``: building a Msg costs more than the rest of a card play. Every event is public.
+EVENTS_KEPT = 16
+E_DEAL, E_TURN_UP, E_JOKER_AS, E_TRUMP, E_BID_LAID, E_PREMIUM, E_HAND_SHOWN = range(7)
+E_BID_SHOWN, E_PLAYED, E_TRICK_WON, E_MADE, E_MISSED, E_PREMIUM_MADE = range(7, 13)
+E_PREMIUM_FAILED, E_GAME_STARTED, E_GAME_WON, E_GAME_BONUS, E_RUBBER_WON = range(13, 18)
+E_MATCH_WON = 18
+Event = tuple[int, ...]
+NO_TRUMP = -1  # E_TRUMP's suit when there is none
+
 # Messages sent many times per deal are built once.
 _PLAYED = tuple(
     tuple(Msg.of("nittionio.event.played", seat=s, card=code(c)) for c in range(JOKER + 1))
@@ -89,10 +100,7 @@ _TRICK_WON = tuple(
     tuple(Msg.of("table.event.trick_won", seat=s, card=code(c)) for c in range(JOKER + 1))
     for s in range(PLAYERS)
 )
-_TURN_UP = tuple(Msg.of("nittionio.event.turn_up", card=code(c)) for c in range(JOKER + 1))
-_JOKER_AS = tuple(Msg.of("nittionio.event.joker_as", card=code(c)) for c in range(JOKER))
 _TRUMP = tuple(Msg.of("table.event.trump", suit=suit) for suit in "CDHS")
-_NO_TRUMP = Msg.of("table.event.no_trump")
 _BID_LAID = tuple(Msg.of("nittionio.event.bid_laid", seat=s) for s in range(PLAYERS))
 _PREMIUM_EVENTS = {
     action: tuple(Msg.of(f"nittionio.event.{name}", seat=s) for s in range(PLAYERS))
@@ -100,8 +108,49 @@ _PREMIUM_EVENTS = {
 }
 
 
+_MESSAGES: dict[int, Callable[..., Msg]] = {
+    E_DEAL: lambda deal, dealer: Msg.of("table.event.deal_started", deal=deal, seat=dealer),
+    E_TURN_UP: lambda card: Msg.of("nittionio.event.turn_up", card=code(card)),
+    E_JOKER_AS: lambda card: Msg.of("nittionio.event.joker_as", card=code(card)),
+    E_TRUMP: lambda suit: Msg.of("table.event.no_trump") if suit == NO_TRUMP else _TRUMP[suit],
+    E_BID_LAID: _BID_LAID.__getitem__,
+    E_PREMIUM: lambda seat, action: _PREMIUM_EVENTS[action][seat],
+    E_HAND_SHOWN: lambda seat, hand: Msg.of(
+        "nittionio.event.hand_shown", seat=seat, cards=codes(cards_in(hand))
+    ),
+    E_BID_SHOWN: lambda seat, cards, bid: Msg.of(
+        "nittionio.event.bid_cards_shown", seat=seat, cards=codes(in_bid_order(cards)), bid=bid
+    ),
+    E_PLAYED: lambda seat, card: _PLAYED[seat][card],
+    E_TRICK_WON: lambda seat, card: _TRICK_WON[seat][card],
+    E_MADE: lambda seat, bid, tricks, points: Msg.of(
+        "nittionio.event.made", bid=bid, seat=seat, tricks=tricks, points=points
+    ),
+    E_MISSED: lambda seat, tricks, points: Msg.of(
+        "nittionio.event.missed", seat=seat, tricks=tricks, points=points
+    ),
+    E_PREMIUM_MADE: lambda seat, points: Msg.of(
+        "nittionio.event.premium_made", seat=seat, points=points
+    ),
+    E_PREMIUM_FAILED: lambda seat, points: Msg.of(
+        "nittionio.event.premium_failed", seat=seat, points=points
+    ),
+    E_GAME_STARTED: lambda game: Msg.of("nittionio.event.game_started", game=game),
+    E_GAME_WON: lambda seat, game: Msg.of("nittionio.event.game_won", seat=seat, game=game),
+    E_GAME_BONUS: lambda seat, points: Msg.of(
+        "nittionio.event.game_bonus", seat=seat, points=points
+    ),
+    E_RUBBER_WON: lambda seat, games, points: Msg.of(
+        "nittionio.event.rubber_won", seat=seat, games=games, points=points
+    ),
+    E_MATCH_WON: lambda seat, points: Msg.of("nittionio.event.match_won", seat=seat, points=points),
+}
+"""How each kind of event reads as a message."""
+
+
 # the state's lists, which a clone copies
 _LISTS = [
+    "_events",
     "_hands",
     "_bid_cards",
     "_bids",
@@ -190,7 +239,7 @@ class Nittionio(Game):
             self._target = 100
         else:
             self._target = 0  # the main game: nine deals
-        self._events = EventLog(keep=16)
+        self._events: list[Event] = []
         self._totals = [0] * PLAYERS  # the match score (the rubber ledger in V1)
         self._game_scores = [0] * PLAYERS
         self._games_won = [0] * PLAYERS
@@ -213,22 +262,23 @@ class Nittionio(Game):
         for i in range(PLAYERS):
             dealt = deck[i : PLAYERS * 12 : PLAYERS]  # one card at a time from forehand
             self._hands[(forehand + i) % PLAYERS] = sum(map(BIT.__getitem__, dealt))
-        self._events.add(Msg.of("table.event.deal_started", deal=self._deal_no, seat=self._dealer))
+        del self._events[:-EVENTS_KEPT]  # keep the list short; a view shows the last ones
+        self._events.append((E_DEAL, self._deal_no, self._dealer))
         if self._by_success:
             self._turn_up: int | None = None
             first = self._deals_in_game == 1
             self._trump = None if first else TRUMP_BY_SUCCESSES[self._successes]
         else:
             self._turn_up = turn_up = deck[PLAYERS * 12]
-            self._events.add(_TURN_UP[turn_up])
+            self._events.append((E_TURN_UP, turn_up))
             if turn_up != JOKER:
-                self._events.add(_JOKER_AS[turn_up])
+                self._events.append((E_JOKER_AS, turn_up))
             plain = turn_up == JOKER or rank_of(turn_up) == 9
             self._trump = None if plain else suit_of(turn_up)
         self._suit_table, self._power_table, self._suit_masks, self._bid_values = TABLES[
             self._turn_up
         ]
-        self._events.add(_NO_TRUMP if self._trump is None else _TRUMP[self._trump])
+        self._events.append((E_TRUMP, NO_TRUMP if self._trump is None else self._trump))
         self._bid_cards = [0] * PLAYERS
         self._bids = [0] * PLAYERS
         self._waiting = _ALL_WAITING  # seats that have not laid their bid cards
@@ -263,9 +313,9 @@ class Nittionio(Game):
 
     def to_act(self) -> frozenset[Seat]:
         phase = self._phase
-        if phase in (_TRICKS, _PREMIUM):
-            return _ONLY[self._turn]
-        return _SEAT_SETS[self._waiting if phase == _BIDDING else 0]
+        if phase == _BIDDING:
+            return _SEAT_SETS[self._waiting]
+        return _SEAT_SETS[0] if phase == _OVER else _ONLY[self._turn]
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         phase = self._phase
@@ -273,8 +323,9 @@ class Nittionio(Game):
             if seat != self._turn:
                 return []
             hand = self._hands[seat]
-            if self._trick:
-                hand = follow_mask(hand, self._suit_table[self._trick[0]], self._suit_masks)
+            trick = self._trick
+            if trick:  # follow suit if able
+                hand = hand & self._suit_masks[self._suit_table[trick[0]]] or hand
             return cards_list(hand)
         if phase == _BIDDING:
             if not (0 <= seat < PLAYERS and self._waiting >> seat & 1):
@@ -304,14 +355,14 @@ class Nittionio(Game):
                 self._voids[seat] |= 1 << led
         self._hands[seat] = hand ^ 1 << card
         trick.append(card)
-        self._events.add(_PLAYED[seat][card])
+        self._events.append((E_PLAYED, seat, card))
         if len(trick) < PLAYERS:
             self._turn = (seat + 1) % PLAYERS
             return
         best = trick_winner(trick, self._trump, self._suit_table, self._power_table)
         winner = (self._leader + best) % PLAYERS
         self._tricks[winner] += 1
-        self._events.add(_TRICK_WON[winner][trick[best]])
+        self._events.append((E_TRICK_WON, winner, trick[best]))
         self._trick = []
         self._leader = self._turn = winner
         if not self._hands[winner]:
@@ -335,7 +386,7 @@ class Nittionio(Game):
         self._bid_cards[seat] = cards
         self._bids[seat] = sum(map(self._bid_values.__getitem__, cards_list(cards)))
         self._waiting &= ~(1 << seat)
-        self._events.add(_BID_LAID[seat])
+        self._events.append((E_BID_LAID, seat))
         if self._waiting:
             return
         if self._premiums:
@@ -349,7 +400,7 @@ class Nittionio(Game):
             raise IllegalActionError("it is not your turn")
         if action not in WORDS or (action == DECLARE and self._premium == DECLARE):
             raise IllegalActionError(f"{self.notation_or_raw(action)} is not allowed now")
-        self._events.add(_PREMIUM_EVENTS[action][seat])
+        self._events.append((E_PREMIUM, seat, action))
         if action != PASS:
             self._premium, self._premium_seat = action, seat
         # after a reveal everyone still to speak can only pass: the round ends here
@@ -363,20 +414,13 @@ class Nittionio(Game):
         if premium_seat is not None:
             self._show_bid_cards(premium_seat)
             if self._premium == REVEAL:
-                hand = codes(cards_in(self._hands[premium_seat]))
-                self._events.add(
-                    Msg.of("nittionio.event.hand_shown", seat=premium_seat, cards=hand)
-                )
+                self._events.append((E_HAND_SHOWN, premium_seat, self._hands[premium_seat]))
         self._phase = _TRICKS
         self._leader = self._turn = self._forehand
 
     def _show_bid_cards(self, seat: Seat) -> None:
         self._face_up_bids |= 1 << seat
-        cards = codes(in_bid_order(self._bid_cards[seat]))
-        msg = Msg.of(
-            "nittionio.event.bid_cards_shown", seat=seat, cards=cards, bid=self._bids[seat]
-        )
-        self._events.add(msg)
+        self._events.append((E_BID_SHOWN, seat, self._bid_cards[seat], self._bids[seat]))
 
     # --- the end of a deal, a game, the match -------------------------------------------------
 
@@ -388,20 +432,16 @@ class Nittionio(Game):
             if made[s] and not self._face_up_bids >> s & 1:
                 self._show_bid_cards(s)
         for s in range(PLAYERS):
-            args = {"seat": s, "tricks": tricks[s], "points": points[s]}
             if made[s]:
-                self._events.add(Msg.of("nittionio.event.made", bid=bids[s], **args))
+                self._events.append((E_MADE, s, bids[s], tricks[s], points[s]))
             else:
-                self._events.add(Msg.of("nittionio.event.missed", **args))
+                self._events.append((E_MISSED, s, tricks[s], points[s]))
             self._game_scores[s] += points[s]
             self._totals[s] += points[s]
         self._successes = sum(made)
         if self._premium_seat is not None:
-            outcome = "premium_made" if made[self._premium_seat] else "premium_failed"
-            amount = PREMIUM_BONUS[self._premium]
-            self._events.add(
-                Msg.of(f"nittionio.event.{outcome}", seat=self._premium_seat, points=amount)
-            )
+            outcome = E_PREMIUM_MADE if made[self._premium_seat] else E_PREMIUM_FAILED
+            self._events.append((outcome, self._premium_seat, PREMIUM_BONUS[self._premium]))
         if self._target:
             winner = game_winner(self._game_scores, self._target)
             game_over = winner is not None
@@ -419,18 +459,16 @@ class Nittionio(Game):
         """V1: the game's bonuses, then the next game or, after a third win, the end."""
         self._games_won[winner] += 1
         played = self._game_no
-        self._events.add(Msg.of("nittionio.event.game_won", seat=winner, game=played))
+        self._events.append((E_GAME_WON, winner, played))
         for s, bonus in enumerate(game_bonuses(self._game_scores, winner)):
             if bonus:
                 self._totals[s] += bonus
-                self._events.add(Msg.of("nittionio.event.game_bonus", seat=s, points=bonus))
+                self._events.append((E_GAME_BONUS, s, bonus))
         if self._games_won[winner] == RUBBER_GAMES:
             bonus = rubber_bonus(played)
             self._totals[winner] += bonus
             self._rubber_winner = winner
-            self._events.add(
-                Msg.of("nittionio.event.rubber_won", seat=winner, games=played, points=bonus)
-            )
+            self._events.append((E_RUBBER_WON, winner, played, bonus))
             self._end_match()
             return
         # a new game from 0, whose first deal each player deals in turn
@@ -438,7 +476,7 @@ class Nittionio(Game):
         self._deals_in_game = 0
         self._game_scores = [0] * PLAYERS
         self._first_dealer = self._dealer = (self._first_dealer + 1) % PLAYERS
-        self._events.add(Msg.of("nittionio.event.game_started", game=self._game_no))
+        self._events.append((E_GAME_STARTED, self._game_no))
         self._start_deal()
 
     def _end_match(self) -> None:
@@ -446,9 +484,7 @@ class Nittionio(Game):
         places = self.result().places
         for s in range(PLAYERS):
             if places[s] == 1:
-                self._events.add(
-                    Msg.of("nittionio.event.match_won", seat=s, points=self._totals[s])
-                )
+                self._events.append((E_MATCH_WON, s, self._totals[s]))
 
     def is_over(self) -> bool:
         return self._phase == _OVER
@@ -505,7 +541,7 @@ class Nittionio(Game):
             trick=tuple(((self._leader + i) % PLAYERS, Card(c)) for i, c in enumerate(self._trick)),
             trump=self._trump,
             piles=tuple(piles),
-            events=self._events.for_viewer(seat),
+            events=tuple(_MESSAGES[e[0]](*e[1:]) for e in self._events[-EVENTS_KEPT:]),
             notes=notes,
             deal=self._deal_no,
             dealer=self._dealer,
@@ -533,7 +569,6 @@ class Nittionio(Game):
         for name in self.__slots__:
             setattr(other, name, getattr(self, name))
         self._rng_shared = other._rng_shared = True
-        other._events = self._events.copy()
         for name in _LISTS:
             setattr(other, name, getattr(self, name).copy())
         return other
