@@ -1,6 +1,9 @@
 """The ``kortbord`` command line. Thin: each subcommand hands over to the module that does it.
 
 ``kortbord play <game>`` seats you at a terminal table against computer players (``bot.terminal``).
+``kortbord health`` tells whether a running bot is healthy (``bot.health``; the container's
+HEALTHCHECK): exit 0 when it is, 1 when it is not, with one line either way.
+``kortbord backup FILE`` writes a consistent copy of the database, safe while the bot runs.
 """
 
 from __future__ import annotations
@@ -35,7 +38,60 @@ def _parser() -> argparse.ArgumentParser:
         "--opponents", default="rules", help="kind of computer player: rules or random"
     )
     play.add_argument("--name", help="your name at the table (default: Du / You)")
+    commands.add_parser(
+        "health",
+        help="exit 0 if the database answers and the running bot's gateway is alive, else 1",
+    )
+    backup = commands.add_parser(
+        "backup", help="copy the database to a new file (- writes it to stdout); safe while running"
+    )
+    backup.add_argument("file", help="the new file, or - for stdout")
     return parser
+
+
+def _backup(file: str) -> int:
+    import asyncio
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from bot.settings import SettingsError, load_settings
+    from bot.storage import Storage, StorageError
+
+    try:
+        settings = load_settings()
+        if file != "-":
+            asyncio.run(Storage.backup(settings.database, file))
+            size = Path(file).stat().st_size
+            print(f"backed up {settings.database} to {file} ({size} bytes)", file=sys.stderr)
+            return 0
+        with tempfile.TemporaryDirectory() as folder:
+            copy = Path(folder) / "kortbord.sqlite3"
+            asyncio.run(Storage.backup(settings.database, copy))
+            with copy.open("rb") as source:
+                shutil.copyfileobj(source, sys.stdout.buffer)
+            sys.stdout.buffer.flush()
+    except (SettingsError, StorageError, OSError) as error:
+        print(f"backup failed: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _health() -> int:
+    import asyncio
+    import time
+
+    from bot.health import check_health
+    from bot.settings import SettingsError, load_settings
+
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"unhealthy: {error}")
+        return 1
+    health = asyncio.run(check_health(settings.database, time.time()))
+    print(health.line)
+    return 0 if health.healthy else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -45,6 +101,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=logging.DEBUG if args.debug else logging.CRITICAL,
         format="%(levelname)s %(name)s: %(message)s",
     )
+    if args.command == "health":
+        return _health()
+    if args.command == "backup":
+        return _backup(args.file)
     if args.command == "play":
         from bot.terminal import PlayRequest, SetupError, StdConsole, build_table
 

@@ -1,0 +1,175 @@
+"""Running the bot as a service: the start-up back-off, the heartbeat, and stopping on a signal.
+
+``serve`` is what ``kortbord run`` does once the settings are read and logging is set up: it
+waits out the start-up back-off (``bot.logins``), starts the bot, writes the heartbeat that
+``kortbord health`` reads (``bot.health``) while it runs, and on SIGTERM or SIGINT closes the
+bot, which pauses and saves every live table (``Kortbord.close``). It knows nothing of tables:
+the bot it is given does the work.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import os
+import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from bot.health import HEARTBEAT_SECONDS, Beat, State, clear_beat, heartbeat_path, write_beat
+from bot.logins import LoginLedger, LoginPlan, before_login
+
+log = logging.getLogger(__name__)
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+SHUTDOWN_SECONDS = 45.0
+"""How long the graceful shutdown may take; compose gives the container 60 s before it kills."""
+
+
+class Gateway(Protocol):
+    """What ``serve`` needs of the bot (a ``discord.Client`` has it all)."""
+
+    @property
+    def latency(self) -> float: ...
+
+    def is_ready(self) -> bool: ...
+
+    def is_closed(self) -> bool: ...
+
+    async def start(self, token: str) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+def gateway_state(bot: Gateway) -> tuple[State, int | None]:
+    """Connected (with the latency in ms) when the gateway is up and answering heartbeats."""
+    if bot.is_closed():
+        return "stopping", None
+    if bot.is_ready() and math.isfinite(bot.latency):
+        return "connected", round(bot.latency * 1000)
+    return "connecting", None
+
+
+class Heartbeat:
+    """Writes the bot's state beside the database, for ``kortbord health`` in another process."""
+
+    def __init__(self, path: Path, now: Callable[[], float] = time.time) -> None:
+        self.path = path
+        self.now = now
+
+    def write(
+        self, state: State, *, latency_ms: int | None = None, until: float | None = None
+    ) -> None:
+        try:
+            write_beat(
+                self.path, Beat(state, self.now(), os.getpid(), latency_ms=latency_ms, until=until)
+            )
+        except OSError as error:
+            log.warning("cannot write the heartbeat %s: %s", self.path, error)
+
+    def waiting(self, plan: LoginPlan) -> None:
+        self.write("waiting", until=plan.at)
+
+    async def follow(self, bot: Gateway, every: float = HEARTBEAT_SECONDS) -> None:
+        """Writes the gateway's state now and every ``every`` seconds until cancelled."""
+        while True:
+            state, latency = gateway_state(bot)
+            self.write(state, latency_ms=latency)
+            await asyncio.sleep(every)
+
+    def clear(self) -> None:
+        try:
+            clear_beat(self.path)
+        except OSError as error:
+            log.warning("cannot remove the heartbeat %s: %s", self.path, error)
+
+
+async def serve(
+    bot: Gateway,
+    token: str,
+    database: Path,
+    *,
+    now: Callable[[], float] = time.time,
+    heartbeat_seconds: float = HEARTBEAT_SECONDS,
+) -> int:
+    """Runs ``bot`` until it stops or a stop signal comes; returns the process's exit code.
+
+    0 after a stop signal (the bot closed cleanly), 1 if the bot stopped by itself or failed.
+    """
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in STOP_SIGNALS:
+        loop.add_signal_handler(number, _stop_on, stop, number)
+    heartbeat = Heartbeat(heartbeat_path(database), now)
+    try:
+        try:
+            await before_login(
+                LoginLedger.beside(database),
+                now,
+                lambda s: _sleep_unless(stop, s),
+                heartbeat.waiting,
+            )
+        except _Stopped:
+            log.info("stopped before logging in")
+            return 0
+        heartbeat.write("connecting")
+        return await _run(bot, token, stop, heartbeat, heartbeat_seconds)
+    finally:
+        for number in STOP_SIGNALS:
+            loop.remove_signal_handler(number)
+        heartbeat.clear()
+
+
+async def _run(
+    bot: Gateway, token: str, stop: asyncio.Event, heartbeat: Heartbeat, every: float
+) -> int:
+    running = asyncio.create_task(bot.start(token), name="kortbord")
+    beating = asyncio.create_task(heartbeat.follow(bot, every), name="heartbeat")
+    stopping = asyncio.create_task(stop.wait(), name="stop signal")
+    try:
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if stop.is_set():
+            beating.cancel()
+            heartbeat.write("stopping")
+            log.info("shutting down: pausing the live tables")
+            try:
+                await asyncio.wait_for(bot.close(), SHUTDOWN_SECONDS)
+            except TimeoutError:
+                log.error("the shutdown took over %d s and was cut short", SHUTDOWN_SECONDS)
+                return 1
+            await asyncio.gather(running, return_exceptions=True)
+            log.info("shut down cleanly")
+            return 0
+        error = running.exception()
+        if error is not None:
+            log.critical("the bot stopped on an error", exc_info=error)
+        else:
+            log.error("the bot stopped by itself")
+        return 1
+    finally:
+        for task in (running, beating, stopping):
+            task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.gather(beating, stopping, return_exceptions=True)
+
+
+def _stop_on(stop: asyncio.Event, number: signal.Signals) -> None:
+    if not stop.is_set():
+        log.info("received %s", number.name)
+    stop.set()
+
+
+class _Stopped(Exception):
+    """A stop signal came during the start-up back-off: no login is made (or recorded)."""
+
+
+async def _sleep_unless(stop: asyncio.Event, seconds: float) -> None:
+    """Sleeps ``seconds``; raises ``_Stopped`` as soon as a stop signal comes."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), seconds)
+    if stop.is_set():
+        raise _Stopped
