@@ -46,6 +46,8 @@ class SeatRecord:
     """A computer player acts for this member after repeated missed deadlines."""
     strikes: int = 0
     """Missed deadlines in a row."""
+    left: bool = False
+    """The member left during play; a computer player keeps the seat and they are placed last."""
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,7 @@ def table_from_row(row: sqlite3.Row, seat_rows: Iterable[sqlite3.Row]) -> TableR
             ai=str(seat["ai"]),
             autoplay=bool(seat["autoplay"]),
             strikes=int(seat["strikes"]),
+            left=bool(seat["left_table"]),
         )
         for seat in seat_rows
     )

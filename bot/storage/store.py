@@ -539,10 +539,19 @@ async def _write_table(db: aiosqlite.Connection, table: TableRecord) -> None:
 async def _write_seats(db: aiosqlite.Connection, table: TableRecord) -> None:
     await db.execute("DELETE FROM seats WHERE table_id = ?", (table.table_id,))
     await db.executemany(
-        "INSERT INTO seats (table_id, seat, user_id, name, ai, autoplay, strikes)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO seats (table_id, seat, user_id, name, ai, autoplay, strikes, left_table)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (table.table_id, s.seat, s.user_id, s.name, s.ai, int(s.autoplay), s.strikes)
+            (
+                table.table_id,
+                s.seat,
+                s.user_id,
+                s.name,
+                s.ai,
+                int(s.autoplay),
+                s.strikes,
+                int(s.left),
+            )
             for s in table.seats
         ],
     )

@@ -96,7 +96,7 @@ async def test_open_creates_the_directory_and_the_schema(path: Path) -> None:
     assert await storage.ping()
     await storage.close()
     with raw(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) == 1
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) == 2
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"tables", "seats", "actions", "results", "standings", "guild_settings"} <= names
@@ -108,7 +108,7 @@ async def test_reopening_keeps_the_data_and_migrates_nothing(path: Path) -> None
     async with await Storage.open(path) as storage:
         assert (await storage.guild_settings(GUILD)).language == "en"
     with raw(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
 
 
 async def test_a_database_newer_than_the_code_is_refused_and_left_alone(path: Path) -> None:
@@ -116,7 +116,7 @@ async def test_a_database_newer_than_the_code_is_refused_and_left_alone(path: Pa
     with raw(path) as db:
         db.execute("PRAGMA user_version = 7")
         db.execute("CREATE TABLE future (x)")
-    with pytest.raises(SchemaTooNewError, match=r"schema version 7, but .* only up to 1"):
+    with pytest.raises(SchemaTooNewError, match=r"schema version 7, but .* only up to 2"):
         await Storage.open(path)
     with raw(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == 7
@@ -126,15 +126,15 @@ async def test_a_database_newer_than_the_code_is_refused_and_left_alone(path: Pa
 async def test_a_failing_migration_leaves_the_database_at_its_last_version(path: Path) -> None:
     async with await Storage.open(path):
         pass
-    broken = Migration(2, "broken", "CREATE TABLE extra (x);\nCREATE TABLE tables (x);")
+    broken = Migration(3, "broken", "CREATE TABLE extra (x);\nCREATE TABLE tables (x);")
     db = await aiosqlite.connect(path, isolation_level=None)
     try:
-        with pytest.raises(MigrationError, match="0002_broken failed"):
+        with pytest.raises(MigrationError, match="0003_broken failed"):
             await migrate(db, str(path), [*migrations(), broken])
     finally:
         await db.close()
     with raw(path) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert check.execute("PRAGMA user_version").fetchone()[0] == 2
         assert check.execute("SELECT name FROM sqlite_master WHERE name = 'extra'").fetchall() == []
 
 
@@ -198,7 +198,7 @@ async def test_save_table_round_trips_every_field(storage: Storage) -> None:
         updated_at=T0 + 50.5,
         deadline_at=T0 + 110.25,
         seats=(
-            SeatRecord(0, ALICE, "Alice", ai="search", autoplay=True, strikes=2),
+            SeatRecord(0, ALICE, "Alice", ai="search", autoplay=True, strikes=2, left=True),
             SeatRecord(1, None, "Dator 1", ai="rules"),
         ),
         end_reason=None,
@@ -473,3 +473,26 @@ async def test_ties_for_first_count_as_wins(storage: Storage) -> None:
     assert changes[0].after == pytest.approx(changes[1].after)
     board = await storage.leaderboard(GUILD, "nittionio")
     assert {(s.user_id, s.wins) for s in board} == {(ALICE, 1), (BOB, 1), (CECILIA, 0)}
+
+
+async def test_a_database_of_version_1_gains_the_left_flag_of_seats(path: Path) -> None:
+    path.parent.mkdir(parents=True)
+    db = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        await migrate(db, str(path), migrations()[:1])
+        await db.execute(
+            "INSERT INTO tables (table_id, guild_id, channel_id, host_id, game_id, options,"
+            " variant, seed, status, turn_seconds, language, version, created_at, updated_at)"
+            " VALUES (1, 1, 2, 3, 'tvamanswhist', '[]', 'standard', 0, 'playing', 60, 'sv', 1,"
+            " 0, 0)"
+        )
+        await db.execute(
+            "INSERT INTO seats (table_id, seat, user_id, name, ai, autoplay, strikes)"
+            " VALUES (1, 0, 3, 'Anna', 'rules', 0, 0)"
+        )
+    finally:
+        await db.close()
+    async with await Storage.open(path) as storage:
+        table = await storage.table(1)
+    assert table is not None
+    assert table.seats[0].left is False

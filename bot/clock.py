@@ -1,0 +1,101 @@
+"""Time for the session manager: a clock and a scheduler of timers, real or simulated.
+
+The real ones read Discord's notion of now (``discord.utils.utcnow``, which SimCord simulates) and
+use the event loop's timers; the manual ones let tests move time by hand, with no sleeps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+import discord
+
+log = logging.getLogger(__name__)
+
+TimerCallback = Callable[[], Awaitable[None]]
+
+
+class Timer(Protocol):
+    def cancel(self) -> None: ...
+
+
+class Clock(Protocol):
+    def now(self) -> float:
+        """Seconds since the Unix epoch."""
+        ...
+
+    def call_at(self, when: float, callback: TimerCallback) -> Timer:
+        """Run ``callback`` (a coroutine function) once ``now() >= when``."""
+        ...
+
+
+class SystemClock:
+    """Wall-clock time and event-loop timers."""
+
+    def __init__(self) -> None:
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def now(self) -> float:
+        return discord.utils.utcnow().timestamp()
+
+    def call_at(self, when: float, callback: TimerCallback) -> Timer:
+        loop = asyncio.get_running_loop()
+
+        def fire() -> None:
+            task = loop.create_task(_logged(callback))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+        return loop.call_later(max(0.0, when - self.now()), fire)
+
+
+async def _logged(callback: TimerCallback) -> None:
+    try:
+        await callback()
+    except Exception:
+        log.exception("timer callback failed")
+
+
+class _ManualTimer:
+    __slots__ = ("cancelled",)
+
+    def __init__(self) -> None:
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class ManualClock:
+    """Simulated time for tests: nothing happens until ``advance`` is awaited."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self._now = start
+        self._queue: list[tuple[float, int, _ManualTimer, TimerCallback]] = []
+        self._order = itertools.count()
+
+    def now(self) -> float:
+        return self._now
+
+    def call_at(self, when: float, callback: TimerCallback) -> Timer:
+        timer = _ManualTimer()
+        heapq.heappush(self._queue, (when, next(self._order), timer, callback))
+        return timer
+
+    async def advance(self, seconds: float = 0.0) -> None:
+        """Move time forward, running every timer that falls due, in time order."""
+        target = self._now + seconds
+        while self._queue and self._queue[0][0] <= target:
+            when, _, timer, callback = heapq.heappop(self._queue)
+            self._now = max(self._now, when)
+            if not timer.cancelled:
+                await callback()
+        self._now = target
+
+    def pending(self) -> int:
+        return sum(1 for _, _, t, _ in self._queue if not t.cancelled)

@@ -1,0 +1,71 @@
+"""``/regler``, ``/topplista`` and ``/statistik``: read-only answers, visible to the asker only
+for rules, public for the leaderboard and statistics (they are the server's shared record)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.tables import game_choices
+from bot.errors import UserError
+from bot.render.embeds import leaderboard_embed, rules_embed, stats_embed
+from bot.replies import answer_errors, catalog_of
+from bot.translator import cmd
+from games.registry import SPECS
+
+if TYPE_CHECKING:
+    from bot.client import Kortbord
+
+
+def _known(game_id: str) -> str:
+    if game_id not in SPECS:
+        raise UserError("unknown_game", game=game_id)
+    return game_id
+
+
+class InfoCog(commands.Cog):
+    def __init__(self, bot: Kortbord) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=cmd("rules.name"), description=cmd("rules.description"))
+    @app_commands.rename(game=cmd("rules.game.name"))
+    @app_commands.describe(game=cmd("rules.game.description"))
+    @app_commands.autocomplete(game=game_choices)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        texts = catalog_of(interaction)
+        async with answer_errors(interaction, texts):
+            embed = rules_embed(texts, _known(game))
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name=cmd("leaderboard.name"), description=cmd("leaderboard.description"))
+    @app_commands.rename(game=cmd("leaderboard.game.name"))
+    @app_commands.describe(game=cmd("leaderboard.game.description"))
+    @app_commands.autocomplete(game=game_choices)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        texts = catalog_of(interaction)
+        async with answer_errors(interaction, texts):
+            if interaction.guild_id is None:
+                raise UserError("guild_only")
+            standings = await self.bot.storage.leaderboard(interaction.guild_id, _known(game))
+            await interaction.response.send_message(embed=leaderboard_embed(texts, game, standings))
+
+    @app_commands.command(name=cmd("stats.name"), description=cmd("stats.description"))
+    @app_commands.rename(member=cmd("stats.member.name"))
+    @app_commands.describe(member=cmd("stats.member.description"))
+    @app_commands.guild_only()
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
+        texts = catalog_of(interaction)
+        async with answer_errors(interaction, texts):
+            if interaction.guild_id is None:
+                raise UserError("guild_only")
+            who = member or interaction.user
+            found = await self.bot.storage.member_stats(interaction.guild_id, who.id)
+            await interaction.response.send_message(
+                embed=stats_embed(texts, who.display_name, found)
+            )

@@ -1,0 +1,181 @@
+"""``/spel``: open a table, see your hand, and the host's end and kick.
+
+The commands only check who may ask and where, then call the session manager; the table message
+is posted here once and edited afterwards by the listener.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserError
+from bot.i18n import catalog
+from bot.render.embeds import game_name, table_embed
+from bot.replies import answer_errors, catalog_of
+from bot.sessions import SEATS_OPTION, Member
+from bot.translator import cmd
+from bot.views.table import show_hand, table_view
+from games.core import option_infos
+from games.registry import SPECS
+
+if TYPE_CHECKING:
+    from bot.client import Kortbord
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"scoring=all26 match=best_of"`` -> a dict; a word without ``=`` is refused."""
+    out: dict[str, str] = {}
+    for word in (text or "").split():
+        name, sep, value = word.partition("=")
+        if not sep or not name or not value:
+            raise UserError("bad_option", detail=word)
+        out[name.strip().lower()] = value.strip()
+    return out
+
+
+async def game_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Registered games whose id or name contains what the member typed."""
+    lang = "sv" if interaction.locale == discord.Locale.swedish else "en"
+    texts = catalog(lang)
+    typed = current.strip().lower()
+    found = [
+        app_commands.Choice(name=game_name(texts, game_id)[:100], value=game_id)
+        for game_id in sorted(SPECS)
+        if typed in game_id or typed in game_name(texts, game_id).lower()
+    ]
+    return found[:25]
+
+
+class TablesCog(commands.Cog):
+    game = app_commands.Group(
+        name=cmd("game.name"), description=cmd("game.description"), guild_only=True
+    )
+
+    def __init__(self, bot: Kortbord) -> None:
+        self.bot = bot
+
+    @game.command(name=cmd("game.new.name"), description=cmd("game.new.description"))
+    @app_commands.rename(
+        game=cmd("game.new.game.name"),
+        variant=cmd("game.new.variant.name"),
+        options=cmd("game.new.options.name"),
+        seats=cmd("game.new.seats.name"),
+        turn_seconds=cmd("game.new.turn_seconds.name"),
+    )
+    @app_commands.describe(
+        game=cmd("game.new.game.description"),
+        variant=cmd("game.new.variant.description"),
+        options=cmd("game.new.options.description"),
+        seats=cmd("game.new.seats.description"),
+        turn_seconds=cmd("game.new.turn_seconds.description"),
+    )
+    @app_commands.autocomplete(game=game_choices)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        variant: str | None = None,
+        options: str | None = None,
+        seats: app_commands.Range[int, 1, 10] | None = None,
+        turn_seconds: app_commands.Range[int, 10, 3600] | None = None,
+    ) -> None:
+        async with answer_errors(interaction):
+            await self._open(interaction, game, variant, options, seats, turn_seconds)
+
+    async def _open(
+        self,
+        interaction: discord.Interaction,
+        game_id: str,
+        variant: str | None,
+        option_text: str | None,
+        seats: int | None,
+        turn_seconds: int | None,
+    ) -> None:
+        if interaction.guild is None or interaction.channel is None:
+            raise UserError("guild_only")
+        bot = self.bot
+        server = await bot.guild_settings(interaction.guild.id)
+        channel_id = interaction.channel.id
+        if server.table_channels and channel_id not in server.table_channels:
+            listed = ", ".join(f"<#{c}>" for c in server.table_channels)
+            raise UserError("channel_not_allowed", channels=listed)
+        if game_id not in SPECS:
+            raise UserError("unknown_game", game=game_id)
+        options = parse_options(option_text)
+        names = {info.name for info in option_infos(SPECS[game_id].options_type)}
+        reaction = server.reaction_seconds or bot.settings.reaction_seconds
+        if "reaction_ms" in names and "reaction_ms" not in options:
+            options["reaction_ms"] = str(reaction * 1000)
+        if seats is not None:
+            options[SEATS_OPTION] = str(seats)
+        language = server.language or bot.settings.language
+        texts = catalog(language)
+        host = Member(interaction.user.id, interaction.user.display_name)
+        thread: discord.Thread | None = None
+        if server.thread_per_table and isinstance(interaction.channel, discord.TextChannel):
+            name = game_name(texts, game_id)
+            thread = await interaction.channel.create_thread(
+                name=name[:100], type=discord.ChannelType.public_thread
+            )
+        table = await bot.sessions.open_table(
+            guild_id=interaction.guild.id,
+            channel_id=thread.id if thread is not None else channel_id,
+            host=host,
+            game_id=game_id,
+            variant=variant or "standard",
+            options=options,
+            turn_seconds=turn_seconds or server.turn_seconds or bot.settings.turn_seconds,
+            language=language,
+            thread_id=thread.id if thread is not None else None,
+        )
+        embed = table_embed(texts, table, None)
+        view = table_view(texts, table)
+        assert view is not None
+        if thread is not None:
+            message = await thread.send(embed=embed, view=view)
+            await interaction.response.send_message(
+                texts.text("ui.reply.opened", link=message.jump_url), ephemeral=True
+            )
+        else:
+            await interaction.response.send_message(embed=embed, view=view)
+            message = await interaction.original_response()
+        await bot.sessions.attach_message(table, message.id)
+
+    @game.command(name=cmd("game.hand.name"), description=cmd("game.hand.description"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        async with answer_errors(interaction):
+            table = self.bot.sessions.table_of(interaction.user.id)
+            if table is None:
+                raise UserError("no_hand")
+            await show_hand(interaction, catalog(table.record.language), table)
+
+    @game.command(name=cmd("game.end.name"), description=cmd("game.end.description"))
+    async def end(self, interaction: discord.Interaction) -> None:
+        texts = catalog_of(interaction)
+        async with answer_errors(interaction, texts):
+            if interaction.channel_id is None:
+                raise UserError("no_table")
+            admin = isinstance(interaction.user, discord.Member) and (
+                interaction.user.guild_permissions.manage_guild
+            )
+            await self.bot.sessions.end(interaction.channel_id, interaction.user.id, admin=admin)
+            await interaction.response.send_message(texts.text("ui.reply.ended"), ephemeral=True)
+
+    @game.command(name=cmd("game.kick.name"), description=cmd("game.kick.description"))
+    @app_commands.rename(member=cmd("game.kick.member.name"))
+    @app_commands.describe(member=cmd("game.kick.member.description"))
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        texts = catalog_of(interaction)
+        async with answer_errors(interaction, texts):
+            if interaction.channel_id is None:
+                raise UserError("no_table")
+            await self.bot.sessions.kick(interaction.channel_id, interaction.user.id, member.id)
+            await interaction.response.send_message(
+                texts.text("ui.reply.kicked", name=member.display_name), ephemeral=True
+            )

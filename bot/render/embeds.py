@@ -1,0 +1,319 @@
+"""Embeds and message texts for Discord: the table message, the hand panel, the DM hand, rules,
+leaderboards, statistics and settings. Every string comes from the catalogs.
+
+Pure: it reads a table's record and a game's views and returns ``discord.Embed`` values or text;
+it sends nothing and changes nothing. Everything it builds stays within Discord's limits (titles
+256, descriptions 4,096, field values 1,024, 25 fields, 6,000 characters an embed, 2,000 a
+message): long parts are cut from the top, so the latest events stay visible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.i18n import Catalog
+from bot.render.text import TextRenderer, card_faces, sort_hand
+from bot.sessions import LiveTable
+from bot.storage import GameStats, GuildSettings, RatingChange, Standing
+from games.core import Seat, View
+
+MAX_CONTENT = 2000
+MAX_DESCRIPTION = 4096
+MAX_FIELD = 1024
+MAX_TITLE = 256
+EVENTS_SHOWN = 6
+COLOUR = discord.Colour.dark_green()
+
+
+def clip(text: str, limit: int, *, keep_end: bool = False) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis where it was cut."""
+    if len(text) <= limit:
+        return text
+    return "…" + text[-(limit - 1) :] if keep_end else text[: limit - 1] + "…"
+
+
+def game_name(catalog: Catalog, game_id: str) -> str:
+    key = f"ui.game.{game_id}"
+    return catalog.text(key) if catalog.has(key) else game_id
+
+
+def seat_names(catalog: Catalog, table: LiveTable) -> list[str]:
+    """A name per seat: the member's, or "Computer 2" for a computer seat."""
+    computers = 0
+    names = []
+    for s in table.record.seats:
+        if s.user_id is None:
+            computers += 1
+            names.append(f"{catalog.text('ui.table.computer')} {computers}")
+        else:
+            names.append(s.name)
+    return names
+
+
+def renderer(catalog: Catalog, table: LiveTable) -> TextRenderer:
+    return TextRenderer(catalog, seat_names(catalog, table))
+
+
+def timestamp(seconds: float) -> str:
+    """A Discord timestamp shown relative to now (``in 40 seconds``), live in every client."""
+    return f"<t:{int(seconds)}:R>"
+
+
+# --- the public table message ---------------------------------------------------------------------
+
+
+def table_embed(
+    catalog: Catalog,
+    table: LiveTable,
+    deadline: float | None,
+    ratings: Sequence[RatingChange] = (),
+) -> discord.Embed:
+    """The table as everyone may see it: never a seat's private cards."""
+    text = renderer(catalog, table)
+    record = table.record
+    embed = discord.Embed(
+        title=clip(catalog.text("ui.table.title", game=game_name(catalog, record.game_id)), 256),
+        colour=COLOUR,
+    )
+    footer = [catalog.text("ui.table.host", name=_host_name(table))]
+    if record.variant != "standard":
+        footer.append(catalog.text("ui.table.variant", variant=record.variant))
+    embed.set_footer(text=" · ".join(footer))
+    game = table.game
+    if record.status == "lobby" or game is None:
+        embed.description = catalog.text("ui.table.lobby")
+        players = table.spec.min_players, table.spec.max_players
+        span = str(players[0]) if players[0] == players[1] else f"{players[0]}–{players[1]}"
+        needed = catalog.text("ui.table.seats_needed", players=span)
+        embed.add_field(
+            name=f"{catalog.text('ui.table.seats')} ({needed})",
+            value=clip("\n".join(text.names) or "–", MAX_FIELD),
+            inline=False,
+        )
+        if record.status == "ended":
+            embed.description = _ended_line(catalog, table)
+        return embed
+
+    view = game.view(None)
+    embed.description = clip(_status_lines(catalog, table, view, deadline), MAX_DESCRIPTION)
+    embed.add_field(
+        name=catalog.text("ui.table.seats"),
+        value=clip("\n".join(_seat_lines(catalog, table, view)), MAX_FIELD),
+        inline=False,
+    )
+    if view.trick:
+        embed.add_field(
+            name=catalog.text("ui.table.trick"), value=clip(text.trick(view), MAX_FIELD)
+        )
+    if view.trump is not None:
+        embed.add_field(name=catalog.text("ui.table.trump"), value=text.suit(view.trump))
+    if view.piles:
+        piles = "\n".join(text.pile(p) for p in view.piles)
+        embed.add_field(
+            name=catalog.text("ui.table.piles"), value=clip(piles, MAX_FIELD), inline=False
+        )
+    events = [text.msg(m) for m in view.events[-EVENTS_SHOWN:]]
+    if events:
+        embed.add_field(
+            name=catalog.text("ui.table.events"),
+            value=clip("\n".join(events), MAX_FIELD, keep_end=True),
+            inline=False,
+        )
+    if record.status == "finished" and game.is_over():
+        embed.add_field(
+            name=catalog.text("ui.table.result"),
+            value=clip(_result_lines(catalog, table, ratings), MAX_FIELD),
+            inline=False,
+        )
+    return embed
+
+
+def _host_name(table: LiveTable) -> str:
+    for s in table.record.seats:
+        if s.user_id == table.record.host_id:
+            return s.name
+    return "–"
+
+
+def _ended_line(catalog: Catalog, table: LiveTable) -> str:
+    reason = table.record.end_reason or "idle"
+    key = f"ui.end_reason.{reason}"
+    return catalog.text("ui.table.ended", reason=catalog.text(key) if catalog.has(key) else reason)
+
+
+def _status_lines(catalog: Catalog, table: LiveTable, view: View, deadline: float | None) -> str:
+    text = renderer(catalog, table)
+    record = table.record
+    if record.status == "ended":
+        return _ended_line(catalog, table)
+    if record.status == "finished":
+        return catalog.text("ui.table.finished")
+    lines = [f"{catalog.text('ui.table.deal', deal=view.deal)} · {text.msg(view.phase)}"]
+    if view.to_act:
+        names = ", ".join(text.seat(s) for s in sorted(view.to_act))
+        if deadline is not None:
+            lines.append(
+                catalog.text("ui.table.turn_deadline", names=names, deadline=timestamp(deadline))
+            )
+        else:
+            lines.append(catalog.text("ui.table.turn", names=names))
+    return "\n".join(lines)
+
+
+def _seat_lines(catalog: Catalog, table: LiveTable, view: View) -> list[str]:
+    text = renderer(catalog, table)
+    lines = []
+    for seat, info in enumerate(view.seats):
+        line = text.seat_line(seat, info, view)
+        record = table.record.seats[seat]
+        if record.left:
+            line += f" ({catalog.text('ui.table.left')})"
+        elif record.user_id is not None and record.autoplay:
+            line += f" ({catalog.text('ui.table.autoplay')})"
+        lines.append(line)
+    return lines
+
+
+def _result_lines(catalog: Catalog, table: LiveTable, ratings: Sequence[RatingChange]) -> str:
+    assert table.game is not None
+    text = renderer(catalog, table)
+    result = table.game.result()
+    order = sorted(range(len(result.places)), key=lambda s: (result.places[s], s))
+    lines = [
+        catalog.text(
+            "ui.table.place", place=result.places[s], name=text.seat(s), score=result.scores[s]
+        )
+        for s in order
+    ]
+    by_user = {s.user_id: s.name for s in table.record.seats if s.user_id is not None}
+    lines += [
+        catalog.text(
+            "ui.table.rating",
+            name=by_user.get(change.user_id, "?"),
+            before=f"{change.before:.0f}",
+            after=f"{change.after:.0f}",
+        )
+        for change in ratings
+    ]
+    return "\n".join(lines)
+
+
+# --- private texts: the hand panel and the DM -----------------------------------------------------
+
+
+def hand_line(catalog: Catalog, view: View) -> str:
+    if not view.hand:
+        return catalog.text("ui.panel.no_hand")
+    return catalog.text("ui.panel.hand", cards=card_faces(sort_hand(view.hand)))
+
+
+def panel_text(catalog: Catalog, table: LiveTable, seat: Seat, *, done: str | None = None) -> str:
+    """The text of a seat's ephemeral panel: hand, stage, whose turn, private notes."""
+    assert table.game is not None
+    text = renderer(catalog, table)
+    view = table.game.view(seat)
+    lines = [f"**{catalog.text('ui.panel.title', game=game_name(catalog, table.record.game_id))}**"]
+    if done is not None:
+        lines.append(catalog.text("ui.panel.taken", action=text.action(table.record.game_id, done)))
+    lines.append(hand_line(catalog, view))
+    lines.append(text.msg(view.phase))
+    if table.record.seats[seat].autoplay:
+        lines.append(catalog.text("ui.panel.autoplay"))
+    elif seat in view.to_act:
+        lines.append(catalog.text("ui.panel.your_turn"))
+    elif view.to_act:
+        lines.append(catalog.text("ui.panel.wait"))
+    notes = [text.msg(n) for n in view.notes]
+    private = [text.msg(m) for m in view.events if m not in table.game.view(None).events]
+    if notes or private:
+        lines.append(f"*{catalog.text('ui.panel.notes')}:* " + " · ".join([*notes, *private]))
+    return clip("\n".join(lines), MAX_CONTENT, keep_end=True)
+
+
+def dm_text(catalog: Catalog, table: LiveTable, seat: Seat, guild_name: str) -> str:
+    """The DM a seated member gets at each deal, kept current: the hand and nothing else."""
+    assert table.game is not None
+    view = table.game.view(seat)
+    cards = card_faces(sort_hand(view.hand)) if view.hand else catalog.text("ui.panel.no_hand")
+    body = catalog.text(
+        "ui.dm.hand",
+        game=game_name(catalog, table.record.game_id),
+        guild=guild_name,
+        cards=cards,
+    )
+    return clip(f"{body}\n-# {catalog.text('ui.dm.deal', deal=view.deal)}", MAX_CONTENT)
+
+
+# --- information commands -------------------------------------------------------------------------
+
+
+def rules_embed(catalog: Catalog, game_id: str) -> discord.Embed:
+    name = game_name(catalog, game_id)
+    key = f"{game_id}.rules.summary"
+    body = catalog.text(key) if catalog.has(key) else catalog.text("ui.rules.none", game=name)
+    return discord.Embed(
+        title=clip(catalog.text("ui.rules.title", game=name), MAX_TITLE),
+        description=clip(body.strip(), MAX_DESCRIPTION),
+        colour=COLOUR,
+    )
+
+
+def leaderboard_embed(
+    catalog: Catalog, game_id: str, standings: Sequence[Standing]
+) -> discord.Embed:
+    name = game_name(catalog, game_id)
+    lines = [
+        catalog.text(
+            "ui.leaderboard.line",
+            rank=rank,
+            name=s.name,
+            rating=f"{s.rating:.0f}",
+            wins=s.wins,
+            games=s.games,
+        )
+        for rank, s in enumerate(standings, start=1)
+    ]
+    return discord.Embed(
+        title=clip(catalog.text("ui.leaderboard.title", game=name), MAX_TITLE),
+        description=clip("\n".join(lines) or catalog.text("ui.leaderboard.empty", game=name), 4096),
+        colour=COLOUR,
+    )
+
+
+def stats_embed(catalog: Catalog, member_name: str, stats: Sequence[GameStats]) -> discord.Embed:
+    embed = discord.Embed(
+        title=clip(catalog.text("ui.stats.title", name=member_name), MAX_TITLE), colour=COLOUR
+    )
+    if not stats:
+        embed.description = catalog.text("ui.stats.empty", name=member_name)
+    for s in stats[:25]:
+        places = " / ".join(str(n) for n in s.places) or "–"
+        embed.add_field(
+            name=game_name(catalog, s.game_id),
+            value=catalog.text(
+                "ui.stats.line", rating=f"{s.rating:.0f}", wins=s.wins, games=s.games, places=places
+            ),
+            inline=False,
+        )
+    return embed
+
+
+def settings_embed(
+    catalog: Catalog, settings: GuildSettings, language: str, turn_seconds: int, reaction: int
+) -> discord.Embed:
+    channels = ", ".join(f"<#{c}>" for c in settings.table_channels)
+    yes_no = catalog.text("ui.settings.yes" if settings.thread_per_table else "ui.settings.no")
+    lines = [
+        catalog.text("ui.settings.language", language=catalog.text(f"commands.choice.{language}")),
+        catalog.text("ui.settings.thread", value=yes_no),
+        catalog.text("ui.settings.turn_seconds", seconds=turn_seconds),
+        catalog.text("ui.settings.reaction_seconds", seconds=reaction),
+        catalog.text(
+            "ui.settings.channels", channels=channels or catalog.text("ui.settings.any_channel")
+        ),
+    ]
+    return discord.Embed(
+        title=catalog.text("ui.settings.title"), description="\n".join(lines), colour=COLOUR
+    )

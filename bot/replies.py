@@ -1,0 +1,62 @@
+"""The one place that answers members: their language, and a translated ``UserError`` (ephemeral).
+
+Commands and views call :func:`answer_errors` around their work: a ``UserError`` becomes an
+ephemeral reply in the member's language and nothing else happens; any other exception propagates
+to discord.py, which logs it with its traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, cast
+
+import discord
+
+from bot.errors import UserError
+from bot.i18n import Catalog, catalog
+
+if TYPE_CHECKING:
+    from bot.client import Kortbord
+
+
+def kortbord(interaction: discord.Interaction) -> Kortbord:
+    """The bot that received ``interaction``, with its sessions, storage and settings."""
+    return cast("Kortbord", interaction.client)
+
+
+def language_of(interaction: discord.Interaction) -> str:
+    """The table's language in a table's channel, else the server's, else the bot's default."""
+    bot = kortbord(interaction)
+    if interaction.channel_id is not None:
+        table = bot.sessions.table_in(interaction.channel_id)
+        if table is not None:
+            return table.record.language
+    return bot.guild_language(interaction.guild_id)
+
+
+def catalog_of(interaction: discord.Interaction) -> Catalog:
+    return catalog(language_of(interaction))
+
+
+def error_text(texts: Catalog, error: UserError) -> str:
+    return texts.text(error.msg.key, **dict(error.msg.args))
+
+
+async def send_private(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral reply, as the response or as a follow-up when already answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+@asynccontextmanager
+async def answer_errors(
+    interaction: discord.Interaction, texts: Catalog | None = None
+) -> AsyncIterator[None]:
+    """Turn a ``UserError`` raised inside into an ephemeral reply in the member's language."""
+    try:
+        yield
+    except UserError as error:
+        await send_private(interaction, error_text(texts or catalog_of(interaction), error))

@@ -1,0 +1,801 @@
+"""The session manager: it owns the live tables and is the only code that changes one.
+
+Each table has one lock and one version, bumped on every change, so a click on a panel built for an
+older version is refused instead of applied twice. A member's action is checked (seat, version,
+autoplay), tried on a copy of the match, written to the append-only log, and only then becomes the
+table's state. Computer players move after a short pause; their thinking runs off the event loop.
+Every seat a member must act for has a deadline; when it passes the computer player acts for that
+seat, and after ``STRIKES_FOR_AUTOPLAY`` misses in a row it keeps the seat until the member takes it
+back. A table with no member action for ``idle_seconds`` ends by itself, so a channel is never
+blocked. Rendering is not done here: a :class:`Listener` is told what changed.
+
+Real-time games (Hej knekt) open reaction windows: a phase whose message carries ``window_ms``.
+The window's reveal time is when the card was turned; presses are stamped in milliseconds since
+then (``press``), computer players press at human-like delays, and a timer applies ``close`` when
+the window's time is up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+from bot.clock import Clock, Timer, TimerCallback
+from bot.errors import UserError
+from bot.storage import Storage
+from bot.storage.records import ActionRecord, RatingChange, SeatRecord, TableRecord
+from games import ai
+from games.core import (
+    Game,
+    GameSpec,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    Options,
+    Seat,
+    apply_option_text,
+)
+from games.registry import SPECS
+
+log = logging.getLogger(__name__)
+
+STRIKES_FOR_AUTOPLAY = 2
+SEATS_OPTION = "_seats"
+"""A table setting kept with the game's options: how many seats to fill at the start."""
+LIVE_STATUSES = ("lobby", "playing", "paused")
+ActedBy = Literal["member", "computer", "timeout"]
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    user_id: int
+    name: str
+
+
+class Listener(Protocol):
+    """What the Discord layer is told: the table changed, and whose private hand changed."""
+
+    async def table_changed(self, table: LiveTable, hands: frozenset[Seat]) -> None: ...
+
+
+class _NoListener:
+    async def table_changed(self, table: LiveTable, hands: frozenset[Seat]) -> None:
+        return None
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table in memory: its stored record, the match (None in the lobby) and its timers."""
+
+    record: TableRecord
+    game: Game | None = None
+    seq: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    turn_deadlines: dict[Seat, float] = field(default_factory=dict)
+    deadline_timer: Timer | None = None
+    computer_timer: Timer | None = None
+    idle_timer: Timer | None = None
+    last_member_action: float = 0.0
+    reveal_at: float | None = None
+    """When the open reaction window's card was revealed (None: no window open)."""
+    reveal_seq: int = 0
+    """The action count at that reveal: reaction buttons carry it, so old ones are refused."""
+    window_timers: list[Timer] = field(default_factory=list)
+    ratings: list[RatingChange] = field(default_factory=list)
+    """The members' rating changes, once the match is finished."""
+
+    @property
+    def table_id(self) -> int:
+        return self.record.table_id
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+    @property
+    def spec(self) -> GameSpec[Options]:
+        return SPECS[self.record.game_id]
+
+    @property
+    def live(self) -> bool:
+        return self.record.status in LIVE_STATUSES
+
+    @property
+    def reaction_seq(self) -> int:
+        """What reaction buttons carry: the open window's reveal, else the last action."""
+        return self.reveal_seq if self.reveal_at is not None else self.seq
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        for s in self.record.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    def by_computer(self, seat: Seat) -> bool:
+        """Whether a computer player makes this seat's choices now."""
+        record = self.record.seats[seat]
+        return record.user_id is None or record.autoplay
+
+    def members(self) -> list[SeatRecord]:
+        return [s for s in self.record.seats if s.user_id is not None]
+
+    def cancel_timers(self) -> None:
+        for timer in (self.deadline_timer, self.computer_timer, self.idle_timer):
+            if timer is not None:
+                timer.cancel()
+        self.deadline_timer = self.computer_timer = self.idle_timer = None
+        self.cancel_window()
+
+    def cancel_window(self) -> None:
+        for timer in self.window_timers:
+            timer.cancel()
+        self.window_timers.clear()
+
+
+def game_options(settings: Mapping[str, str]) -> dict[str, str]:
+    """The game's own options among a table's settings (table settings start with ``_``)."""
+    return {name: value for name, value in settings.items() if not name.startswith("_")}
+
+
+def options_of(record: TableRecord) -> Options:
+    spec = SPECS[record.game_id]
+    return apply_option_text(spec.preset(record.variant), game_options(dict(record.options)))
+
+
+def seats_wanted(record: TableRecord) -> int:
+    """How many seats the match starts with: the host's wish, within the game's range."""
+    spec = SPECS[record.game_id]
+    wish = dict(record.options).get(SEATS_OPTION, "")
+    wanted = int(wish) if wish.isdigit() else spec.min_players
+    return max(spec.min_players, len(record.seats), min(wanted, spec.max_players))
+
+
+def window_ms(game: Game) -> int | None:
+    """The length of the open reaction window, or None when none is open."""
+    phase = game.view(None).phase
+    for name, value in phase.args:
+        if name == "window_ms" and isinstance(value, int):
+            return value
+    return None
+
+
+def press_floor(game: Game, seat: Seat) -> int | None:
+    """The earliest press time ``seat`` may use now (the window's latest applied time)."""
+    for action in game.legal_actions(seat):
+        words = game.notation(action).split()
+        if len(words) == 2 and words[1].isdigit():
+            return int(words[1])
+    return None
+
+
+def correct_press(game: Game, seat: Seat) -> str | None:
+    """The press verb that settles ``seat``'s reaction, found by trying each on a copy.
+
+    A correct press takes the seat out of ``to_act``; a wrong one leaves it in. When every press
+    would (a false-alarm window) there is no right thing to do and None is returned.
+    """
+    floor = press_floor(game, seat)
+    settling = []
+    for action in game.legal_actions(seat):
+        verb = game.notation(action).split()[0]
+        if verb == "close":
+            continue
+        trial = game.clone()
+        trial.apply(seat, game.parse(f"{verb} {floor}"))
+        if seat not in trial.to_act():
+            settling.append(verb)
+    presses = [a for a in game.legal_actions(seat) if not game.notation(a).startswith("close")]
+    return settling[0] if len(settling) == 1 and len(presses) > 1 else None
+
+
+def replay(record: TableRecord, actions: list[ActionRecord]) -> Game:
+    """The match of a stored table, rebuilt from its seed and its action log."""
+    game = SPECS[record.game_id].new(
+        len(record.seats), options_of(record), rng=random.Random(record.seed)
+    )
+    for a in actions:
+        game.apply(a.seat, game.parse(a.notation))
+    return game
+
+
+class SessionManager:
+    def __init__(
+        self,
+        storage: Storage,
+        clock: Clock,
+        *,
+        turn_seconds: int = 60,
+        idle_seconds: float = 30 * 60,
+        computer_delay: float = 1.0,
+        listener: Listener | None = None,
+    ) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.turn_seconds = turn_seconds
+        self.idle_seconds = idle_seconds
+        self.computer_delay = computer_delay
+        self.listener: Listener = listener or _NoListener()
+        self._by_channel: dict[int, LiveTable] = {}
+        self._by_user: dict[int, LiveTable] = {}
+        self._by_id: dict[int, LiveTable] = {}
+        self._rng = random.SystemRandom()
+
+    # --- lookups (read-only; no lock needed: they do not await) ----------------------------------
+
+    def table_in(self, channel_id: int) -> LiveTable | None:
+        return self._by_channel.get(channel_id)
+
+    def table_by_id(self, table_id: int) -> LiveTable | None:
+        return self._by_id.get(table_id)
+
+    def table_of(self, user_id: int) -> LiveTable | None:
+        return self._by_user.get(user_id)
+
+    def live_tables(self) -> list[LiveTable]:
+        return list(self._by_id.values())
+
+    def _require_table(self, channel_id: int) -> LiveTable:
+        table = self._by_channel.get(channel_id)
+        if table is None:
+            raise UserError("no_table")
+        return table
+
+    # --- restore --------------------------------------------------------------------------------
+
+    async def restore(self) -> int:
+        """Bring back every live table from storage, with fresh deadlines. Returns how many."""
+        restored = 0
+        for record, actions in await self.storage.live_tables():
+            try:
+                game = replay(record, actions) if record.status != "lobby" else None
+            except (KeyError, ValueError) as error:
+                log.error(
+                    "table %s cannot be replayed and is left as it is: %s", record.table_id, error
+                )
+                continue
+            table = LiveTable(record, game, seq=len(actions), last_member_action=self.clock.now())
+            self._register(table)
+            restored += 1
+            if record.status == "paused":
+                await self._save(table, status="playing")
+            if game is not None and game.is_over():
+                await self._finish(table)
+                continue
+            if game is not None and record.status != "lobby":
+                self._follow_window(table)  # an open reaction window starts again from now
+            self._arm(table)
+        return restored
+
+    def _register(self, table: LiveTable) -> None:
+        self._by_id[table.table_id] = table
+        self._by_channel[table.record.channel_id] = table
+        for s in table.members():
+            assert s.user_id is not None
+            self._by_user[s.user_id] = table
+
+    def _unregister(self, table: LiveTable) -> None:
+        table.cancel_timers()
+        self._by_id.pop(table.table_id, None)
+        if self._by_channel.get(table.record.channel_id) is table:
+            del self._by_channel[table.record.channel_id]
+        for user_id, t in list(self._by_user.items()):
+            if t is table:
+                del self._by_user[user_id]
+
+    # --- the lobby ------------------------------------------------------------------------------
+
+    async def open_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Member,
+        game_id: str,
+        variant: str = "standard",
+        options: Mapping[str, str] | None = None,
+        turn_seconds: int | None = None,
+        language: str = "sv",
+        thread_id: int | None = None,
+    ) -> LiveTable:
+        if game_id not in SPECS:
+            raise UserError("unknown_game", game=game_id)
+        if channel_id in self._by_channel:
+            raise UserError("channel_busy")
+        self._check_free(host.user_id)
+        spec = SPECS[game_id]
+        option_text = dict(options or {})
+        try:
+            apply_option_text(spec.preset(variant), game_options(option_text))
+        except OptionError as error:
+            raise UserError("bad_option", detail=str(error)) from None
+        now = self.clock.now()
+        record = await self.storage.create_table(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            message_id=None,
+            host_id=host.user_id,
+            game_id=game_id,
+            options=tuple(sorted(option_text.items())),
+            variant=variant,
+            seed=self._rng.getrandbits(62),
+            status="lobby",
+            turn_seconds=turn_seconds or self.turn_seconds,
+            language=language,
+            version=1,
+            created_at=now,
+            updated_at=now,
+            deadline_at=None,
+            seats=(SeatRecord(seat=0, user_id=host.user_id, name=host.name),),
+            end_reason=None,
+        )
+        table = LiveTable(record, last_member_action=now)
+        self._register(table)
+        self._arm_idle(table)
+        return table
+
+    def _check_free(self, user_id: int) -> None:
+        if user_id in self._by_user:
+            raise UserError("already_seated")
+
+    async def attach_message(self, table: LiveTable, message_id: int) -> None:
+        """Remember the public table message, so it can be edited after a restart."""
+        async with table.lock:
+            await self._save(table, message_id=message_id, bump=False)
+
+    async def join(self, channel_id: int, member: Member) -> LiveTable:
+        table = self._require_table(channel_id)
+        async with table.lock:
+            self._require_lobby(table)
+            if table.seat_of(member.user_id) is not None:
+                raise UserError("already_at_this_table")
+            self._check_free(member.user_id)
+            if len(table.record.seats) >= table.spec.max_players:
+                raise UserError("table_full", players=table.spec.max_players)
+            seats = (
+                *table.record.seats,
+                SeatRecord(len(table.record.seats), member.user_id, member.name),
+            )
+            await self._save(table, seats=seats)
+            self._by_user[member.user_id] = table
+            self._touch(table)
+        await self.listener.table_changed(table, frozenset())
+        return table
+
+    async def add_computer(self, channel_id: int, user_id: int) -> LiveTable:
+        table = self._require_table(channel_id)
+        async with table.lock:
+            self._require_lobby(table)
+            self._require_seated(table, user_id)
+            if len(table.record.seats) >= table.spec.max_players:
+                raise UserError("table_full", players=table.spec.max_players)
+            seats = (*table.record.seats, SeatRecord(len(table.record.seats), None, ""))
+            await self._save(table, seats=seats)
+            self._touch(table)
+        await self.listener.table_changed(table, frozenset())
+        return table
+
+    async def leave(self, channel_id: int, user_id: int) -> LiveTable:
+        """In the lobby the seat is freed; during play a computer player takes it over for good."""
+        table = self._require_table(channel_id)
+        async with table.lock:
+            seat = self._require_seated(table, user_id)
+            if table.record.status == "lobby":
+                remaining = [s for s in table.record.seats if s.seat != seat]
+                if not any(s.user_id is not None for s in remaining):
+                    await self._end(table, "empty")
+                    return table
+                seats = tuple(dataclasses.replace(s, seat=i) for i, s in enumerate(remaining))
+                host = table.record.host_id
+                if host == user_id:
+                    host = next(s.user_id for s in seats if s.user_id is not None)
+                await self._save(table, seats=seats, host_id=host)
+            else:
+                await self._hand_over(table, seat, left=True)
+            self._by_user.pop(user_id, None)
+        await self.listener.table_changed(table, frozenset())
+        return table
+
+    async def kick(self, channel_id: int, host_id: int, target_id: int) -> LiveTable:
+        table = self._require_table(channel_id)
+        if table.record.host_id != host_id:
+            raise UserError("host_only")
+        if target_id == host_id:
+            raise UserError("cannot_kick_self")
+        if table.seat_of(target_id) is None:
+            raise UserError("not_at_table")
+        return await self.leave(channel_id, target_id)
+
+    async def start(self, channel_id: int, user_id: int) -> LiveTable:
+        table = self._require_table(channel_id)
+        async with table.lock:
+            self._require_lobby(table)
+            if table.record.host_id != user_id:
+                raise UserError("host_only")
+            seats = list(table.record.seats)
+            while len(seats) < seats_wanted(table.record):
+                seats.append(SeatRecord(len(seats), None, ""))
+            record = dataclasses.replace(table.record, seats=tuple(seats), status="playing")
+            try:
+                game = replay(record, [])
+            except ValueError as error:
+                raise UserError("cannot_start", detail=str(error)) from None
+            table.game = game
+            table.seq = 0
+            await self._save(table, seats=record.seats, status="playing")
+            self._touch(table)
+            self._arm(table)
+        await self.listener.table_changed(table, self._member_seats(table))
+        return table
+
+    async def end(self, channel_id: int, user_id: int, *, admin: bool = False) -> LiveTable:
+        table = self._require_table(channel_id)
+        if not admin and table.record.host_id != user_id:
+            raise UserError("host_only")
+        async with table.lock:
+            await self._end(table, "ended_by_host" if not admin else "ended_by_admin")
+        await self.listener.table_changed(table, frozenset())
+        return table
+
+    def _require_lobby(self, table: LiveTable) -> None:
+        if table.record.status != "lobby":
+            raise UserError("already_started")
+
+    def _require_seated(self, table: LiveTable, user_id: int) -> Seat:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise UserError("not_seated")
+        return seat
+
+    # --- play -----------------------------------------------------------------------------------
+
+    async def act(self, table_id: int, user_id: int, version: int, notation: str) -> LiveTable:
+        """A member's action from a panel built at ``version``; refused unless still current."""
+        table = self._by_id.get(table_id)
+        if table is None:
+            raise UserError("table_gone")
+        async with table.lock:
+            if table.version != version:
+                raise UserError("stale_panel")
+            seat = self._require_seated(table, user_id)
+            game = table.game
+            if game is None or table.record.status != "playing":
+                raise UserError("not_playing")
+            if table.record.seats[seat].autoplay:
+                raise UserError("autoplay_on")
+            try:
+                action = game.parse(notation)
+            except NotationError as error:
+                raise UserError("bad_action", detail=str(error)) from None
+            if seat not in game.to_act():
+                raise UserError("not_your_turn")
+            hands_before = self._hands(table)
+            try:
+                await self._apply(table, seat, action, by="member")
+            except IllegalActionError as error:
+                raise UserError("illegal_action", detail=str(error)) from None
+            self._touch(table)
+            hands = self._changed_hands(table, hands_before)
+        await self.listener.table_changed(table, hands)
+        return table
+
+    async def reclaim(self, channel_id: int, user_id: int) -> LiveTable:
+        """The member takes their seat back from the computer player."""
+        table = self._require_table(channel_id)
+        async with table.lock:
+            seat = self._require_seated(table, user_id)
+            if not table.record.seats[seat].autoplay:
+                raise UserError("not_autoplay")
+            seats = list(table.record.seats)
+            seats[seat] = dataclasses.replace(seats[seat], autoplay=False, strikes=0)
+            await self._save(table, seats=tuple(seats))
+            self._touch(table)
+            self._arm(table)
+        await self.listener.table_changed(table, frozenset({seat}))
+        return table
+
+    async def press(
+        self, table_id: int, user_id: int, reveal_seq: int, verb: str, pressed_at: float
+    ) -> LiveTable:
+        """A member's reaction press on the card revealed at ``reveal_seq``.
+
+        ``pressed_at`` is Discord's time of the click (from the interaction's id), so the bot's
+        own delays do not count against the member; a press is stamped no earlier than what the
+        window has already seen (rules/party.md 1.5: receive order breaks the tie).
+        """
+        table = self._by_id.get(table_id)
+        if table is None:
+            raise UserError("table_gone")
+        async with table.lock:
+            seat = self._require_seated(table, user_id)
+            game = table.game
+            if game is None or table.record.status != "playing":
+                raise UserError("not_playing")
+            if table.reveal_at is None or table.reveal_seq != reveal_seq:
+                raise UserError("no_reaction_needed")
+            if seat not in game.to_act():
+                raise UserError("already_pressed")
+            floor = press_floor(game, seat) or 0
+            ms = max(floor, round((pressed_at - table.reveal_at) * 1000))
+            try:
+                action = game.parse(f"{verb} {ms}")
+                hands_before = self._hands(table)
+                await self._apply(table, seat, action, by="member")
+            except (NotationError, IllegalActionError) as error:
+                raise UserError("illegal_action", detail=str(error)) from None
+            self._touch(table)
+            hands = self._changed_hands(table, hands_before)
+        await self.listener.table_changed(table, hands)
+        return table
+
+    async def _apply(self, table: LiveTable, seat: Seat, action: int, *, by: ActedBy) -> None:
+        """Try ``action`` on a copy, log it, then make the copy the table's match."""
+        assert table.game is not None
+        trial = table.game.clone()
+        trial.apply(seat, action)  # raises IllegalActionError, leaving the table as it was
+        seats = list(table.record.seats)
+        if seats[seat].user_id is not None:
+            if by == "member":
+                seats[seat] = dataclasses.replace(seats[seat], strikes=0)
+            elif by == "timeout":
+                strikes = seats[seat].strikes + 1
+                seats[seat] = dataclasses.replace(
+                    seats[seat], strikes=strikes, autoplay=strikes >= STRIKES_FOR_AUTOPLAY
+                )
+        now = self.clock.now()
+        record = dataclasses.replace(
+            table.record, version=table.version + 1, updated_at=now, seats=tuple(seats)
+        )
+        entry = ActionRecord(table.seq + 1, seat, trial.notation(action), now, by)
+        await self.storage.record_action(record, entry)
+        table.record, table.game, table.seq = record, trial, table.seq + 1
+        table.turn_deadlines.pop(seat, None)  # a seat that acts again gets a fresh deadline
+        if trial.is_over():
+            await self._finish(table)
+            return
+        self._follow_window(table)
+        self._arm(table)
+
+    # --- computer players, deadlines, idleness ---------------------------------------------------
+
+    def _arm(self, table: LiveTable) -> None:
+        """Set the deadlines of the members to act, and let the computer players move."""
+        game = table.game
+        if game is None or table.record.status != "playing":
+            return
+        if table.reveal_at is not None:
+            # a reaction window runs on its own timers (_open_window); no turn deadlines in it
+            table.turn_deadlines.clear()
+            if table.deadline_timer is not None:
+                table.deadline_timer.cancel()
+                table.deadline_timer = None
+            return
+        acting = game.to_act()
+        now = self.clock.now()
+        for seat in list(table.turn_deadlines):
+            if seat not in acting or table.by_computer(seat):
+                del table.turn_deadlines[seat]
+        for seat in acting:
+            if not table.by_computer(seat) and seat not in table.turn_deadlines:
+                table.turn_deadlines[seat] = now + table.record.turn_seconds
+        if table.deadline_timer is not None:
+            table.deadline_timer.cancel()
+            table.deadline_timer = None
+        if table.turn_deadlines:
+            first = min(table.turn_deadlines.values())
+            table.deadline_timer = self.clock.call_at(first, lambda: self._deadline_passed(table))
+        if table.computer_timer is None and any(table.by_computer(s) for s in acting):
+            table.computer_timer = self.clock.call_at(
+                now + self.computer_delay, lambda: self._computer_moves(table)
+            )
+
+    # --- reaction windows (real-time games) -------------------------------------------------------
+
+    def _follow_window(self, table: LiveTable) -> None:
+        """Open or close the table's reaction window to match the match's phase."""
+        assert table.game is not None
+        length = window_ms(table.game)
+        if length is None and table.reveal_at is not None:
+            table.reveal_at = None
+            table.cancel_window()
+        elif length is not None and table.reveal_at is None:
+            self._open_window(table, self.clock.now(), length)
+
+    def _open_window(self, table: LiveTable, revealed: float, length_ms: int) -> None:
+        game = table.game
+        assert game is not None
+        table.reveal_at, table.reveal_seq = revealed, table.seq
+        seq = table.seq
+        close_at = revealed + length_ms / 1000
+        table.window_timers.append(
+            self.clock.call_at(close_at, lambda: self._close_window(table, seq, length_ms))
+        )
+        for seat in sorted(game.to_act()):
+            if not table.by_computer(seat):
+                continue
+            right = correct_press(game, seat)
+            if right is None:
+                continue
+            wrong = [
+                verb
+                for verb in (game.notation(a).split()[0] for a in game.legal_actions(seat))
+                if verb not in (right, "close")
+            ]
+            rng = random.Random(self._rng.getrandbits(64))
+            for planned in ai.reaction_presses(rng):
+                verb = right if planned.correct or not wrong else wrong[0]
+                table.window_timers.append(
+                    self.clock.call_at(
+                        revealed + planned.at_ms / 1000,
+                        self._computer_press_callback(table, seq, seat, verb, planned.at_ms),
+                    )
+                )
+
+    def _computer_press_callback(
+        self, table: LiveTable, seq: int, seat: Seat, verb: str, at_ms: int
+    ) -> TimerCallback:
+        async def press() -> None:
+            await self._timed_action(table, seq, seat, verb, at_ms)
+
+        return press
+
+    async def _close_window(self, table: LiveTable, seq: int, length_ms: int) -> None:
+        game = table.game
+        if game is None or not game.to_act():
+            return
+        await self._timed_action(table, seq, min(game.to_act()), "close", length_ms)
+
+    async def _timed_action(
+        self, table: LiveTable, seq: int, seat: Seat, verb: str, at_ms: int
+    ) -> None:
+        """A press or the close of the window revealed at ``seq``, if it is still open."""
+        async with table.lock:
+            game = table.game
+            if (
+                game is None
+                or table.record.status != "playing"
+                or table.reveal_at is None
+                or table.reveal_seq != seq
+                or seat not in game.to_act()
+            ):
+                return
+            ms = max(at_ms, press_floor(game, seat) or 0)
+            hands_before = self._hands(table)
+            await self._apply(table, seat, game.parse(f"{verb} {ms}"), by="computer")
+            hands = self._changed_hands(table, hands_before)
+        await self.listener.table_changed(table, hands)
+
+    def deadline(self, table: LiveTable) -> float | None:
+        """The earliest deadline of a member who must act now, for display."""
+        return min(table.turn_deadlines.values()) if table.turn_deadlines else None
+
+    async def _computer_moves(self, table: LiveTable) -> None:
+        table.computer_timer = None
+        async with table.lock:
+            game = table.game
+            if game is None or table.record.status != "playing" or table.reveal_at is not None:
+                return
+            seats = sorted(s for s in game.to_act() if table.by_computer(s))
+            if not seats:
+                return
+            seat = seats[0]
+            hands_before = self._hands(table)
+            await self._computer_acts(table, seat, by="computer")
+            hands = self._changed_hands(table, hands_before)
+        await self.listener.table_changed(table, hands)
+
+    async def _computer_acts(self, table: LiveTable, seat: Seat, *, by: ActedBy) -> None:
+        assert table.game is not None
+        kind = table.record.seats[seat].ai
+        snapshot = table.game.clone()
+        rng = random.Random(self._rng.getrandbits(64))
+        action = await asyncio.to_thread(ai.choose, snapshot, seat, kind, rng)
+        await self._apply(table, seat, action, by=by)
+
+    async def _deadline_passed(self, table: LiveTable) -> None:
+        table.deadline_timer = None
+        async with table.lock:
+            game = table.game
+            if game is None or table.record.status != "playing":
+                return
+            now = self.clock.now()
+            due = sorted(s for s, t in table.turn_deadlines.items() if t <= now)
+            hands_before = self._hands(table)
+            for seat in due:
+                table.turn_deadlines.pop(seat, None)
+                if table.game is None or table.game.is_over() or seat not in table.game.to_act():
+                    continue
+                await self._computer_acts(table, seat, by="timeout")
+            if table.record.status == "playing":
+                self._arm(table)
+            hands = self._changed_hands(table, hands_before)
+        await self.listener.table_changed(table, hands)
+
+    def _touch(self, table: LiveTable) -> None:
+        table.last_member_action = self.clock.now()
+        self._arm_idle(table)
+
+    def _arm_idle(self, table: LiveTable) -> None:
+        if table.idle_timer is not None:
+            table.idle_timer.cancel()
+        when = table.last_member_action + self.idle_seconds
+        table.idle_timer = self.clock.call_at(when, lambda: self._idle_check(table))
+
+    async def _idle_check(self, table: LiveTable) -> None:
+        table.idle_timer = None
+        async with table.lock:
+            if not table.live:
+                return
+            if self.clock.now() < table.last_member_action + self.idle_seconds:
+                self._arm_idle(table)
+                return
+            await self._end(table, "idle")
+        await self.listener.table_changed(table, frozenset())
+
+    async def _hand_over(self, table: LiveTable, seat: Seat, *, left: bool) -> None:
+        seats = list(table.record.seats)
+        seats[seat] = dataclasses.replace(seats[seat], autoplay=True, left=left)
+        await self._save(table, seats=tuple(seats))
+        if not any(not s.autoplay for s in table.members()):
+            await self._end(table, "abandoned")
+        else:
+            self._arm(table)
+
+    # --- the end --------------------------------------------------------------------------------
+
+    async def _finish(self, table: LiveTable) -> None:
+        assert table.game is not None
+        result = table.game.result()
+        places = list(result.places)
+        last = len(places)
+        for s in table.record.seats:
+            if s.left:  # a member who left is placed last (rules/party.md 0.4)
+                places[s.seat] = last
+        table.ratings = await self.storage.finish_table(table.record, result.scores, tuple(places))
+        table.record = dataclasses.replace(
+            table.record, status="finished", version=table.version + 1
+        )
+        self._unregister(table)
+
+    async def _end(self, table: LiveTable, reason: str) -> None:
+        await self.storage.end_table(table.record, reason)
+        table.record = dataclasses.replace(
+            table.record, status="ended", end_reason=reason, version=table.version + 1
+        )
+        self._unregister(table)
+
+    async def _save(self, table: LiveTable, *, bump: bool = True, **changes: object) -> None:
+        record = dataclasses.replace(
+            table.record,
+            version=table.version + (1 if bump else 0),
+            updated_at=self.clock.now(),
+            **changes,  # type: ignore[arg-type]
+        )
+        await self.storage.save_table(record)
+        table.record = record
+
+    # --- who must be told ------------------------------------------------------------------------
+
+    def _member_seats(self, table: LiveTable) -> frozenset[Seat]:
+        return frozenset(s.seat for s in table.members())
+
+    def _hands(self, table: LiveTable) -> dict[Seat, object]:
+        game = table.game
+        if game is None:
+            return {}
+        return {s: game.view(s).hand for s in self._member_seats(table)}
+
+    def _changed_hands(self, table: LiveTable, before: dict[Seat, object]) -> frozenset[Seat]:
+        after = self._hands(table)
+        return frozenset(s for s, hand in after.items() if before.get(s) != hand)
+
+    async def shutdown(self) -> None:
+        """Stop every timer; the tables stay stored as they are and resume on the next start."""
+        for table in self.live_tables():
+            async with table.lock:
+                table.cancel_timers()

@@ -1,0 +1,266 @@
+"""The hand panel: a seat's ephemeral message with its hand and its legal actions as controls.
+
+Rebuilt from the server's state on every click. Every control carries the table id and version it
+was built for (``kb:a:<table>:<version>:<notation>``, ``kb:s:...``, ``kb:pg:...``); the session
+manager refuses a click whose version is no longer current, so a stale panel can never act.
+The controls are ``DynamicItem``s, so a panel keeps working across a restart of the bot.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import discord
+
+from bot.i18n import Catalog
+from bot.render.embeds import panel_text, renderer
+from bot.render.text import card_face
+from bot.replies import answer_errors, catalog_of, kortbord, send_private
+from bot.sessions import LiveTable
+from bot.views.layout import Buttons, Row, Select, layout
+from games.cards import parse_card
+from games.core import Seat
+
+MAX_LABEL = 80
+
+
+def panel_notations(table: LiveTable, seat: Seat) -> list[str]:
+    """The actions a member chooses on the panel.
+
+    ``close`` is the window timer's action, never a member's; in a real-time game the timed
+    presses are made with the reaction buttons on the table message, which read the press time.
+    """
+    game = table.game
+    if game is None or seat not in game.to_act():
+        return []
+    out = []
+    for action in game.legal_actions(seat):
+        words = game.notation(action).split()
+        if words[0] == "close":
+            continue
+        if table.spec.realtime and len(words) == 2 and words[1].isdigit():
+            continue
+        out.append(" ".join(words))
+    return out
+
+
+def _label(text: str) -> str:
+    return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
+
+
+def encode(notation: str) -> str:
+    return notation.replace(" ", "_")
+
+
+def decode(text: str) -> str:
+    return text.replace("_", " ")
+
+
+class PanelAction(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"kb:a:(?P<table>\d+):(?P<version>\d+):(?P<notation>[A-Za-z0-9_]+)",
+):
+    """One legal action as a button."""
+
+    def __init__(self, table_id: int, version: int, notation: str, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=_label(label),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"kb:a:{table_id}:{version}:{encode(notation)}",
+            )
+        )
+        self.table_id, self.version, self.notation = table_id, version, notation
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+    ) -> PanelAction:
+        notation = decode(match["notation"])
+        return cls(int(match["table"]), int(match["version"]), notation, notation)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await act_from_panel(interaction, self.table_id, self.version, self.notation)
+
+
+class PanelSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"kb:s:(?P<table>\d+):(?P<version>\d+):(?P<verb>[a-z_-]+):(?P<pick>\d+):(?P<part>\d+)",
+):
+    """A select menu of actions (``pick`` 1) or of the cards of one multi-card action."""
+
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        verb: str,
+        pick: int,
+        part: int,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"kb:s:{table_id}:{version}:{verb or '-'}:{pick}:{part}",
+                options=list(options),
+                min_values=pick,
+                max_values=pick,
+                placeholder=placeholder,
+            )
+        )
+        self.table_id, self.version, self.verb, self.pick = table_id, version, verb, pick
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+    ) -> PanelSelect:
+        verb = "" if match["verb"] == "-" else match["verb"]
+        return cls(
+            int(match["table"]), int(match["version"]), verb, int(match["pick"]), int(match["part"])
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        if self.pick > 1:
+            cards = sorted(values, key=parse_card)
+            notation = " ".join([self.verb, *cards])
+        else:
+            notation = values[0]
+        await act_from_panel(interaction, self.table_id, self.version, notation)
+
+
+class PanelPage(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"kb:pg:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+)",
+):
+    """Turns the panel to another page of controls (when they need more than five rows)."""
+
+    def __init__(self, table_id: int, version: int, page: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or str(page + 1),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"kb:pg:{table_id}:{version}:{page}",
+            )
+        )
+        self.table_id, self.version, self.page = table_id, version, page
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+    ) -> PanelPage:
+        return cls(int(match["table"]), int(match["version"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        texts = catalog_of(interaction)
+        async with answer_errors(interaction, texts):
+            table, seat = seated_table(interaction, self.table_id)
+            content, view = build_panel(texts, table, seat, page=self.page)
+            await interaction.response.edit_message(content=content, view=view)
+
+
+def seated_table(interaction: discord.Interaction, table_id: int) -> tuple[LiveTable, Seat]:
+    from bot.errors import UserError
+
+    table = kortbord(interaction).sessions.table_by_id(table_id)
+    if table is None:
+        raise UserError("table_gone")
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise UserError("not_seated")
+    return table, seat
+
+
+async def act_from_panel(
+    interaction: discord.Interaction, table_id: int, version: int, notation: str
+) -> None:
+    """Apply a panel's action, then show the panel rebuilt for the new state."""
+    texts = catalog_of(interaction)
+    async with answer_errors(interaction, texts):
+        sessions = kortbord(interaction).sessions
+        table = await sessions.act(table_id, interaction.user.id, version, notation)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.game is None:
+            await send_private(interaction, texts.text("ui.reply.left"))
+            return
+        content, view = build_panel(texts, table, seat, done=notation)
+        await interaction.response.edit_message(content=content, view=view)
+
+
+def build_panel(
+    texts: Catalog, table: LiveTable, seat: Seat, *, page: int = 0, done: str | None = None
+) -> tuple[str, discord.ui.View]:
+    """The panel's text and controls for ``seat`` at the table's current version."""
+    from bot.views.table import TableButton
+
+    content = panel_text(texts, table, seat, done=done)
+    view = discord.ui.View(timeout=None)
+    if table.record.seats[seat].autoplay:
+        view.add_item(TableButton(table.table_id, "reclaim", texts.text("ui.button.reclaim")))
+        return content, view
+    if table.spec.realtime and table.reveal_at is not None:
+        content += "\n" + texts.text("ui.panel.reaction_hint")
+    pages = layout(panel_notations(table, seat))
+    page = min(page, len(pages) - 1)
+    for row_number, row in enumerate(pages[page]):
+        for item in _row_items(texts, table, row):
+            item.item.row = row_number
+            view.add_item(item)
+    if len(pages) > 1:
+        for number in range(len(pages)):
+            button = PanelPage(
+                table.table_id, table.version, number, texts.text("ui.button.page", page=number + 1)
+            )
+            button.item.disabled = number == page
+            button.item.row = 4
+            view.add_item(button)
+    return content, view
+
+
+def _row_items(texts: Catalog, table: LiveTable, row: Row) -> list[PanelAction] | list[PanelSelect]:
+    text = renderer(texts, table)
+    game_id = table.record.game_id
+    if isinstance(row, Buttons):
+        return [
+            PanelAction(table.table_id, table.version, c.notation, text.action(game_id, c.notation))
+            for c in row.choices
+        ]
+    assert isinstance(row, Select)
+    if row.pick > 1:
+        options = [
+            discord.SelectOption(label=card_face(parse_card(c.notation)), value=c.notation)
+            for c in row.choices
+        ]
+        verb_label = text.action(game_id, row.verb)
+        placeholder = texts.text("ui.panel.choose_many", count=row.pick, verb=verb_label)
+    else:
+        options = [
+            discord.SelectOption(label=_label(text.action(game_id, c.notation)), value=c.notation)
+            for c in row.choices
+        ]
+        placeholder = (
+            texts.text("ui.panel.choose")
+            if not row.verb
+            else texts.text("ui.panel.choose_verb", verb=text.action(game_id, row.verb))
+        )
+    return [
+        PanelSelect(
+            table.table_id,
+            table.version,
+            row.verb,
+            row.pick,
+            row.part,
+            options,
+            _label(placeholder),
+        )
+    ]

@@ -1,0 +1,186 @@
+"""The buttons of the public table message: ``kb:t:<table>:<op>``, and for real-time games the
+reaction buttons ``kb:r:<table>:<reveal>:<verb>``.
+
+They are ``DynamicItem``s registered in ``setup_hook``, so a table message keeps working after a
+restart. A click only calls the session manager; the table message itself is edited by the
+listener (``bot.listener``) when the table changes, so a click costs one response and one edit.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot.errors import UserError
+from bot.i18n import Catalog
+from bot.render.embeds import rules_embed
+from bot.replies import answer_errors, catalog_of, kortbord
+from bot.sessions import LiveTable, Member
+from bot.views.panel import build_panel, seated_table
+
+# Hej knekt's presses (rules/party.md 1.2), in the order of its table; the buttons are on the table
+# message for every turned card, so their presence gives nothing away (1.5).
+REACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
+    "hej_knekt": (
+        ("whistle", "🎵"),
+        ("hej", "👋"),
+        ("goddag", "🎩"),
+        ("salute", "🫡"),
+        ("slap", "✋"),
+    )
+}
+
+LOBBY_OPS = ("join", "leave", "computer", "start", "end")
+PLAY_OPS = ("hand", "rules", "leave", "end")
+STYLES = {
+    "join": discord.ButtonStyle.success,
+    "start": discord.ButtonStyle.primary,
+    "hand": discord.ButtonStyle.primary,
+    "turn": discord.ButtonStyle.success,
+    "end": discord.ButtonStyle.danger,
+}
+
+
+def snowflake_ms(snowflake: int) -> int:
+    """Discord's creation time of an id, in Unix milliseconds (rules/party.md 1.5)."""
+    return (snowflake >> 22) + 1420070400000
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"kb:t:(?P<table>\d+):(?P<op>[a-z]+)",
+):
+    def __init__(self, table_id: int, op: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or op,
+                style=STYLES.get(op, discord.ButtonStyle.secondary),
+                custom_id=f"kb:t:{table_id}:{op}",
+            )
+        )
+        self.table_id, self.op = table_id, op
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+    ) -> TableButton:
+        return cls(int(match["table"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        texts = catalog_of(interaction)
+        async with answer_errors(interaction, texts):
+            await self._run(interaction, texts)
+
+    async def _run(self, interaction: discord.Interaction, texts: Catalog) -> None:
+        sessions = kortbord(interaction).sessions
+        table = sessions.table_by_id(self.table_id)
+        if table is None:
+            raise UserError("table_gone")
+        channel_id = table.record.channel_id
+        user_id = interaction.user.id
+        op = self.op
+        if op == "rules":
+            embed = rules_embed(texts, table.record.game_id)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        if op == "hand":
+            await show_hand(interaction, texts, table)
+            return
+        if op == "reclaim":
+            await sessions.reclaim(channel_id, user_id)
+            _, seat = seated_table(interaction, self.table_id)
+            content, view = build_panel(texts, table, seat)
+            await interaction.response.edit_message(content=content, view=view)
+            return
+        if op == "join":
+            await sessions.join(channel_id, Member(user_id, interaction.user.display_name))
+        elif op == "leave":
+            await sessions.leave(channel_id, user_id)
+        elif op == "computer":
+            await sessions.add_computer(channel_id, user_id)
+        elif op == "start":
+            await sessions.start(channel_id, user_id)
+        elif op == "end":
+            await sessions.end(channel_id, user_id)
+        elif op == "turn":
+            await sessions.act(self.table_id, user_id, table.version, "turn")
+        else:
+            raise UserError("table_gone")
+        await interaction.response.defer()
+
+
+async def show_hand(interaction: discord.Interaction, texts: Catalog, table: LiveTable) -> None:
+    """The member's ephemeral hand panel; refused to anyone not seated (spectators see no hand)."""
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise UserError("not_seated")
+    if table.game is None:
+        raise UserError("not_playing")
+    content, view = build_panel(texts, table, seat)
+    await interaction.response.send_message(content, view=view, ephemeral=True)
+
+
+class ReactionButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"kb:r:(?P<table>\d+):(?P<reveal>\d+):(?P<verb>[a-z]+)",
+):
+    """A reaction press; its time is Discord's creation time of the click, not the bot's."""
+
+    def __init__(self, table_id: int, reveal_seq: int, verb: str, label: str = "", emoji: str = ""):
+        super().__init__(
+            discord.ui.Button(
+                label=label or verb,
+                emoji=emoji or None,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"kb:r:{table_id}:{reveal_seq}:{verb}",
+            )
+        )
+        self.table_id, self.reveal_seq, self.verb = table_id, reveal_seq, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+    ) -> ReactionButton:
+        return cls(int(match["table"]), int(match["reveal"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        pressed_at = snowflake_ms(interaction.id) / 1000
+        async with answer_errors(interaction):
+            await kortbord(interaction).sessions.press(
+                self.table_id, interaction.user.id, self.reveal_seq, self.verb, pressed_at
+            )
+            await interaction.response.defer()
+
+
+def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
+    """The controls of the table message now; None once the table is closed."""
+    status = table.record.status
+    if status not in ("lobby", "playing", "paused"):
+        return None
+    view = discord.ui.View(timeout=None)
+    ops = LOBBY_OPS if status == "lobby" else PLAY_OPS
+    for op in ops:
+        view.add_item(TableButton(table.table_id, op, texts.text(f"ui.button.{op}")))
+    if status == "lobby":
+        rules = TableButton(table.table_id, "rules", texts.text("ui.button.rules"))
+        rules.item.row = 1
+        view.add_item(rules)
+        return view
+    reactions = REACTIONS.get(table.record.game_id)
+    if reactions:
+        turn = TableButton(table.table_id, "turn", texts.text("ui.button.turn"))
+        turn.item.row = 1
+        view.add_item(turn)
+        for verb, emoji in reactions:
+            label = texts.text(f"{table.record.game_id}.action.{verb}")
+            button = ReactionButton(table.table_id, table.reaction_seq, verb, label, emoji)
+            button.item.row = 2
+            view.add_item(button)
+    return view

@@ -1,0 +1,202 @@
+"""The session manager on a simulated clock and a real SQLite file: who may act, when, and what
+happens when nobody does. No Discord here; the e2e tests drive the same manager through SimCord.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.errors import UserError
+from bot.sessions import LiveTable, Member, SessionManager
+from bot.storage import Storage
+from games.core import Seat
+
+CHANNEL, GUILD = 100, 1
+ANNA, BO, CILLA = Member(11, "Anna"), Member(12, "Bo"), Member(13, "Cilla")
+
+
+class Recorder:
+    """A listener that remembers what it was told."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[int, int, frozenset[Seat]]] = []
+
+    async def table_changed(self, table: LiveTable, hands: frozenset[Seat]) -> None:
+        self.calls.append((table.table_id, table.version, hands))
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    store = await Storage.open(tmp_path / "kortbord.sqlite3")
+    yield store
+    await store.close()
+
+
+def manager(
+    storage: Storage, clock: ManualClock, listener: Recorder | None = None
+) -> SessionManager:
+    return SessionManager(
+        storage, clock, turn_seconds=60, idle_seconds=600, computer_delay=1.0, listener=listener
+    )
+
+
+async def two_member_match(sessions: SessionManager) -> LiveTable:
+    await sessions.open_table(guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="tvamanswhist")
+    await sessions.join(CHANNEL, BO)
+    return await sessions.start(CHANNEL, ANNA.user_id)
+
+
+def member_to_act(table: LiveTable) -> tuple[int, Seat]:
+    assert table.game is not None
+    seat = min(table.game.to_act())
+    user_id = table.record.seats[seat].user_id
+    assert user_id is not None
+    return user_id, seat
+
+
+def first_legal(table: LiveTable, seat: Seat) -> str:
+    assert table.game is not None
+    return table.game.notation(table.game.legal_actions(seat)[0])
+
+
+async def test_only_the_seat_to_act_may_act_and_only_for_itself(storage: Storage) -> None:
+    sessions = manager(storage, ManualClock())
+    table = await two_member_match(sessions)
+    user_id, seat = member_to_act(table)
+    other = ANNA.user_id if user_id == BO.user_id else BO.user_id
+    move = first_legal(table, seat)
+    with pytest.raises(UserError) as refused:
+        await sessions.act(table.table_id, other, table.version, move)
+    assert refused.value.msg.key == "errors.not_your_turn"
+    with pytest.raises(UserError) as stranger:
+        await sessions.act(table.table_id, CILLA.user_id, table.version, move)
+    assert stranger.value.msg.key == "errors.not_seated"
+    version = table.version
+    await sessions.act(table.table_id, user_id, version, move)
+    assert table.seq == 1
+    assert table.version == version + 1
+
+
+async def test_a_stale_panel_is_refused_and_changes_nothing(storage: Storage) -> None:
+    sessions = manager(storage, ManualClock())
+    table = await two_member_match(sessions)
+    user_id, seat = member_to_act(table)
+    old = table.version
+    await sessions.act(table.table_id, user_id, old, first_legal(table, seat))
+    user_id, seat = member_to_act(table)
+    with pytest.raises(UserError) as refused:
+        await sessions.act(table.table_id, user_id, old, first_legal(table, seat))
+    assert refused.value.msg.key == "errors.stale_panel"
+    assert table.seq == 1
+    assert len(await storage.actions(table.table_id)) == 1
+
+
+async def test_an_expired_deadline_lets_the_computer_act_then_take_the_seat(
+    storage: Storage,
+) -> None:
+    clock = ManualClock()
+    sessions = manager(storage, clock)
+    table = await two_member_match(sessions)
+    _, seat = member_to_act(table)
+    deadline = sessions.deadline(table)
+    assert deadline == clock.now() + 60
+    await clock.advance(59)
+    assert table.seq == 0
+    await clock.advance(1)
+    assert table.seq >= 1
+    log = await storage.actions(table.table_id)
+    assert (log[0].seat, log[0].by) == (seat, "timeout")
+    assert table.record.seats[seat].strikes == 1
+    assert not table.record.seats[seat].autoplay
+    # the seat misses again: the computer player keeps it until the member takes it back
+    while table.record.seats[seat].strikes < 2:
+        await clock.advance(60)
+    assert table.record.seats[seat].autoplay
+    user_id = table.record.seats[seat].user_id
+    assert user_id is not None
+    await sessions.reclaim(CHANNEL, user_id)
+    assert not table.record.seats[seat].autoplay
+    assert table.record.seats[seat].strikes == 0
+
+
+async def test_an_idle_table_ends_by_itself(storage: Storage) -> None:
+    clock = ManualClock()
+    listener = Recorder()
+    sessions = manager(storage, clock, listener)
+    table = await sessions.open_table(
+        guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="tvamanswhist"
+    )
+    await clock.advance(599)
+    assert sessions.table_in(CHANNEL) is table
+    await clock.advance(1)
+    assert sessions.table_in(CHANNEL) is None
+    assert table.record.status == "ended"
+    assert table.record.end_reason == "idle"
+    assert listener.calls[-1][0] == table.table_id
+    # the channel and the member are free again
+    await sessions.open_table(guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="tvamanswhist")
+
+
+async def test_one_table_per_channel_and_one_table_per_member(storage: Storage) -> None:
+    sessions = manager(storage, ManualClock())
+    await sessions.open_table(guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="tvamanswhist")
+    with pytest.raises(UserError) as busy:
+        await sessions.open_table(
+            guild_id=GUILD, channel_id=CHANNEL, host=BO, game_id="tvamanswhist"
+        )
+    assert busy.value.msg.key == "errors.channel_busy"
+    with pytest.raises(UserError) as seated:
+        await sessions.open_table(
+            guild_id=GUILD, channel_id=CHANNEL + 1, host=ANNA, game_id="tvamanswhist"
+        )
+    assert seated.value.msg.key == "errors.already_seated"
+    await sessions.open_table(
+        guild_id=GUILD, channel_id=CHANNEL + 1, host=BO, game_id="tvamanswhist"
+    )
+    with pytest.raises(UserError) as elsewhere:
+        await sessions.join(CHANNEL, BO)
+    assert elsewhere.value.msg.key == "errors.already_seated"
+
+
+async def test_a_restart_restores_the_match_and_its_deadline(storage: Storage) -> None:
+    clock = ManualClock()
+    sessions = manager(storage, clock)
+    table = await two_member_match(sessions)
+    for _ in range(3):
+        user_id, seat = member_to_act(table)
+        await sessions.act(table.table_id, user_id, table.version, first_legal(table, seat))
+    assert table.game is not None
+    before = table.game.view(None)
+    await sessions.shutdown()
+
+    restarted = manager(storage, clock)
+    assert await restarted.restore() == 1
+    again = restarted.table_in(CHANNEL)
+    assert again is not None
+    assert again.game is not None
+    assert again.game.view(None) == before
+    assert again.version == table.version
+    assert restarted.table_of(ANNA.user_id) is again
+    assert restarted.deadline(again) == clock.now() + 60
+    user_id, seat = member_to_act(again)
+    await restarted.act(again.table_id, user_id, again.version, first_legal(again, seat))
+    assert again.seq == 4
+
+
+async def test_the_computer_fills_empty_seats_and_plays_without_blocking(storage: Storage) -> None:
+    clock = ManualClock()
+    sessions = manager(storage, clock)
+    await sessions.open_table(guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="hej_knekt")
+    await sessions.add_computer(CHANNEL, ANNA.user_id)
+    table = await sessions.start(CHANNEL, ANNA.user_id)
+    assert len(table.record.seats) == 3  # filled up to the game's minimum
+    assert [s.user_id for s in table.record.seats[1:]] == [None, None]
+    assert table.game is not None
+    computers_first = table.record.seats[min(table.game.to_act())].user_id is None
+    if computers_first:
+        await clock.advance(1)
+        assert table.seq >= 1
