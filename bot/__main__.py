@@ -1,5 +1,7 @@
 """The ``kortbord`` command line. Thin: each subcommand hands over to the module that does it.
 
+``kortbord run`` runs the Discord bot until SIGTERM (``bot.service``); ``kortbord sync`` registers
+its slash commands with Discord (globally, or on ``KORTBORD_DEV_GUILD``).
 ``kortbord play <game>`` seats you at a terminal table against computer players (``bot.terminal``).
 ``kortbord health`` tells whether a running bot is healthy (``bot.health``; the container's
 HEALTHCHECK): exit 0 when it is, 1 when it is not, with one line either way.
@@ -21,6 +23,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kortbord", description="Classic Swedish card games.")
     parser.add_argument("--debug", action="store_true", help="log to stderr")
     commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("run", help="run the Discord bot (settings from the environment or .env)")
+    commands.add_parser("sync", help="register the slash commands with Discord")
     play = commands.add_parser("play", help="play a game in the terminal against computer players")
     play.add_argument("game", help=f"the game: {', '.join(registry.SPECS) or 'none registered'}")
     play.add_argument("--players", type=int, help="number of seats (default: the fewest allowed)")
@@ -47,6 +51,29 @@ def _parser() -> argparse.ArgumentParser:
     )
     backup.add_argument("file", help="the new file, or - for stdout")
     return parser
+
+
+def _service(command: str) -> int:
+    """``run`` and ``sync``: the settings, the service's logging, then the bot."""
+    import asyncio
+
+    from bot.logs import setup_logging
+    from bot.service import run_bot, sync_commands
+    from bot.settings import SettingsError, load_settings
+
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return 2
+    if settings.token is None:
+        print(
+            "KORTBORD_TOKEN is not set: put the bot token in .env (see README.md, Deploy)",
+            file=sys.stderr,
+        )
+        return 2
+    setup_logging(settings)
+    return asyncio.run(run_bot(settings) if command == "run" else sync_commands(settings))
 
 
 def _backup(file: str) -> int:
@@ -96,6 +123,8 @@ def _health() -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command in ("run", "sync"):
+        return _service(args.command)  # the service sets up its own logging from the settings
     # The terminal is for playing: log lines would break up the table, so only with --debug.
     logging.basicConfig(
         level=logging.DEBUG if args.debug else logging.CRITICAL,

@@ -1,10 +1,10 @@
 """Running the bot as a service: the start-up back-off, the heartbeat, and stopping on a signal.
 
-``serve`` is what ``kortbord run`` does once the settings are read and logging is set up: it
-waits out the start-up back-off (``bot.logins``), starts the bot, writes the heartbeat that
-``kortbord health`` reads (``bot.health``) while it runs, and on SIGTERM or SIGINT closes the
-bot, which pauses and saves every live table (``Kortbord.close``). It knows nothing of tables:
-the bot it is given does the work.
+``serve`` is what ``kortbord run`` does (``run_bot``) once the settings are read and logging is
+set up: it waits out the start-up back-off (``bot.logins``), starts the bot, writes the
+heartbeat that ``kortbord health`` reads (``bot.health``) while it runs, and on SIGTERM or
+SIGINT closes the bot, which pauses and saves every live table (``Kortbord.close``). It knows
+nothing of tables: the bot it is given does the work. ``sync_commands`` is ``kortbord sync``.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from typing import Protocol
 
 from bot.health import HEARTBEAT_SECONDS, Beat, State, clear_beat, heartbeat_path, write_beat
 from bot.logins import LoginLedger, LoginPlan, before_login
+from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -173,3 +174,39 @@ async def _sleep_unless(stop: asyncio.Event, seconds: float) -> None:
         await asyncio.wait_for(stop.wait(), seconds)
     if stop.is_set():
         raise _Stopped
+
+
+async def run_bot(settings: Settings) -> int:
+    """``kortbord run``: the bot until a stop signal; returns the exit code."""
+    from bot.client import Kortbord
+
+    assert settings.token is not None
+    bot = Kortbord(settings)
+    return await serve(bot, settings.token.get_secret_value(), settings.database)
+
+
+async def sync_commands(settings: Settings) -> int:
+    """``kortbord sync``: registers the slash commands, on the dev guild if one is set.
+
+    Logs in over HTTP only (no gateway login, so it costs none of the daily logins) and
+    restores no table.
+    """
+    import discord
+
+    from bot.client import Kortbord
+
+    assert settings.token is not None
+    bot = Kortbord(settings, restore=False)
+    try:
+        async with bot:
+            await bot.login(settings.token.get_secret_value())
+            guild = discord.Object(settings.dev_guild) if settings.dev_guild else None
+            if guild is not None:
+                bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+    except discord.HTTPException as error:
+        log.error("syncing the commands failed: %s", error)
+        return 1
+    where = f"on guild {settings.dev_guild}" if guild is not None else "globally"
+    log.info("synced %d commands %s", len(synced), where)
+    return 0
