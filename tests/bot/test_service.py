@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.__main__ import main
 from bot.health import heartbeat_path, read_beat
 from bot.logins import LoginLedger
 from bot.service import gateway_state, serve
@@ -110,3 +111,14 @@ def test_the_gateway_state_follows_the_client() -> None:
     assert gateway_state(bot) == ("connected", 42)
     bot.closed = True
     assert gateway_state(bot) == ("stopping", None)
+
+
+def test_run_without_a_token_says_where_to_put_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in list(os.environ):
+        if name.upper().startswith("KORTBORD_"):
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(tmp_path)
+    assert main(["run"]) == 2
+    assert "KORTBORD_TOKEN is not set" in capsys.readouterr().err

@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,6 +15,8 @@ from members import bot_of, open_hand, play_first_legal, table_in
 from simcord import Env
 
 from bot.client import Kortbord
+from bot.health import check_health, heartbeat_path
+from bot.service import serve
 from bot.storage import Storage
 
 
@@ -69,3 +75,61 @@ async def test_a_stop_pauses_the_live_table_and_the_next_start_resumes_it(
     member = anna if again.record.seats[seat].user_id == anna.id else bo
     await play_first_legal(member, await open_hand(member, message))
     assert again.seq == 2
+
+
+class SimCordGateway:
+    """The SimCord bot as ``serve`` sees it: SimCord has connected it already, so ``start``
+    only waits, and ``close`` is the real bot's close."""
+
+    def __init__(self, bot: Kortbord) -> None:
+        self.bot = bot
+        self._closed = asyncio.Event()
+
+    @property
+    def latency(self) -> float:
+        return self.bot.latency
+
+    def is_ready(self) -> bool:
+        return self.bot.is_ready()
+
+    def is_closed(self) -> bool:
+        return self.bot.is_closed()
+
+    async def start(self, token: str) -> None:
+        await self._closed.wait()
+
+    async def close(self) -> None:
+        await self.bot.close()
+        self._closed.set()
+
+
+async def test_sigterm_to_the_running_service_pauses_the_table_and_health_follows(
+    simcord_env: Env, tmp_path: Path
+) -> None:
+    env = simcord_env
+    await bot_of(env).tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("kortbord")
+    anna = guild.add_member(env.create_user("anna"))
+    bo = guild.add_member(env.create_user("bo"))
+    opened = await anna.slash(channel, "spel ny", spel="tvamanswhist")
+    assert opened.response is not None
+    await bo.click(opened.response, label="Sätt dig")
+    await anna.click(opened.response, label="Starta")
+    database = tmp_path / "kortbord.sqlite3"
+
+    serving = asyncio.create_task(serve(SimCordGateway(bot_of(env)), "token", database))
+    for _ in range(1000):
+        if heartbeat_path(database).exists():
+            break
+        await asyncio.sleep(0)
+    health = await check_health(database, time.time())
+    assert health.healthy, health.line
+
+    os.kill(os.getpid(), signal.SIGTERM)
+    assert await serving == 0
+
+    assert shown(channel).startswith("⏸ Pausat, strax tillbaka.")
+    health = await check_health(database, time.time())
+    assert not health.healthy
+    assert health.line.endswith("the bot is not running")
