@@ -50,6 +50,11 @@ def gateway_state(bot: Gateway) -> tuple[State, int | None]:
     """Connected (with the latency in ms) when the gateway is up and answering heartbeats."""
     if bot.is_closed():
         return "stopping", None
+    # During a reconnect the client stays "ready" and keeps its last latency, but the
+    # websocket (discord.py's ``Client.ws``) is closed.
+    websocket = getattr(bot, "ws", None)
+    if websocket is not None and not getattr(websocket, "open", True):
+        return "connecting", None
     if bot.is_ready() and math.isfinite(bot.latency):
         return "connected", round(bot.latency * 1000)
     return "connecting", None

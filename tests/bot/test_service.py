@@ -7,6 +7,7 @@ import math
 import os
 import signal
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,11 @@ from bot.logins import LoginLedger
 from bot.service import gateway_state, serve
 
 
+@dataclass
+class Websocket:
+    open: bool
+
+
 class FakeBot:
     """Connects when started and runs until closed, like ``discord.Client.start``."""
 
@@ -25,6 +31,7 @@ class FakeBot:
         self.ready = False
         self.closed = False
         self.started_with: str | None = None
+        self.ws: Websocket | None = None
         self._closed = asyncio.Event()
 
     @property
@@ -108,6 +115,10 @@ def test_the_gateway_state_follows_the_client() -> None:
     bot = FakeBot()
     assert gateway_state(bot) == ("connecting", None)
     bot.ready = True
+    assert gateway_state(bot) == ("connected", 42)
+    bot.ws = Websocket(open=False)  # a reconnect: still "ready", but the socket is down
+    assert gateway_state(bot) == ("connecting", None)
+    bot.ws = Websocket(open=True)
     assert gateway_state(bot) == ("connected", 42)
     bot.closed = True
     assert gateway_state(bot) == ("stopping", None)
