@@ -56,3 +56,42 @@ async def play_first_legal(member: MemberActor, panel: Any) -> Any:
             values = [o["value"] for o in c["options"][: c.get("min_values", 1)]]
             return await member.select(panel, values, custom_id=cid)
     raise AssertionError("the panel offers nothing to do")
+
+
+async def sync_commands(env: Env) -> None:
+    """What ``kortbord sync`` does once in production."""
+    await bot_of(env).tree.sync()
+
+
+def dm_texts(member: MemberActor) -> list[str]:
+    """What the bot has written to the member's DMs, oldest first."""
+    return [m.content for m in member.user.dm_channel.history()]
+
+
+async def table_for_two(env: Env, game_id: str = "tvamanswhist") -> tuple[Any, ...]:
+    """Anna opens a table of ``game_id`` and Bo sits down: (channel, message, anna, bo)."""
+    await sync_commands(env)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("kortbord")
+    anna = guild.add_member(env.create_user("anna"))
+    bo = guild.add_member(env.create_user("bo"))
+    opened = await anna.slash(channel, "spel ny", spel=game_id)
+    assert opened.response is not None
+    await bo.click(opened.response, label="Sätt dig")
+    return channel, opened.response, anna, bo
+
+
+async def play_until(
+    env: Env, channel_id: int, members: dict[int, MemberActor], message: Any, moves: int
+) -> int:
+    """Members whose turn it is play their first legal action, ``moves`` times or to the end."""
+    table = table_in(env, channel_id)
+    played = 0
+    while played < moves and table.game is not None and not table.game.is_over():
+        seat = min(table.game.to_act())
+        user_id = table.record.seats[seat].user_id
+        assert user_id is not None
+        member = members[user_id]
+        await play_first_legal(member, await open_hand(member, message))
+        played += 1
+    return played

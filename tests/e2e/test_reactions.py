@@ -1,0 +1,91 @@
+"""Hej knekt in the channel: the reaction buttons on the table message, timed by Discord's ids.
+
+The reaction window is the longest allowed (15 s): SimCord lets a timer due within its settle
+time (5 s) fire in real time, so only a longer one waits for ``advance_time``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from members import bot_of, components, sync_commands, table_in
+from simcord import Env, MemberActor
+
+from bot.sessions import correct_press
+
+
+def button(message: object, prefix: str, suffix: str) -> str:
+    for c in components(message):
+        cid = str(c.get("custom_id", ""))
+        if cid.startswith(prefix) and cid.endswith(suffix):
+            return cid
+    raise AssertionError(f"no button {prefix}...{suffix}")
+
+
+async def three_at_hej_knekt(env: Env) -> tuple[Any, Any, dict[int, MemberActor]]:
+    await sync_commands(env)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("kortbord")
+    anna, bo, cilla = (guild.add_member(env.create_user(n)) for n in ("anna", "bo", "cilla"))
+    opened = await anna.slash(channel, "spel ny", spel="hej_knekt", alternativ="reaction_ms=15000")
+    message = opened.response
+    assert message is not None
+    await bo.click(message, label="Sätt dig")
+    await cilla.click(message, label="Sätt dig")
+    await anna.click(message, label="Starta")
+    return channel, message, {m.id: m for m in (anna, bo, cilla)}
+
+
+async def test_a_reaction_window_resolves_by_press_times(simcord_env: Env) -> None:
+    env = simcord_env
+    channel, message, members = await three_at_hej_knekt(env)
+    table = table_in(env, channel.id)
+
+    # turn cards until one calls for a reaction (a 10 or higher)
+    for _ in range(60):
+        assert table.game is not None
+        if table.reveal_at is not None:
+            break
+        turner = table.record.seats[min(table.game.to_act())].user_id
+        assert turner is not None
+        await members[turner].click(message, custom_id=button(message, "kb:t:", ":turn"))
+    assert table.reveal_at is not None
+    game = table.game
+    assert game is not None
+    first, second, third = sorted(game.to_act())
+    right = correct_press(game, first)
+    assert right is not None
+    by_seat = {s: members[table.record.seats[s].user_id or 0] for s in (first, second, third)}
+    wrong = next(v for v in ("whistle", "hej", "goddag", "salute", "slap") if v != right)
+
+    # a press on the wrong reaction first, then two correct ones: the one who did it wrong loses
+    await env.advance_time(0.2)
+    await by_seat[first].click(message, custom_id=button(message, "kb:r:", f":{wrong}"))
+    await env.advance_time(0.3)
+    await by_seat[second].click(message, custom_id=button(message, "kb:r:", f":{right}"))
+    await env.advance_time(0.4)
+    await by_seat[third].click(message, custom_id=button(message, "kb:r:", f":{right}"))
+
+    log = [(a.seat, a.notation) for a in await bot_of(env).storage.actions(table.table_id)]
+    assert log[-3:] == [(first, f"{wrong} 200"), (second, f"{right} 500"), (third, f"{right} 900")]
+    # both clean presses are in, so the window closed at once: the first seat picks up and turns
+    assert table.reveal_at is None
+    assert game is not table.game
+    assert table.game is not None
+    assert table.game.to_act() == frozenset({first})
+    events = channel.history()[0].embeds[0].fields[-1].value or ""
+    assert "500 ms" in events
+    assert "900 ms" in events
+
+
+async def test_a_press_when_no_reaction_is_needed_is_refused(simcord_env: Env) -> None:
+    env = simcord_env
+    channel, message, members = await three_at_hej_knekt(env)
+    table = table_in(env, channel.id)
+    assert table.reveal_at is None  # no card turned yet
+    anna = next(iter(members.values()))
+    result = await anna.click(message, custom_id=button(message, "kb:r:", ":slap"))
+    assert result.ephemeral
+    assert result.response is not None
+    assert "ingen reaktion" in result.response.content
+    assert table.seq == 0

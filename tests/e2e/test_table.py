@@ -1,0 +1,132 @@
+"""The table in the channel: refusals, deadlines, a restart, hands by DM and closed DMs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from members import (
+    bot_of,
+    dm_texts,
+    open_hand,
+    play_first_legal,
+    play_until,
+    table_for_two,
+    table_in,
+)
+from simcord import Env
+
+from bot.client import Kortbord
+
+
+async def test_a_spectator_and_a_stale_panel_are_refused_and_change_nothing(
+    simcord_env: Env,
+) -> None:
+    env = simcord_env
+    channel, message, anna, bo = await table_for_two(env)
+    cilla = env.guild.add_member(env.create_user("cilla"))
+    await anna.click(message, label="Starta")
+    table = table_in(env, channel.id)
+    assert table.game is not None
+
+    spectator = await cilla.click(message, label="Min hand")
+    assert spectator.ephemeral
+    assert spectator.response is not None
+    assert "sitter inte vid" in spectator.response.content
+    assert spectator.response.components == []
+
+    seat = min(table.game.to_act())
+    player = anna if table.record.seats[seat].user_id == anna.id else bo
+    old_panel = await open_hand(player, message)
+    new_panel = await open_hand(player, message)
+    await play_first_legal(player, new_panel)
+    version, seq = table.version, table.seq
+    assert seq == 1
+
+    stale = await play_first_legal(player, old_panel)
+    assert stale.ephemeral
+    assert "gammal" in stale.response.content
+    assert (table.version, table.seq) == (version, seq)
+    assert len(await bot_of(env).storage.actions(table.table_id)) == 1
+
+
+async def test_an_expired_deadline_makes_the_computer_player_act(simcord_env: Env) -> None:
+    env = simcord_env
+    channel, message, anna, _ = await table_for_two(env)
+    await anna.click(message, label="Starta")
+    table = table_in(env, channel.id)
+    assert table.game is not None
+    seat = min(table.game.to_act())
+    deadline = bot_of(env).sessions.deadline(table)
+    assert deadline is not None
+    shown = channel.history()[0].embeds[0].description or ""
+    assert f"<t:{int(deadline)}:R>" in shown
+
+    await env.advance_time(table.record.turn_seconds + 1)
+
+    log = await bot_of(env).storage.actions(table.table_id)
+    assert [(a.seat, a.by) for a in log[:1]] == [(seat, "timeout")]
+    assert table.record.seats[seat].strikes == 1
+
+
+async def test_a_restart_in_the_middle_of_a_match_resumes_it(
+    simcord_env: Env, make_bot: Callable[[], Kortbord]
+) -> None:
+    env = simcord_env
+    channel, message, anna, bo = await table_for_two(env)
+    await anna.click(message, label="Starta")
+    members = {anna.id: anna, bo.id: bo}
+    await play_until(env, channel.id, members, message, 5)
+    before = table_in(env, channel.id)
+    assert before.game is not None
+    view = before.game.view(None)
+
+    await env.restart_bot(make_bot())
+
+    after = table_in(env, channel.id)
+    assert after is not before
+    assert after.game is not None
+    assert after.game.view(None) == view
+    assert after.seq == 5
+    # the same message's buttons work after the restart, to the end of the match
+    await play_until(env, channel.id, members, message, 200)
+    assert after.record.status == "finished"
+
+
+async def test_hands_arrive_by_dm_and_stay_current(simcord_env: Env) -> None:
+    env = simcord_env
+    channel, message, anna, bo = await table_for_two(env)
+    await anna.click(message, label="Starta")
+    table = table_in(env, channel.id)
+    assert table.game is not None
+    for member in (anna, bo):
+        seat = table.seat_of(member.id)
+        assert seat is not None
+        texts = dm_texts(member)
+        assert len(texts) == 1
+        assert "din hand" in texts[0]
+    await play_until(env, channel.id, {anna.id: anna, bo.id: bo}, message, 2)
+    # the same DM was edited as the hand changed: still one message, showing the current hand
+    for member in (anna, bo):
+        texts = dm_texts(member)
+        assert len(texts) == 1
+        seat = table.seat_of(member.id)
+        assert seat is not None
+        hand = table.game.view(seat).hand
+        assert len(texts[0].splitlines()[1].split()) == len(hand)
+
+
+async def test_closed_dms_are_remembered_and_the_member_is_told_once(simcord_env: Env) -> None:
+    env = simcord_env
+    channel, message, anna, bo = await table_for_two(env)
+    bo_dms = bo.user.dm_channel
+    env.inject_error("POST", f"/channels/{bo_dms.id}/messages", status=403, code=50007, times=None)
+    await anna.click(message, label="Starta")
+    notices = [m for m in channel.history() if bo.mention in m.content]
+    assert len(notices) == 1
+    assert "Min hand" in notices[0].content
+    assert await bot_of(env).storage.dm_closed(bo.id)
+    assert len(dm_texts(anna)) == 1
+
+    await play_until(env, channel.id, {anna.id: anna, bo.id: bo}, message, 6)
+    assert table_in(env, channel.id).seq == 6  # the game went on
+    assert len([m for m in channel.history() if bo.mention in m.content]) == 1
