@@ -1,9 +1,12 @@
 """The ``kortbord`` command line. Thin: each subcommand hands over to the module that does it.
 
+``kortbord run`` runs the Discord bot until SIGTERM (``bot.service``); ``kortbord sync`` registers
+its slash commands with Discord (globally, or on ``KORTBORD_DEV_GUILD``).
 ``kortbord play <game>`` seats you at a terminal table against computer players (``bot.terminal``).
-``kortbord run`` runs the Discord bot, ``kortbord sync [--guild ID]`` publishes its slash commands
-(``bot.service``), and ``kortbord demo`` shows the same bot on a simulated Discord in a browser
-(``bot.demo``).
+``kortbord health`` tells whether a running bot is healthy (``bot.health``; the container's
+HEALTHCHECK): exit 0 when it is, 1 when it is not, with one line either way.
+``kortbord backup FILE`` writes a consistent copy of the database, safe while the bot runs.
+``kortbord demo`` shows the same bot on a simulated Discord in a local browser page (``bot.demo``).
 """
 
 from __future__ import annotations
@@ -12,19 +15,23 @@ import argparse
 import logging
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from bot.i18n import DEFAULT_LANG, LANGS, catalog
 from games import registry
-
-if TYPE_CHECKING:
-    from bot.settings import Settings
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kortbord", description="Classic Swedish card games.")
     parser.add_argument("--debug", action="store_true", help="log to stderr")
     commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("run", help="run the Discord bot (settings from the environment or .env)")
+    sync = commands.add_parser("sync", help="register the slash commands with Discord")
+    sync.add_argument(
+        "--guild", type=int, help="only on this guild, at once (default: KORTBORD_DEV_GUILD)"
+    )
+    demo = commands.add_parser("demo", help="the bot on a simulated Discord in your browser")
+    demo.add_argument("--port", type=int, help="the local port of the page (default: any free)")
+    demo.add_argument("--no-browser", action="store_true", help="do not open a browser")
     play = commands.add_parser("play", help="play a game in the terminal against computer players")
     play.add_argument("game", help=f"the game: {', '.join(registry.SPECS) or 'none registered'}")
     play.add_argument("--players", type=int, help="number of seats (default: the fewest allowed)")
@@ -42,38 +49,121 @@ def _parser() -> argparse.ArgumentParser:
         "--opponents", default="rules", help="kind of computer player: rules or random"
     )
     play.add_argument("--name", help="your name at the table (default: Du / You)")
-    commands.add_parser("run", help="run the Discord bot (settings from the environment and .env)")
-    sync = commands.add_parser("sync", help="publish the slash commands to Discord, then stop")
-    sync.add_argument(
-        "--guild",
-        type=int,
-        help="only to this guild, at once (default: KORTBORD_DEV_GUILD, else all)",
+    commands.add_parser(
+        "health",
+        help="exit 0 if the database answers and the running bot's gateway is alive, else 1",
     )
-    demo = commands.add_parser("demo", help="the bot on a simulated Discord in your browser")
-    demo.add_argument("--port", type=int, help="the local port of the page (default: any free)")
-    demo.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    backup = commands.add_parser(
+        "backup", help="copy the database to a new file (- writes it to stdout); safe while running"
+    )
+    backup.add_argument("file", help="the new file, or - for stdout")
     return parser
 
 
-def _settings() -> Settings | None:
+NO_TOKEN = """\
+KORTBORD_TOKEN is not set: Kortbord needs a Discord bot token to run on Discord.
+To get one: open https://discord.com/developers/applications, create an application, and under
+Bot press Reset Token; put the token in .env as KORTBORD_TOKEN=... (see .env.example, and
+README.md, Deploy, for inviting the bot and `kortbord sync`).
+To try Kortbord without a token, run `./dev demo` (kortbord demo): the same bot on a simulated
+Discord in your browser."""
+
+
+def _service(command: str, guild: int | None = None) -> int:
+    """``run`` and ``sync``: the settings, the service's logging, then the bot."""
+    import asyncio
+
+    from bot.logs import setup_logging
+    from bot.service import run_bot, sync_commands
     from bot.settings import SettingsError, load_settings
 
     try:
-        return load_settings()
+        settings = load_settings()
     except SettingsError as error:
         print(error, file=sys.stderr)
-        return None
+        return 2
+    if settings.token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    if guild is not None:
+        settings = settings.model_copy(update={"dev_guild": guild})
+    setup_logging(settings)
+    return asyncio.run(run_bot(settings) if command == "run" else sync_commands(settings))
+
+
+def _demo(port: int | None, open_browser: bool) -> int:
+    from bot.demo import demo
+    from bot.settings import SettingsError, load_settings
+
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return 2
+    return demo(settings, port=port, open_browser=open_browser)
+
+
+def _backup(file: str) -> int:
+    import asyncio
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from bot.settings import SettingsError, load_settings
+    from bot.storage import Storage, StorageError
+
+    try:
+        settings = load_settings()
+        if file != "-":
+            asyncio.run(Storage.backup(settings.database, file))
+            size = Path(file).stat().st_size
+            print(f"backed up {settings.database} to {file} ({size} bytes)", file=sys.stderr)
+            return 0
+        with tempfile.TemporaryDirectory() as folder:
+            copy = Path(folder) / "kortbord.sqlite3"
+            asyncio.run(Storage.backup(settings.database, copy))
+            with copy.open("rb") as source:
+                shutil.copyfileobj(source, sys.stdout.buffer)
+            sys.stdout.buffer.flush()
+    except (SettingsError, StorageError, OSError) as error:
+        print(f"backup failed: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _health() -> int:
+    import asyncio
+    import time
+
+    from bot.health import check_health
+    from bot.settings import SettingsError, load_settings
+
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"unhealthy: {error}")
+        return 1
+    health = asyncio.run(check_health(settings.database, time.time()))
+    print(health.line)
+    return 0 if health.healthy else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if args.command in ("run", "sync", "demo"):
-        return _service(args)
+    if args.command in ("run", "sync"):
+        # the service sets up its own logging from the settings
+        return _service(args.command, getattr(args, "guild", None))
+    if args.command == "demo":
+        return _demo(args.port, open_browser=not args.no_browser)
     # The terminal is for playing: log lines would break up the table, so only with --debug.
     logging.basicConfig(
         level=logging.DEBUG if args.debug else logging.CRITICAL,
         format="%(levelname)s %(name)s: %(message)s",
     )
+    if args.command == "health":
+        return _health()
+    if args.command == "backup":
+        return _backup(args.file)
     if args.command == "play":
         from bot.terminal import PlayRequest, SetupError, StdConsole, build_table
 
@@ -101,23 +191,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(catalog(args.lang).text("terminal.bye"))
         return 0
     return 2
-
-
-def _service(args: argparse.Namespace) -> int:
-    settings = _settings()
-    if settings is None:
-        return 2
-    if args.command == "run":
-        from bot.service import run
-
-        return run(settings)
-    if args.command == "sync":
-        from bot.service import sync
-
-        return sync(settings, args.guild or settings.dev_guild)
-    from bot.demo import demo
-
-    return demo(settings, port=args.port, open_browser=not args.no_browser)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ storage, with fresh deadlines, and refreshes its message.
 from __future__ import annotations
 
 import logging
+import time
 
 import discord
 from discord.ext import commands
@@ -18,6 +19,7 @@ from bot.cogs.admin import AdminCog
 from bot.cogs.info import InfoCog
 from bot.cogs.tables import TablesCog
 from bot.listener import DM_PAUSE, DiscordListener
+from bot.logins import LoginLedger, before_login
 from bot.sessions import SessionManager
 from bot.settings import Settings
 from bot.storage import GuildSettings, Storage
@@ -77,7 +79,17 @@ class Kortbord(commands.Bot):
             for table in self.sessions.live_tables():
                 await self.listener.table_changed(table, frozenset())
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Every login after the first (a reconnect that could not resume) goes through the
+        same back-off as a restart, so a flapping connection cannot use up the daily logins.
+        The first was waited for and recorded before the bot started (``bot.service``)."""
+        await super().before_identify_hook(shard_id, initial=initial)  # discord.py's 5 s pause
+        if not initial:
+            await before_login(LoginLedger.beside(self.settings.database), time.time)
+
     async def close(self) -> None:
+        """The graceful stop: in-flight actions finish, live tables are paused, saved and shown
+        as paused (``SessionManager.shutdown``), their messages edited, then storage closed."""
         if hasattr(self, "sessions"):
             await self.sessions.shutdown()
             await self.listener.settle()

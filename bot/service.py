@@ -1,101 +1,217 @@
-"""Running the bot on Discord: ``kortbord run`` and ``kortbord sync``, and their logging.
+"""Running the bot as a service: the start-up back-off, the heartbeat, and stopping on a signal.
 
-``run`` starts the bot with the token from the settings and never syncs commands; ``sync`` logs in,
-publishes the slash commands (instantly to one guild, or globally) and stops. Without a token both
-say how to get one, and point at ``kortbord demo``, which needs none.
+``serve`` is what ``kortbord run`` does (``run_bot``) once the settings are read and logging is
+set up: it waits out the start-up back-off (``bot.logins``), starts the bot, writes the
+heartbeat that ``kortbord health`` reads (``bot.health``) while it runs, and on SIGTERM or
+SIGINT closes the bot, which pauses and saves every live table (``Kortbord.close``). It knows
+nothing of tables: the bot it is given does the work. ``sync_commands`` is ``kortbord sync``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
 import logging
-import sys
+import math
+import os
+import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
 
-import discord
-
-from bot.client import Kortbord
+from bot.health import HEARTBEAT_SECONDS, Beat, State, clear_beat, heartbeat_path, write_beat
+from bot.logins import LoginLedger, LoginPlan, before_login
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
-NO_TOKEN = """\
-Kortbord needs a Discord bot token to run on Discord, and KORTBORD_TOKEN is not set.
-
-To get one:
-  1. Open https://discord.com/developers/applications and create an application.
-  2. Under Bot, press Reset Token and copy the token.
-  3. Put it in .env as KORTBORD_TOKEN=... (copy .env.example to .env first), or in the environment.
-  4. Invite the bot under OAuth2 > URL Generator with the scopes bot and applications.commands.
-  5. Run `kortbord sync` once (and after each update) to publish the slash commands, then
-     `kortbord run`.
-
-To try Kortbord without a token, run `./dev demo`: the same bot on a simulated Discord in your
-browser, with simulated members you can switch between."""
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+SHUTDOWN_SECONDS = 45.0
+"""How long the graceful shutdown may take; compose gives the container 60 s before it kills."""
 
 
-class JsonFormatter(logging.Formatter):
-    """One JSON object per line, for log collectors."""
+class Gateway(Protocol):
+    """What ``serve`` needs of the bot (a ``discord.Client`` has it all)."""
 
-    def format(self, record: logging.LogRecord) -> str:
-        entry = {
-            "time": self.formatTime(record),
-            "level": record.levelname,
-            "logger": record.name,
-            "message": record.getMessage(),
-        }
-        if record.exc_info:
-            entry["traceback"] = self.formatException(record.exc_info)
-        return json.dumps(entry, ensure_ascii=False)
+    @property
+    def latency(self) -> float: ...
 
+    def is_ready(self) -> bool: ...
 
-def configure_logging(settings: Settings) -> None:
-    handler = logging.StreamHandler()
-    if settings.log_format == "json":
-        handler.setFormatter(JsonFormatter())
-    else:
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-8s %(name)s: %(message)s"))
-    logging.basicConfig(level=settings.log_level, handlers=[handler], force=True)
+    def is_closed(self) -> bool: ...
+
+    async def start(self, token: str) -> None: ...
+
+    async def close(self) -> None: ...
 
 
-def run(settings: Settings) -> int:
-    """The bot on Discord until it is stopped. Returns the exit status."""
-    if settings.token is None:
-        print(NO_TOKEN, file=sys.stderr)
-        return 2
-    configure_logging(settings)
-    bot = Kortbord(settings)
-    try:
-        bot.run(settings.token.get_secret_value(), log_handler=None)
-    except discord.LoginFailure:
-        print(
-            "Discord refused the token in KORTBORD_TOKEN. " + NO_TOKEN.splitlines()[2],
-            file=sys.stderr,
-        )
-        return 2
-    return 0
+def gateway_state(bot: Gateway) -> tuple[State, int | None]:
+    """Connected (with the latency in ms) when the gateway is up and answering heartbeats."""
+    if bot.is_closed():
+        return "stopping", None
+    # During a reconnect the client stays "ready" and keeps its last latency, but the
+    # websocket (discord.py's ``Client.ws``) is closed.
+    websocket = getattr(bot, "ws", None)
+    if websocket is not None and not getattr(websocket, "open", True):
+        return "connecting", None
+    if bot.is_ready() and math.isfinite(bot.latency):
+        return "connected", round(bot.latency * 1000)
+    return "connecting", None
 
 
-def sync(settings: Settings, guild_id: int | None) -> int:
-    """Publish the slash commands: to ``guild_id`` at once, else globally. Returns exit status."""
-    if settings.token is None:
-        print(NO_TOKEN, file=sys.stderr)
-        return 2
-    configure_logging(settings)
-    return asyncio.run(_sync(settings, settings.token.get_secret_value(), guild_id))
+class Heartbeat:
+    """Writes the bot's state beside the database, for ``kortbord health`` in another process."""
 
+    def __init__(self, path: Path, now: Callable[[], float] = time.time) -> None:
+        self.path = path
+        self.now = now
 
-async def _sync(settings: Settings, token: str, guild_id: int | None) -> int:
-    async with Kortbord(settings, restore=False) as bot:
-        await bot.login(token)
-        if guild_id is not None:
-            guild = discord.Object(guild_id)
-            bot.tree.copy_global_to(guild=guild)
-            synced = await bot.tree.sync(guild=guild)
-            print(f"Synced {len(synced)} commands to guild {guild_id}.")
-        else:
-            synced = await bot.tree.sync()
-            print(
-                f"Synced {len(synced)} commands globally (Discord may take a while to show them)."
+    def write(
+        self, state: State, *, latency_ms: int | None = None, until: float | None = None
+    ) -> None:
+        try:
+            write_beat(
+                self.path, Beat(state, self.now(), os.getpid(), latency_ms=latency_ms, until=until)
             )
+        except OSError as error:
+            log.warning("cannot write the heartbeat %s: %s", self.path, error)
+
+    def waiting(self, plan: LoginPlan) -> None:
+        self.write("waiting", until=plan.at)
+
+    async def follow(self, bot: Gateway, every: float = HEARTBEAT_SECONDS) -> None:
+        """Writes the gateway's state now and every ``every`` seconds until cancelled."""
+        while True:
+            state, latency = gateway_state(bot)
+            self.write(state, latency_ms=latency)
+            await asyncio.sleep(every)
+
+    def clear(self) -> None:
+        try:
+            clear_beat(self.path)
+        except OSError as error:
+            log.warning("cannot remove the heartbeat %s: %s", self.path, error)
+
+
+async def serve(
+    bot: Gateway,
+    token: str,
+    database: Path,
+    *,
+    now: Callable[[], float] = time.time,
+    heartbeat_seconds: float = HEARTBEAT_SECONDS,
+) -> int:
+    """Runs ``bot`` until it stops or a stop signal comes; returns the process's exit code.
+
+    0 after a stop signal (the bot closed cleanly), 1 if the bot stopped by itself or failed.
+    """
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in STOP_SIGNALS:
+        loop.add_signal_handler(number, _stop_on, stop, number)
+    heartbeat = Heartbeat(heartbeat_path(database), now)
+    try:
+        try:
+            await before_login(
+                LoginLedger.beside(database),
+                now,
+                lambda s: _sleep_unless(stop, s),
+                heartbeat.waiting,
+            )
+        except _Stopped:
+            log.info("stopped before logging in")
+            return 0
+        heartbeat.write("connecting")
+        return await _run(bot, token, stop, heartbeat, heartbeat_seconds)
+    finally:
+        for number in STOP_SIGNALS:
+            loop.remove_signal_handler(number)
+        heartbeat.clear()
+
+
+async def _run(
+    bot: Gateway, token: str, stop: asyncio.Event, heartbeat: Heartbeat, every: float
+) -> int:
+    running = asyncio.create_task(bot.start(token), name="kortbord")
+    beating = asyncio.create_task(heartbeat.follow(bot, every), name="heartbeat")
+    stopping = asyncio.create_task(stop.wait(), name="stop signal")
+    try:
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if stop.is_set():
+            beating.cancel()
+            heartbeat.write("stopping")
+            log.info("shutting down: pausing the live tables")
+            try:
+                await asyncio.wait_for(bot.close(), SHUTDOWN_SECONDS)
+            except TimeoutError:
+                log.error("the shutdown took over %d s and was cut short", SHUTDOWN_SECONDS)
+                return 1
+            await asyncio.gather(running, return_exceptions=True)
+            log.info("shut down cleanly")
+            return 0
+        error = running.exception()
+        if error is not None:
+            log.critical("the bot stopped on an error", exc_info=error)
+        else:
+            log.error("the bot stopped by itself")
+        return 1
+    finally:
+        for task in (running, beating, stopping):
+            task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.gather(beating, stopping, return_exceptions=True)
+
+
+def _stop_on(stop: asyncio.Event, number: signal.Signals) -> None:
+    if not stop.is_set():
+        log.info("received %s", number.name)
+    stop.set()
+
+
+class _Stopped(Exception):
+    """A stop signal came during the start-up back-off: no login is made (or recorded)."""
+
+
+async def _sleep_unless(stop: asyncio.Event, seconds: float) -> None:
+    """Sleeps ``seconds``; raises ``_Stopped`` as soon as a stop signal comes."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), seconds)
+    if stop.is_set():
+        raise _Stopped
+
+
+async def run_bot(settings: Settings) -> int:
+    """``kortbord run``: the bot until a stop signal; returns the exit code."""
+    from bot.client import Kortbord
+
+    assert settings.token is not None
+    bot = Kortbord(settings)
+    return await serve(bot, settings.token.get_secret_value(), settings.database)
+
+
+async def sync_commands(settings: Settings) -> int:
+    """``kortbord sync``: registers the slash commands, on the dev guild if one is set.
+
+    Logs in over HTTP only (no gateway login, so it costs none of the daily logins) and
+    restores no table.
+    """
+    import discord
+
+    from bot.client import Kortbord
+
+    assert settings.token is not None
+    bot = Kortbord(settings, restore=False)
+    try:
+        async with bot:
+            await bot.login(settings.token.get_secret_value())
+            guild = discord.Object(settings.dev_guild) if settings.dev_guild else None
+            if guild is not None:
+                bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+    except discord.HTTPException as error:
+        log.error("syncing the commands failed: %s", error)
+        return 1
+    where = f"on guild {settings.dev_guild}" if guild is not None else "globally"
+    log.info("synced %d commands %s", len(synced), where)
     return 0

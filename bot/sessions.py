@@ -18,10 +18,11 @@ the window's time is up.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import random
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -224,6 +225,8 @@ class SessionManager:
         self._by_user: dict[int, LiveTable] = {}
         self._by_id: dict[int, LiveTable] = {}
         self._rng = random.SystemRandom()
+        self.closing = False
+        """Set by ``shutdown``: from then on no change is taken, only finished."""
 
     # --- lookups (read-only; no lock needed: they do not await) ----------------------------------
 
@@ -239,7 +242,19 @@ class SessionManager:
     def live_tables(self) -> list[LiveTable]:
         return list(self._by_id.values())
 
+    def _require_open(self) -> None:
+        if self.closing:
+            raise UserError("restarting")
+
+    @contextlib.asynccontextmanager
+    async def _changing(self, table: LiveTable) -> AsyncIterator[None]:
+        """The table's lock for a member's change; refused if a shutdown began while waiting."""
+        async with table.lock:
+            self._require_open()
+            yield
+
     def _require_table(self, channel_id: int) -> LiveTable:
+        self._require_open()
         table = self._by_channel.get(channel_id)
         if table is None:
             raise UserError("no_table")
@@ -262,7 +277,9 @@ class SessionManager:
             self._register(table)
             restored += 1
             if record.status == "paused":
-                await self._save(table, status="playing")
+                # Paused by the last shutdown: the match is as it was, so panels built before
+                # the restart stay valid (no version bump); _arm gives fresh deadlines.
+                await self._save(table, status="playing", bump=False)
             if game is not None and game.is_over():
                 await self._finish(table)
                 continue
@@ -302,6 +319,7 @@ class SessionManager:
         language: str = "sv",
         thread_id: int | None = None,
     ) -> LiveTable:
+        self._require_open()
         if game_id not in SPECS:
             raise UserError("unknown_game", game=game_id)
         if channel_id in self._by_channel:
@@ -350,7 +368,7 @@ class SessionManager:
 
     async def join(self, channel_id: int, member: Member) -> LiveTable:
         table = self._require_table(channel_id)
-        async with table.lock:
+        async with self._changing(table):
             self._require_lobby(table)
             if table.seat_of(member.user_id) is not None:
                 raise UserError("already_at_this_table")
@@ -369,7 +387,7 @@ class SessionManager:
 
     async def add_computer(self, channel_id: int, user_id: int) -> LiveTable:
         table = self._require_table(channel_id)
-        async with table.lock:
+        async with self._changing(table):
             self._require_lobby(table)
             self._require_seated(table, user_id)
             if len(table.record.seats) >= table.spec.max_players:
@@ -383,7 +401,7 @@ class SessionManager:
     async def leave(self, channel_id: int, user_id: int) -> LiveTable:
         """In the lobby the seat is freed; during play a computer player takes it over for good."""
         table = self._require_table(channel_id)
-        async with table.lock:
+        async with self._changing(table):
             seat = self._require_seated(table, user_id)
             if table.record.status == "lobby":
                 remaining = [s for s in table.record.seats if s.seat != seat]
@@ -413,7 +431,7 @@ class SessionManager:
 
     async def start(self, channel_id: int, user_id: int) -> LiveTable:
         table = self._require_table(channel_id)
-        async with table.lock:
+        async with self._changing(table):
             self._require_lobby(table)
             if table.record.host_id != user_id:
                 raise UserError("host_only")
@@ -437,7 +455,7 @@ class SessionManager:
         table = self._require_table(channel_id)
         if not admin and table.record.host_id != user_id:
             raise UserError("host_only")
-        async with table.lock:
+        async with self._changing(table):
             await self._end(table, "ended_by_host" if not admin else "ended_by_admin")
         await self.listener.table_changed(table, frozenset())
         return table
@@ -456,10 +474,11 @@ class SessionManager:
 
     async def act(self, table_id: int, user_id: int, version: int, notation: str) -> LiveTable:
         """A member's action from a panel built at ``version``; refused unless still current."""
+        self._require_open()
         table = self._by_id.get(table_id)
         if table is None:
             raise UserError("table_gone")
-        async with table.lock:
+        async with self._changing(table):
             if table.version != version:
                 raise UserError("stale_panel")
             seat = self._require_seated(table, user_id)
@@ -487,7 +506,7 @@ class SessionManager:
     async def reclaim(self, channel_id: int, user_id: int) -> LiveTable:
         """The member takes their seat back from the computer player."""
         table = self._require_table(channel_id)
-        async with table.lock:
+        async with self._changing(table):
             seat = self._require_seated(table, user_id)
             if not table.record.seats[seat].autoplay:
                 raise UserError("not_autoplay")
@@ -508,10 +527,11 @@ class SessionManager:
         own delays do not count against the member; a press is stamped no earlier than what the
         window has already seen (rules/party.md 1.5: receive order breaks the tie).
         """
+        self._require_open()
         table = self._by_id.get(table_id)
         if table is None:
             raise UserError("table_gone")
-        async with table.lock:
+        async with self._changing(table):
             seat = self._require_seated(table, user_id)
             game = table.game
             if game is None or table.record.status != "playing":
@@ -729,7 +749,7 @@ class SessionManager:
     async def _idle_check(self, table: LiveTable) -> None:
         table.idle_timer = None
         async with table.lock:
-            if not table.live:
+            if not table.live or self.closing:
                 return
             if self.clock.now() < table.last_member_action + self.idle_seconds:
                 self._arm_idle(table)
@@ -795,7 +815,21 @@ class SessionManager:
         return frozenset(s for s, hand in after.items() if before.get(s) != hand)
 
     async def shutdown(self) -> None:
-        """Stop every timer; the tables stay stored as they are and resume on the next start."""
+        """The graceful stop (SIGTERM): take no new change, let those in flight finish, pause.
+
+        Each table's lock is taken in turn, so an action being applied (a member's, a computer
+        player's, a deadline's) finishes and is stored first. Then its timers stop, a table in
+        play is saved as ``paused`` (the version stays: the match has not changed) and the
+        listener is told, so its message says it is paused. ``restore`` at the next start
+        resumes it with fresh deadlines. Lobbies stay lobbies.
+        """
+        self.closing = True
         for table in self.live_tables():
             async with table.lock:
                 table.cancel_timers()
+                if table.record.status != "playing":
+                    continue
+                table.turn_deadlines.clear()
+                await self._save(table, status="paused", bump=False)
+            log.info("table %d paused for the restart", table.table_id)
+            await self.listener.table_changed(table, frozenset())

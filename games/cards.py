@@ -146,9 +146,14 @@ def randbelow(rng: random.Random, n: int) -> int:
 
 
 def shuffle(items: list[int], rng: random.Random) -> None:
-    """Fisher-Yates in place, from the last position down, each draw by :func:`randbelow`."""
+    """Fisher-Yates in place, from the last position down, each draw by :func:`randbelow`
+    (written out here, as every deal of every game shuffles)."""
+    getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
-        j = randbelow(rng, i + 1)
+        k = (i + 1).bit_length()  # j = randbelow(rng, i + 1)
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
 
 

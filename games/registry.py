@@ -9,6 +9,7 @@ if TYPE_CHECKING:
     from games.core import GameSpec, Options
 
 _MODULES: tuple[str, ...] = (
+    "nittionio",
     "tvamanswhist",
     "svarte_petter",
     "hej_knekt",

@@ -152,6 +152,9 @@ def _status_lines(catalog: Catalog, table: LiveTable, view: View, deadline: floa
     if record.status == "finished":
         return catalog.text("ui.table.finished")
     lines = [f"{catalog.text('ui.table.deal', deal=view.deal)} · {text.msg(view.phase)}"]
+    if record.status == "paused":
+        # the shutdown before a restart; the deadline is given afresh when play resumes
+        lines.insert(0, catalog.text("ui.table.paused"))
     if view.to_act:
         names = ", ".join(text.seat(s) for s in sorted(view.to_act))
         if deadline is not None:

@@ -123,6 +123,49 @@ class Storage:
             return False
         return row is not None and row[0] == 1
 
+    @staticmethod
+    async def probe(path: Path | str) -> str | None:
+        """Whether the database file at ``path`` answers a read; for a health check run as
+        another process while the bot holds the database open.
+
+        Opens it read-only, creates and migrates nothing. Returns None when it answers, else
+        what is wrong in one line.
+        """
+        path = Path(path)
+        if not path.is_file():
+            return f"database {path} does not exist"
+        try:
+            uri = f"{path.resolve().as_uri()}?mode=ro"
+            async with aiosqlite.connect(uri, uri=True, timeout=2.0) as db:
+                version = await schema.user_version(db)
+                async with db.execute("SELECT count(*) FROM sqlite_master") as cursor:
+                    await cursor.fetchone()
+        except sqlite3.Error as error:
+            return f"database {path} does not answer: {error}"
+        if version == 0:
+            return f"database {path} has no schema yet"
+        return None
+
+    @staticmethod
+    async def backup(path: Path | str, target: Path | str) -> None:
+        """Writes a consistent copy of the database at ``path`` to the new file ``target``.
+
+        Safe while the bot runs: it reads a snapshot of what is committed (``VACUUM INTO``, on
+        a read-only connection), so the copy is whole and compact. Raises ``StorageError`` if
+        the database does not answer or ``target`` already exists.
+        """
+        path, target = Path(path), Path(target)
+        if not path.is_file():
+            raise StorageError(f"database {path} does not exist")
+        if target.exists():
+            raise StorageError(f"{target} already exists; a backup never overwrites a file")
+        try:
+            uri = f"{path.resolve().as_uri()}?mode=ro"
+            async with aiosqlite.connect(uri, uri=True, timeout=5.0) as db:
+                await db.execute("VACUUM INTO ?", (str(target),))
+        except sqlite3.Error as error:
+            raise StorageError(f"backup of {path} to {target} failed: {error}") from error
+
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:

@@ -16,6 +16,7 @@ from games.cards import (
     make_deck,
     mask_of,
     parse_card,
+    randbelow,
     shuffled,
 )
 from games.core import Result, competition_places
@@ -44,7 +45,18 @@ def test_shuffle_is_a_permutation_and_depends_only_on_the_seed() -> None:
     assert a == shuffled(deck, random.Random(42))
     assert a != shuffled(deck, random.Random(43))
     # pinned: the same seed deals the same cards on every Python version
-    assert [code(c) for c in a[:5]] == [code(c) for c in shuffled(deck, random.Random(42))[:5]]
+    assert [code(c) for c in a[:5]] == ["JC", "QD", "AD", "5C", "TD"]
+
+
+def test_shuffle_is_fisher_yates_on_randbelow() -> None:
+    for n in (2, 9, 32, 37, 52, 53):
+        for seed in range(5):
+            expected = list(range(n))
+            rng = random.Random(seed)
+            for i in range(n - 1, 0, -1):
+                j = randbelow(rng, i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert shuffled(range(n), random.Random(seed)) == expected
 
 
 def test_explicit_deck_must_hold_the_games_cards() -> None:

@@ -1,0 +1,77 @@
+"""The container files promise what an admin relies on. (No Docker engine here: the image is
+linted by hadolint in ``./dev lint``; these tests read the files.)"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parents[1]
+DOCKERFILE = REPO / "deploy" / "Dockerfile"
+COMPOSE = REPO / "deploy" / "compose.yaml"
+
+
+def instructions(stage: int | None = None) -> list[tuple[str, str]]:
+    """The Dockerfile's (INSTRUCTION, arguments), continuation lines joined; one stage if given."""
+    text = re.sub(r"\\\n\s*", " ", DOCKERFILE.read_text(encoding="utf-8"))
+    found = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            word, _, rest = line.partition(" ")
+            found.append((word.upper(), rest.strip()))
+    if stage is None:
+        return found
+    starts = [i for i, (word, _) in enumerate(found) if word == "FROM"]
+    ends = [*starts[1:], len(found)]
+    return found[starts[stage] : ends[stage]]
+
+
+def test_the_image_is_built_in_two_stages_on_a_pinned_slim_python() -> None:
+    bases = [args for word, args in instructions() if word == "FROM"]
+    assert len(bases) == 2
+    for base in bases:
+        assert re.match(r"python:3\.11\.\d+-slim-\w+", base), base
+    assert ("COPY", "--from=build /opt/kortbord /opt/kortbord") in instructions(1)
+
+
+def test_the_bot_runs_as_a_user_without_privileges_with_its_database_on_a_volume() -> None:
+    final = instructions(1)
+    users = [args for word, args in final if word == "USER"]
+    assert users
+    assert users[-1] not in ("root", "0", "0:0")
+    assert not users[-1].startswith("0:")
+    assert ("VOLUME", '["/data"]') in final
+    env = " ".join(args for word, args in final if word == "ENV")
+    assert "KORTBORD_DATABASE=/data/kortbord.sqlite3" in env
+
+
+def test_the_healthcheck_runs_kortbord_health_and_sigterm_stops_it() -> None:
+    final = dict(instructions(1))
+    assert final["HEALTHCHECK"].endswith('CMD ["kortbord", "health"]')
+    assert final["STOPSIGNAL"] == "SIGTERM"
+    assert final["ENTRYPOINT"] == '["kortbord"]'
+    assert final["CMD"] == '["run"]'
+
+
+def test_the_build_context_leaves_out_secrets_and_local_data() -> None:
+    lines = (REPO / ".dockerignore").read_text(encoding="utf-8").splitlines()
+    assert "*" in lines  # everything is left out unless named
+    named = {line[1:] for line in lines if line.startswith("!")}
+    assert named == {"pyproject.toml", "uv.lock", "README.md", "bot/", "games/"}
+
+
+def test_compose_reads_env_keeps_the_database_on_a_named_volume_and_restarts() -> None:
+    compose = yaml.safe_load(COMPOSE.read_text(encoding="utf-8"))
+    bot = compose["services"]["bot"]
+    assert bot["build"] == {"context": "..", "dockerfile": "deploy/Dockerfile"}
+    assert bot["env_file"] == ".env"
+    assert bot["environment"]["KORTBORD_DATABASE"] == "/data/kortbord.sqlite3"
+    volume, _, target = bot["volumes"][0].partition(":")
+    assert target == "/data"
+    assert volume in compose["volumes"]
+    assert bot["restart"] in ("unless-stopped", "always", "on-failure")
+    assert bot["stop_signal"] == "SIGTERM"
+    assert int(bot["stop_grace_period"].rstrip("s")) >= 30
