@@ -13,7 +13,9 @@ minutes), so a member can play a whole deal from one panel without pressing *My 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -44,6 +46,15 @@ class Panel:
     page: int
     version: int
     opened: float
+
+
+@contextlib.asynccontextmanager
+async def _logged(what: str, *args: object) -> AsyncIterator[None]:
+    """A failed update is logged with its traceback; the next change tries again."""
+    try:
+        yield
+    except Exception:
+        log.exception("failed: " + what, *args)
 
 
 class DiscordListener:
@@ -80,7 +91,8 @@ class DiscordListener:
         try:
             while table_id in self._latest:
                 table = self._latest.pop(table_id)
-                await self.edit_table_message(table)
+                async with _logged("editing the message of table %s", table_id):
+                    await self.edit_table_message(table)
         finally:
             del self._editing[table_id]
 
@@ -116,7 +128,8 @@ class DiscordListener:
     async def _panel_loop(self, key: tuple[int, int]) -> None:
         try:
             while key in self._panel_pending:
-                await self._refresh_panel(self._panel_pending.pop(key), key)
+                async with _logged("refreshing the panel of %s", key):
+                    await self._refresh_panel(self._panel_pending.pop(key), key)
         finally:
             del self._panel_tasks[key]
 
@@ -158,7 +171,8 @@ class DiscordListener:
                 if not new_deal and self.dm_pause > 0:
                     await asyncio.sleep(self.dm_pause)
                 table = self._dm_pending.pop(key)
-                await self._update_dm(table, key[1])
+                async with _logged("updating the DM of %s", key):
+                    await self._update_dm(table, key[1])
         finally:
             del self._dm_tasks[key]
 

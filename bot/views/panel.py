@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.errors import UserError
 from bot.i18n import Catalog
 from bot.render.embeds import panel_text, renderer
 from bot.render.text import card_face
@@ -171,8 +172,7 @@ class PanelPage(
 
 
 def seated_table(interaction: discord.Interaction, table_id: int) -> tuple[LiveTable, Seat]:
-    from bot.errors import UserError
-
+    """The live table and the clicking member's seat at it; refused to anyone not seated."""
     table = kortbord(interaction).sessions.table_by_id(table_id)
     if table is None:
         raise UserError("table_gone")
