@@ -1,0 +1,168 @@
+"""Bot benchmark: the handling cost of a member's action and the Discord API calls it makes.
+
+    ./dev bench -m benchmarks.bot [--tables 20] [--moves 10]
+
+Many Tvåmanswhist tables run at once on SimCord (the simulated Discord, in this process); at each
+table the member whose turn it is plays from their open hand panel, round-robin over the tables.
+In the same run and the same simulated Discord, a trivial echo button answers as many clicks by
+editing its message, so the figure to read is the ratio: what Kortbord adds over the least a bot
+can do. The API calls of each action are counted by kind: the
+interaction response, the table message edit, the other member's open panel, and DM hands. DM
+edits are not delayed here (in production they are merged over ``DM_PAUSE``), so the DM count is
+an upper bound.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import statistics
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+from simcord import Env, MemberActor, ResponseMessage
+
+from bot.client import Kortbord
+from bot.settings import Settings
+
+
+class EchoButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"echo:(?P<n>\d+)"
+):
+    """The least a bot can do with a click: answer it by editing the message."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label=str(n), custom_id=f"echo:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+    ) -> EchoButton:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(EchoButton(self.n + 1))
+        view.stop()
+        await interaction.response.edit_message(content=f"echo {self.n}", view=view)
+
+
+def kind_of(request: Any, table_messages: set[int]) -> str:
+    path = str(request.path)
+    if path.startswith("/interactions/"):
+        return "response"
+    if path.startswith("/webhooks/"):
+        return "panel"
+    match = re.match(r"/channels/\d+/messages/(\d+)$", path)
+    if match and int(match[1]) in table_messages:
+        return "table"
+    return "dm" if "/messages" in path or path.startswith("/users/") else "other"
+
+
+def first_control(message: Any) -> dict[str, Any] | None:
+    for row in message.components:
+        for c in row.get("components", [row]):
+            if str(c.get("custom_id", "")).startswith(("kb:a:", "kb:s:")):
+                return dict(c)
+    return None
+
+
+async def run(
+    tables: int, moves: int, folder: Path
+) -> tuple[list[float], list[float], Counter[str]]:
+    settings = Settings(database=folder / "bench.sqlite3", _env_file=None)  # type: ignore[call-arg]
+    bot = Kortbord(settings, computer_delay=0.0, dm_pause=0.0)
+    bot.add_dynamic_items(EchoButton)
+    async with simcord.run(bot) as env:
+        await bot.tree.sync()
+        guild = env.create_guild()
+        seats: list[tuple[Any, dict[int, MemberActor], dict[int, ResponseMessage]]] = []
+        for t in range(tables):
+            channel = guild.create_text_channel(f"bord-{t}")
+            anna = guild.add_member(env.create_user(f"anna{t}"))
+            bo = guild.add_member(env.create_user(f"bo{t}"))
+            opened = await anna.slash(channel, "spel ny", spel="tvamanswhist")
+            message = opened.response
+            assert message is not None
+            await bo.click(message, label="Sätt dig")
+            await anna.click(message, label="Starta")
+            panels: dict[int, ResponseMessage] = {}
+            for m in (anna, bo):
+                shown = await m.click(message, label="Min hand")
+                assert shown.response is not None
+                panels[m.id] = shown.response
+            seats.append((channel, {anna.id: anna, bo.id: bo}, panels))
+        table_messages = {
+            t.record.message_id for t in bot.sessions.live_tables() if t.record.message_id
+        }
+        kinds: Counter[str] = Counter()
+        times: list[float] = []
+        for _ in range(moves):
+            for channel, members, panels in seats:
+                table = bot.sessions.table_in(channel.id)
+                if table is None or table.game is None or table.game.is_over():
+                    continue
+                user_id = table.record.seats[min(table.game.to_act())].user_id
+                assert user_id is not None
+                panel = panels[user_id]
+                control = first_control(panel)
+                assert control is not None
+                before = len(env.http_requests)
+                started = time.perf_counter()
+                if control["custom_id"].startswith("kb:a:"):
+                    await members[user_id].click(panel, custom_id=control["custom_id"])
+                else:
+                    value = control["options"][0]["value"]
+                    await members[user_id].select(panel, [value], custom_id=control["custom_id"])
+                times.append(time.perf_counter() - started)
+                kinds.update(kind_of(r, table_messages) for r in env.http_requests[before:])
+        echo = await echo_clicks(env, guild, len(times))
+    return times, echo, kinds
+
+
+async def echo_clicks(env: Env, guild: Any, clicks: int) -> list[float]:
+    """The same number of clicks on the echo button, in the same simulated Discord."""
+    channel = guild.create_text_channel("echo")
+    member = guild.add_member(env.create_user("echo"))
+    view = discord.ui.View(timeout=None)
+    view.add_item(EchoButton(0))
+    view.stop()
+    await env.bot.get_partial_messageable(channel.id).send("echo", view=view)
+    await env.settle()
+    message = channel.history()[-1]
+    times = []
+    for n in range(clicks):
+        started = time.perf_counter()
+        await member.click(message, custom_id=f"echo:{n}")
+        times.append(time.perf_counter() - started)
+    return times
+
+
+async def main(tables: int, moves: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        times, echo, kinds = await run(tables, moves, Path(folder))
+    ours, theirs = statistics.median(times) * 1000, statistics.median(echo) * 1000
+    print(f"{tables} tables, {len(times)} member actions through SimCord (median, wall time)")
+    print(f"kortbord: {ours:7.2f} ms per action")
+    print(f"echo bot: {theirs:7.2f} ms per click   (kortbord/echo {ours / theirs:.1f}x)")
+    print(f"Discord API calls per action: {sum(kinds.values()) / len(times):.2f} (goal: at most 2)")
+    for kind in ("response", "table", "panel", "dm", "other"):
+        print(f"  {kind:9} {kinds[kind] / len(times):5.2f}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=20, help="tables played at once")
+    parser.add_argument("--moves", type=int, default=10, help="member actions per table")
+    args = parser.parse_args()
+    asyncio.run(main(args.tables, args.moves))
