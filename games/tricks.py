@@ -41,9 +41,6 @@ def tables(
     return tuple(suit_table), tuple(power_table), tuple(masks)
 
 
-PLAIN_TABLES = tables()
-
-
 def follow_mask(hand: int, led_suit: int, suit_masks: Sequence[int] = SUIT_MASKS) -> int:
     """The cards of ``hand`` that may be played to a trick led in ``led_suit``.
 
@@ -80,20 +77,3 @@ def trick_winner(
             # a discard of a third suit never wins
             best, best_card = i, c
     return best
-
-
-def beats(
-    challenger: int,
-    holder: int,
-    led_suit: int,
-    trump: int | None,
-    suit_table: Sequence[int] = PLAIN_SUIT,
-    power_table: Sequence[int] = PLAIN_POWER,
-) -> bool:
-    """Whether ``challenger`` played after ``holder`` (currently winning) takes the trick over."""
-    s, h = suit_table[challenger], suit_table[holder]
-    if s == h:
-        return power_table[challenger] > power_table[holder]
-    if s == trump:
-        return True
-    return h != trump and h != led_suit and s == led_suit
