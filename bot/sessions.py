@@ -279,7 +279,9 @@ class SessionManager:
             if record.status == "paused":
                 # Paused by the last shutdown: the match is as it was, so panels built before
                 # the restart stay valid (no version bump); _arm gives fresh deadlines.
-                await self._save(table, status="playing", bump=False)
+                await self._save(
+                    table, dataclasses.replace(table.record, status="playing"), bump=False
+                )
             if game is not None and game.is_over():
                 await self._finish(table)
                 continue
@@ -364,7 +366,9 @@ class SessionManager:
     async def attach_message(self, table: LiveTable, message_id: int) -> None:
         """Remember the public table message, so it can be edited after a restart."""
         async with table.lock:
-            await self._save(table, message_id=message_id, bump=False)
+            await self._save(
+                table, dataclasses.replace(table.record, message_id=message_id), bump=False
+            )
 
     async def join(self, channel_id: int, member: Member) -> LiveTable:
         table = self._require_table(channel_id)
@@ -379,7 +383,7 @@ class SessionManager:
                 *table.record.seats,
                 SeatRecord(len(table.record.seats), member.user_id, member.name),
             )
-            await self._save(table, seats=seats)
+            await self._save(table, dataclasses.replace(table.record, seats=seats))
             self._by_user[member.user_id] = table
             self._touch(table)
         await self.listener.table_changed(table, frozenset())
@@ -393,7 +397,7 @@ class SessionManager:
             if len(table.record.seats) >= table.spec.max_players:
                 raise UserError("table_full", players=table.spec.max_players)
             seats = (*table.record.seats, SeatRecord(len(table.record.seats), None, ""))
-            await self._save(table, seats=seats)
+            await self._save(table, dataclasses.replace(table.record, seats=seats))
             self._touch(table)
         await self.listener.table_changed(table, frozenset())
         return table
@@ -412,7 +416,9 @@ class SessionManager:
                 host = table.record.host_id
                 if host == user_id:
                     host = next(s.user_id for s in seats if s.user_id is not None)
-                await self._save(table, seats=seats, host_id=host)
+                await self._save(
+                    table, dataclasses.replace(table.record, seats=seats, host_id=host)
+                )
             else:
                 await self._hand_over(table, seat, left=True)
             self._by_user.pop(user_id, None)
@@ -445,7 +451,7 @@ class SessionManager:
                 raise UserError("cannot_start", detail=str(error)) from None
             table.game = game
             table.seq = 0
-            await self._save(table, seats=record.seats, status="playing")
+            await self._save(table, record)
             self._touch(table)
             self._arm(table)
         await self.listener.table_changed(table, self._member_seats(table))
@@ -512,7 +518,7 @@ class SessionManager:
                 raise UserError("not_autoplay")
             seats = list(table.record.seats)
             seats[seat] = dataclasses.replace(seats[seat], autoplay=False, strikes=0)
-            await self._save(table, seats=tuple(seats))
+            await self._save(table, dataclasses.replace(table.record, seats=tuple(seats)))
             self._touch(table)
             self._arm(table)
         await self.listener.table_changed(table, frozenset({seat}))
@@ -760,7 +766,7 @@ class SessionManager:
     async def _hand_over(self, table: LiveTable, seat: Seat, *, left: bool) -> None:
         seats = list(table.record.seats)
         seats[seat] = dataclasses.replace(seats[seat], autoplay=True, left=left)
-        await self._save(table, seats=tuple(seats))
+        await self._save(table, dataclasses.replace(table.record, seats=tuple(seats)))
         if not any(not s.autoplay for s in table.members()):
             await self._end(table, "abandoned")
         else:
@@ -789,12 +795,10 @@ class SessionManager:
         )
         self._unregister(table)
 
-    async def _save(self, table: LiveTable, *, bump: bool = True, **changes: object) -> None:
+    async def _save(self, table: LiveTable, record: TableRecord, *, bump: bool = True) -> None:
+        """Store ``record`` for the table, stamped now and (unless ``bump`` is off) a version on."""
         record = dataclasses.replace(
-            table.record,
-            version=table.version + (1 if bump else 0),
-            updated_at=self.clock.now(),
-            **changes,  # type: ignore[arg-type]
+            record, version=table.version + (1 if bump else 0), updated_at=self.clock.now()
         )
         await self.storage.save_table(record)
         table.record = record
@@ -830,6 +834,8 @@ class SessionManager:
                 if table.record.status != "playing":
                     continue
                 table.turn_deadlines.clear()
-                await self._save(table, status="paused", bump=False)
+                await self._save(
+                    table, dataclasses.replace(table.record, status="paused"), bump=False
+                )
             log.info("table %d paused for the restart", table.table_id)
             await self.listener.table_changed(table, frozenset())
