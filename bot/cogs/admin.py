@@ -66,20 +66,19 @@ class AdminCog(commands.Cog):
             if not member.guild_permissions.manage_guild:
                 raise UserError("manage_server_only")
             current = await self.bot.guild_settings(interaction.guild_id)
-            changes: dict[str, object] = {}
+            updated = current
             if language is not None:
-                changes["language"] = cast_language(language.value)
+                updated = dataclasses.replace(updated, language=cast_language(language.value))
             if thread is not None:
-                changes["thread_per_table"] = thread
+                updated = dataclasses.replace(updated, thread_per_table=thread)
             if turn_seconds is not None:
-                changes["turn_seconds"] = turn_seconds
+                updated = dataclasses.replace(updated, turn_seconds=turn_seconds)
             if reaction_seconds is not None:
-                changes["reaction_seconds"] = reaction_seconds
+                updated = dataclasses.replace(updated, reaction_seconds=reaction_seconds)
             if channel is not None:
                 allowed = set(current.table_channels) ^ {channel.id}  # toggles the channel
-                changes["table_channels"] = tuple(sorted(allowed))
-            updated = dataclasses.replace(current, **changes)  # type: ignore[arg-type]
-            if changes:
+                updated = dataclasses.replace(updated, table_channels=tuple(sorted(allowed)))
+            if updated != current:
                 await self.bot.save_guild_settings(updated)
             settings = self.bot.settings
             lang = updated.language or settings.language
