@@ -125,6 +125,31 @@ class SeatView:
 
 
 @dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One line of a score sheet: a label and one cell per column (``None``: left blank).
+
+    ``rule_below`` draws a line under the row: bridge's "line" between the points above and below
+    it, or the rule above a total.
+    """
+
+    label: Msg
+    cells: tuple[int | None, ...]
+    rule_below: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """A game's score sheet (protokoll) as a table: column headers, then rows, oldest first.
+
+    A header ``Msg`` with only a ``seat`` argument names that seat; the renderers draw the same
+    sheet in the embed, the terminal and the pictures, so every game's sheet looks alike.
+    """
+
+    columns: tuple[Msg, ...]
+    rows: tuple[SheetRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     """Exactly what one seat (``None``: a spectator) may know of the match now.
 
@@ -132,6 +157,11 @@ class View:
     face-up and face-down cards of the ``piles`` (won tricks, stock, bid cards...), plus the
     ``trick`` on the table, always add up to the same number. ``phase`` names the stage of play,
     ``notes`` are facts private to the viewer (its bid, the card it just drew).
+
+    ``teams`` are the partnerships of a partnership game (``((0, 2), (1, 3))``), empty when every
+    seat plays for itself; the table shows the sides and the ratings rate them as teams, so the
+    game must give partners the same place in its :class:`Result`. ``sheet`` is the score sheet,
+    for games that keep one.
     """
 
     game: str
@@ -147,6 +177,8 @@ class View:
     notes: tuple[Msg, ...] = ()
     deal: int = 1
     dealer: Seat | None = None
+    teams: tuple[tuple[Seat, ...], ...] = ()
+    sheet: ScoreSheet | None = None
 
 
 @dataclass(frozen=True, slots=True)

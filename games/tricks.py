@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from games.cards import JOKER, SUIT_MASKS, rank_of, suit_of
+from games.cards import JACK, JOKER, SUIT_MASKS, card, rank_of, suit_of
 
 NO_SUIT = -1
 
@@ -38,6 +38,41 @@ def tables(
         power_table[JOKER] = power_table[joker_as]
         if suit_table[JOKER] >= 0:
             masks[suit_table[JOKER]] |= 1 << JOKER
+    return tuple(suit_table), tuple(power_table), tuple(masks)
+
+
+# Powers above every rank, for the cards that bowers games lift to the top of the trump suit.
+LEFT_BOWER_POWER = 20
+RIGHT_BOWER_POWER = 21
+JOKER_POWER = 22
+
+
+def same_colour(suit: int) -> int:
+    """The other suit of the same colour: clubs and spades, diamonds and hearts (``C D H S``)."""
+    return 3 - suit
+
+
+def bower_tables(
+    trump: int, power: Mapping[int, int] | None = None, joker: bool = False
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Suit, power and suit-mask tables for a deal with bowers (Reunion, Femhundra).
+
+    The jack of trumps (right bower) is the highest trump and the jack of the same colour (left
+    bower) the next; the left bower belongs to the trump suit for following suit, trumping and
+    ranking. With ``joker`` the joker is a trump above both. ``power``: rank -> power overrides
+    for the other cards, as in :func:`tables`.
+    """
+    suit_table, power_table, masks = (list(t) for t in tables(power=power))
+    right, left = card(JACK, trump), card(JACK, same_colour(trump))
+    power_table[right] = RIGHT_BOWER_POWER
+    power_table[left] = LEFT_BOWER_POWER
+    suit_table[left] = trump
+    masks[same_colour(trump)] &= ~(1 << left)
+    masks[trump] |= 1 << left
+    if joker:
+        suit_table[JOKER] = trump
+        power_table[JOKER] = JOKER_POWER
+        masks[trump] |= 1 << JOKER
     return tuple(suit_table), tuple(power_table), tuple(masks)
 
 

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from games import tricks
 from games.cards import (
     JOKER,
     SPADES,
@@ -101,3 +102,16 @@ def test_competition_places_share_ties() -> None:
     assert competition_places([3, 5, 3]) == (1, 3, 1)
     assert Result.by_score([10, 30, 30]).places == (3, 1, 1)
     assert Result.by_score([10, 30], higher_wins=False).places == (1, 2)
+
+
+def test_bower_tables_lift_the_jacks_and_the_joker_into_trumps() -> None:
+    suit, power, masks = tricks.bower_tables(parse_card("2D") // 13, joker=True)
+    jd, jh, ad = parse_card("JD"), parse_card("JH"), parse_card("AD")
+    assert suit[jh] == suit[jd] == suit[JOKER] == suit[ad]
+    assert power[JOKER] > power[jd] > power[jh] > power[ad]
+    assert masks[suit[ad]] >> jh & 1
+    assert not masks[parse_card("2H") // 13] >> jh & 1
+    led_hearts = [parse_card("AH"), jh]  # the left bower on a heart lead is a trump
+    assert tricks.trick_winner(led_hearts, suit[ad], suit, power) == 1
+    assert tricks.same_colour(0) == 3
+    assert tricks.same_colour(1) == 2
