@@ -24,7 +24,7 @@ from bot.sessions import SessionManager
 from bot.settings import Settings
 from bot.storage import GuildSettings, Storage
 from bot.translator import CatalogTranslator
-from bot.views.panel import PanelAction, PanelPage, PanelSelect
+from bot.views.panel import PanelAction, PanelPage, PanelSelect, PanelStep, PanelStepSelect
 from bot.views.table import ReactionButton, TableButton
 
 log = logging.getLogger(__name__)
@@ -68,7 +68,15 @@ class Kortbord(commands.Bot):
             computer_delay=self.computer_delay,
             listener=self.listener,
         )
-        self.add_dynamic_items(TableButton, ReactionButton, PanelAction, PanelSelect, PanelPage)
+        self.add_dynamic_items(
+            TableButton,
+            ReactionButton,
+            PanelAction,
+            PanelSelect,
+            PanelPage,
+            PanelStep,
+            PanelStepSelect,
+        )
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(TablesCog(self))
         await self.add_cog(InfoCog(self))

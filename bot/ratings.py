@@ -1,8 +1,9 @@
 """Member ratings: OpenSkill's Weng-Lin Plackett-Luce model over a table's final places.
 
 Pure functions over the ``openskill`` library: no I/O, no clock, no database (the storage keeps
-``mu`` and ``sigma`` and calls ``rate`` when a table finishes). Each member is a team of one;
-places are competition places (1 = best), so members who tie share a rank.
+``mu`` and ``sigma`` and calls ``rate`` when a table finishes). Each member is a team of one,
+except in partnership games, where partners are rated as one team; places are competition places
+(1 = best), so members who tie share a rank.
 
 The leaderboard orders by the ordinal ``mu - 3 sigma`` (a conservative estimate that rises as a
 member proves themselves); ``display`` maps it to a friendlier number, 1000 for a new member.
@@ -41,10 +42,15 @@ def display(skill: Skill) -> float:
     return DISPLAY_BASE + DISPLAY_SCALE * ordinal(skill)
 
 
-def rate(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
+def rate(
+    skills: Sequence[Skill], places: Sequence[int], sides: Sequence[int] | None = None
+) -> list[Skill]:
     """The members' skills after a table where member ``i`` came ``places[i]`` (1 = best).
 
-    Needs at least two members; equal places are ties.
+    ``sides[i]`` is member ``i``'s side in a partnership game: members of one side are rated as
+    a team and must share a place. Without ``sides`` every member is a side of its own. Needs at
+    least two members; equal places are ties. Members who all sit on one side (partners against
+    computer players) keep their skills: there is no one to compare them with.
     """
     if len(skills) != len(places):
         raise ValueError(f"{len(skills)} skills but {len(places)} places")
@@ -52,6 +58,22 @@ def rate(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
         raise ValueError("a rating needs at least two members")
     if min(places) < 1:
         raise ValueError(f"places start at 1, got {list(places)}")
-    teams = [[_MODEL.rating(mu=skill.mu, sigma=skill.sigma)] for skill in skills]
-    rated = _MODEL.rate(teams, ranks=[float(place) for place in places])
-    return [Skill(mu=team[0].mu, sigma=team[0].sigma) for team in rated]
+    groups: dict[int, list[int]] = {}
+    for member, side in enumerate(range(len(skills)) if sides is None else sides):
+        groups.setdefault(side, []).append(member)
+    for members in groups.values():
+        if len({places[m] for m in members}) != 1:
+            raise ValueError(f"partners must share a place, got {list(places)}")
+    if len(groups) < 2:
+        return list(skills)
+    teams = [
+        [_MODEL.rating(mu=skills[m].mu, sigma=skills[m].sigma) for m in members]
+        for members in groups.values()
+    ]
+    ranks = [float(places[members[0]]) for members in groups.values()]
+    rated = _MODEL.rate(teams, ranks=ranks)
+    out = list(skills)
+    for members, team in zip(groups.values(), rated, strict=True):
+        for m, rating in zip(members, team, strict=True):
+            out[m] = Skill(mu=rating.mu, sigma=rating.sigma)
+    return out

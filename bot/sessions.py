@@ -782,7 +782,14 @@ class SessionManager:
         for s in table.record.seats:
             if s.left:  # a member who left is placed last (rules/party.md 0.4)
                 places[s.seat] = last
-        table.ratings = await self.storage.finish_table(table.record, result.scores, tuple(places))
+        teams = table.game.view(None).teams
+        for team in teams:  # a member who left drags the side down: partners share a place
+            worst = max(places[seat] for seat in team)
+            for seat in team:
+                places[seat] = worst
+        table.ratings = await self.storage.finish_table(
+            table.record, result.scores, tuple(places), teams
+        )
         table.record = dataclasses.replace(
             table.record, status="finished", version=table.version + 1
         )

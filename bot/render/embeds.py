@@ -104,6 +104,16 @@ def table_embed(
         value=clip("\n".join(_seat_lines(catalog, table, view)), MAX_FIELD),
         inline=False,
     )
+    if view.teams:
+        embed.add_field(
+            name=catalog.text("ui.table.sides"),
+            value=clip("\n".join(text.sides(view)), MAX_FIELD),
+            inline=False,
+        )
+    if view.sheet is not None and view.sheet.rows:
+        embed.add_field(
+            name=catalog.text("ui.table.sheet"), value=sheet_block(text, view), inline=False
+        )
     if view.trick:
         embed.add_field(
             name=catalog.text("ui.table.trick"), value=clip(text.trick(view), MAX_FIELD)
@@ -129,6 +139,21 @@ def table_embed(
             inline=False,
         )
     return embed
+
+
+def sheet_block(text: TextRenderer, view: View, limit: int = MAX_FIELD) -> str:
+    """The score sheet as a code block (so its columns line up), its header and latest rows."""
+    assert view.sheet is not None
+    lines = text.sheet(view.sheet)
+    fence = "```"
+    head, rows = lines[0], lines[1:]
+    room = limit - len(head) - 2 * len(fence) - 3
+    kept: list[str] = []
+    for line in reversed(rows):
+        if sum(len(k) + 1 for k in kept) + len(line) + 1 > room:
+            break
+        kept.insert(0, line)
+    return clip("\n".join([fence, head, *kept, fence]), limit)
 
 
 def _host_name(table: LiveTable) -> str:

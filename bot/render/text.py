@@ -8,13 +8,16 @@ reuses it. A :class:`~games.core.Msg` is rendered by the argument convention of 
 
 from __future__ import annotations
 
+import re
+import string
 from collections.abc import Iterable, Sequence
 
 from bot.i18n import Catalog
 from games.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_card, rank_of, suit_of
-from games.core import ArgValue, Msg, Pile, SeatView, View
+from games.core import ArgValue, Msg, Pile, ScoreSheet, SeatView, View
 
 JOKER_FACE = "🃏"
+_CONTRACT = re.compile(r"^(\d+)(C|D|H|S|NT)$", re.IGNORECASE)
 # Hands are shown suit by suit in alternating colours, high cards first.
 HAND_SUIT_ORDER = (3, 2, 0, 1)  # spades, hearts, clubs, diamonds
 
@@ -65,6 +68,10 @@ def _is_suit_arg(name: str) -> bool:
     return name == "suit" or name.endswith("_suit")
 
 
+def _is_rank_arg(name: str) -> bool:
+    return name == "rank" or name.endswith("_rank")
+
+
 class TextRenderer:
     """Renders for one table: a catalog (language) and the players' names by seat."""
 
@@ -101,7 +108,27 @@ class TextRenderer:
             return faces_of_codes(str(value)) if str(value).strip() else "–"
         if _is_suit_arg(name):
             return self.suit(value)
+        if _is_rank_arg(name):
+            return self.rank(value)
         return str(value)
+
+    def rank(self, rank: ArgValue) -> str:
+        """A rank named in words (``kungar``) from its letter (``K``) or number (13)."""
+        letter = str(rank).strip().upper()
+        if letter.isdigit() and 2 <= int(letter) <= 14:
+            letter = RANKS[int(letter) - 2]
+        key = f"table.rank.{letter}"
+        return self.t(key) if self.catalog.has(key) else str(rank)
+
+    def contract(self, text: str) -> str:
+        """A contract bid: ``7NT`` -> ``7 sang``, ``6S`` -> ``6♠``; other words as they are."""
+        found = _CONTRACT.match(text)
+        if found is None:
+            return text
+        level, strain = found[1], found[2].upper()
+        if strain == "NT":
+            return f"{level} {self.t('table.strain.NT')}"
+        return level + SUIT_SYMBOLS[SUITS.index(strain)]
 
     def msg(self, m: Msg) -> str:
         """A game's message in this language."""
@@ -125,9 +152,32 @@ class TextRenderer:
                 return card_face(parse_card(tokens[0]))
             except ValueError:
                 pass
-        label = self.t(self.verb_key(game_id, tokens[0].lower()))
-        args = faces_of_codes(" ".join(tokens[1:]))
+        verb = tokens[0].lower()
+        template = f"{game_id}.notation.{verb}"
+        if self.catalog.has(template) and len(tokens) > 1:
+            return self._filled(template, tokens[1:])
+        label = self.t(self.verb_key(game_id, verb))
+        args = " ".join(self.contract(faces_of_codes(t)) for t in tokens[1:])
         return f"{label} {args}" if args else label
+
+    def _filled(self, key: str, words: Sequence[str]) -> str:
+        """A game's template for an action's arguments, filled in order of its fields, each shown
+        by the argument naming convention: ``"Fråga {seat} om {rank}"`` for ``ask 2 K``."""
+        fields = [f for _, f, _, _ in string.Formatter().parse(self.catalog.template(key)) if f]
+        args: dict[str, object] = {}
+        for name, word in zip(fields, words, strict=False):
+            value: ArgValue = int(word) if word.isdigit() else word
+            args[name] = self.arg(name, value)
+        return self.t(key, **args)
+
+    def step(self, game_id: str, verb: str, first: str) -> str:
+        """The label of the first part of a two-part choice: the game's ``step.<verb>`` text
+        (``{first}``, and ``{seat}`` when the part is a seat), else the verb and the part."""
+        key = f"{game_id}.step.{verb}"
+        if self.catalog.has(key):
+            seat = self.seat(int(first)) if first.isdigit() else first
+            return self.t(key, first=first, seat=seat)
+        return f"{self.t(self.verb_key(game_id, verb))} {first}…"
 
     # --- views ------------------------------------------------------------------------------------
 
@@ -178,6 +228,11 @@ class TextRenderer:
             )
         lines = [" · ".join(head), self.t("view.phase", phase=self.msg(view.phase))]
         lines += [f"  {self.seat_line(s, info, view)}" for s, info in enumerate(view.seats)]
+        if view.teams:
+            lines.append(self.t("view.sides", sides=self.t("view.against").join(self.sides(view))))
+        if view.sheet is not None and view.sheet.rows:
+            lines.append(self.t("view.sheet"))
+            lines += [f"    {line}" for line in self.sheet(view.sheet)]
         lines += [f"  {self.pile(p)}" for p in view.piles]
         if view.trick or tricks:
             lines.append(self.t("view.trick", trick=self.trick(view)))
@@ -185,6 +240,34 @@ class TextRenderer:
             lines.append(self.t("view.hand", cards=self.hand(view)))
         lines += [f"  {self.msg(n)}" for n in view.notes]
         return lines
+
+    def sheet(self, sheet: ScoreSheet) -> list[str]:
+        """The score sheet as a fixed-width table: a header, its rows, a rule under the marked
+        rows (bridge's line). Blank cells stay blank."""
+        heads = [self.msg(c) for c in sheet.columns]
+        labels = [self.msg(r.label) for r in sheet.rows]
+        cells = [["" if v is None else str(v) for v in r.cells] for r in sheet.rows]
+        first = max([len(x) for x in labels] + [1])
+        widths = [
+            max([len(h)] + [len(row[i]) for row in cells if i < len(row)])
+            for i, h in enumerate(heads)
+        ]
+
+        def line(label: str, values: Sequence[str]) -> str:
+            body = " ".join(v.rjust(w) for v, w in zip(values, widths, strict=False))
+            return f"{label.ljust(first)} {body}".rstrip()
+
+        out = [line("", heads)]
+        rule = "─" * (first + 1 + sum(w + 1 for w in widths) - 1)
+        for label, row, source in zip(labels, cells, sheet.rows, strict=True):
+            out.append(line(label, row))
+            if source.rule_below:
+                out.append(rule)
+        return out
+
+    def sides(self, view: View) -> list[str]:
+        """The partnerships, one line each: ``Anna & Cilla``."""
+        return [" & ".join(self.seat(s) for s in team) for team in view.teams]
 
     def turn(self, view: View) -> str:
         """Whose turn it is."""

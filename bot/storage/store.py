@@ -382,14 +382,19 @@ class Storage:
         return loaded
 
     async def finish_table(
-        self, table: TableRecord, scores: tuple[int, ...], places: tuple[int, ...]
+        self,
+        table: TableRecord,
+        scores: tuple[int, ...],
+        places: tuple[int, ...],
+        teams: tuple[tuple[int, ...], ...] = (),
     ) -> list[RatingChange]:
         """Marks the table finished, stores its result and updates the leaderboard.
 
         One transaction. Computer seats get a result row but no rating. Only a table with two or
         more members (each in one seat) counts for the leaderboard: games, wins, places and
         OpenSkill ratings; otherwise nothing there changes and the answer is empty. Returns the
-        members' rating changes in seat order.
+        members' rating changes in seat order. ``teams`` are the partnerships of a partnership
+        game (seats), whose members are rated as teams.
         """
         if not len(scores) == len(places) == len(table.seats):
             raise ValueError(
@@ -409,7 +414,7 @@ class Storage:
                     for seat, score, place in zip(table.seats, scores, places, strict=True)
                 ],
             )
-            return await _rate(db, table, places)
+            return await _rate(db, table, places, teams)
 
     async def end_table(self, table: TableRecord, reason: str) -> None:
         """Ends a table without a result (abandoned, idle, ended by the host...)."""
@@ -584,21 +589,26 @@ async def _action_rows(db: aiosqlite.Connection, table_id: int) -> list[sqlite3.
 
 
 async def _rate(
-    db: aiosqlite.Connection, table: TableRecord, places: tuple[int, ...]
+    db: aiosqlite.Connection,
+    table: TableRecord,
+    places: tuple[int, ...],
+    teams: tuple[tuple[int, ...], ...] = (),
 ) -> list[RatingChange]:
     """Updates the leaderboard for the table's members; see ``Storage.finish_table``."""
+    side_of = {seat: len(table.seats) + i for i, team in enumerate(teams) for seat in team}
     members = [
         (seat.user_id, seat.name, place)
         for seat, place in zip(table.seats, places, strict=True)
         if seat.user_id is not None
     ]
+    sides = [side_of.get(s.seat, s.seat) for s in table.seats if s.user_id is not None]
     if len(members) < 2:
         return []
     if len({user_id for user_id, _, _ in members}) != len(members):
         log.info("table %d: a member held several seats, so it is not rated", table.table_id)
         return []
     before = [await _skill(db, table, user_id) for user_id, _, _ in members]
-    after = ratings.rate(before, [place for _, _, place in members])
+    after = ratings.rate(before, [place for _, _, place in members], sides)
     changes = []
     for (user_id, name, place), old, new in zip(members, before, after, strict=True):
         key = (table.guild_id, table.game_id, user_id)

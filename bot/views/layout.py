@@ -2,7 +2,11 @@
 
 Pure: it reads notations only (DESIGN.md: the game says what is legal; this only arranges it).
 - one card played (``QS``): a button per card when few, else select menus of at most 25 cards;
-- a verb with several cards (``bid 7D KS TC``): a multi-select of exactly that many cards;
+- a verb with several cards (``bid 7D KS TC``): a multi-select of that many cards (of any count
+  between the fewest and the most, when the game allows several counts: ``exchange 7C 8D``);
+- a verb whose argument has two parts (``bid 7NT``: level and strain; ``ask 2 K``: whom and which
+  rank), when there are more than five of them: two steps, first the first parts (a ``Steps`` row),
+  then, on the page a first part opens (``step_page(..., "bid 7")``), the choices it leads to;
 - a verb with a number (``draw 3``): buttons when few, else select menus;
 - anything else (``pass``, ``declare``, ``hej 0``): a button each.
 Discord allows 5 rows per message, 5 buttons per row or one select per row, 25 options per select.
@@ -11,6 +15,7 @@ Beyond five rows, the rows are split into pages of four, the fifth row turning t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,6 +24,8 @@ from games.cards import parse_card
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
 MAX_OPTIONS = 25
+MAX_DIRECT = 5  # two-part choices up to this many are buttons; more are offered in two steps
+_LEVEL = re.compile(r"^(\d+)([A-Za-z]+)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,15 +48,41 @@ class Buttons:
 
 @dataclass(frozen=True, slots=True)
 class Select:
-    """A select menu. ``pick`` > 1: a multi-select whose values form ``verb c1 c2 ...``."""
+    """A select menu. ``pick`` > 1: a multi-select whose values form ``verb c1 c2 ...``; with
+    ``most`` > ``pick`` it takes any count from ``pick`` to ``most``."""
 
     verb: str
     choices: tuple[Choice, ...]
     pick: int = 1
     part: int = 0  # which slice, when one group needs several menus
+    most: int = 0  # 0: exactly ``pick``
+
+    @property
+    def most_values(self) -> int:
+        return max(self.pick, self.most)
 
 
-Row = Buttons | Select
+@dataclass(frozen=True, slots=True)
+class Steps:
+    """The first parts of a verb's two-part choices (``bid``: ``1`` .. ``7``); each opens a page
+    with the choices that start with it (``step="bid 7"``)."""
+
+    verb: str
+    firsts: tuple[str, ...]
+
+
+Row = Buttons | Select | Steps
+
+
+def two_parts(choice: Choice) -> tuple[str, str] | None:
+    """``bid 7NT`` -> ``("7", "NT")``, ``ask 2 K`` -> ``("2", "K")``; None for other choices."""
+    if len(choice.args) == 2 and not any(_is_card(a) for a in choice.args):
+        return choice.args[0], choice.args[1]
+    if len(choice.args) == 1:
+        found = _LEVEL.match(choice.args[0])
+        if found:
+            return found[1], found[2]
+    return None
 
 
 def _is_card(token: str) -> bool:
@@ -71,17 +104,50 @@ def _chunks(items: Sequence[Choice], size: int) -> list[tuple[Choice, ...]]:
     return [tuple(items[i : i + size]) for i in range(0, len(items), size)]
 
 
+def _chunk_strings(items: Sequence[str]) -> list[tuple[str, ...]]:
+    """First parts in rows of buttons; more than ten go into one select (``Steps`` of >5)."""
+    if len(items) > 2 * MAX_BUTTONS_PER_ROW:
+        return [tuple(items[i : i + MAX_OPTIONS]) for i in range(0, len(items), MAX_OPTIONS)]
+    return [tuple(items[i : i + MAX_BUTTONS_PER_ROW]) for i in range(0, len(items), 5)]
+
+
+def _step_groups(choices: Sequence[Choice]) -> dict[str, list[Choice]]:
+    """The two-part choices by verb, for the verbs that have more than ``MAX_DIRECT`` of them."""
+    groups: dict[str, list[Choice]] = {}
+    for c in choices:
+        if not c.is_card and two_parts(c) is not None:
+            groups.setdefault(c.verb, []).append(c)
+    return {verb: group for verb, group in groups.items() if len(group) > MAX_DIRECT}
+
+
+def step_page(notations: Sequence[str], step: str) -> list[Row]:
+    """The rows a first part opens (``step="bid 7"``): its choices, as buttons (or selects when
+    there are more than ten); empty when the step no longer leads anywhere."""
+    verb, _, first = step.partition(" ")
+    chosen = [
+        c
+        for c in map(choice_of, notations)
+        if c.verb == verb and (parts := two_parts(c)) is not None and parts[0] == first
+    ]
+    if len(chosen) <= 2 * MAX_BUTTONS_PER_ROW:
+        return [Buttons(part) for part in _chunks(chosen, MAX_BUTTONS_PER_ROW)]
+    selects: list[Row] = [Select("", part, 1, i) for i, part in enumerate(_chunks(chosen, 25))]
+    return selects[: MAX_ROWS - 1]
+
+
 def layout(notations: Sequence[str]) -> list[list[Row]]:
     """Pages of rows for these legal actions; usually one page of at most five rows."""
     choices = [choice_of(n) for n in notations]
+    steps = _step_groups(choices)
     cards = [c for c in choices if c.is_card]
     multi: dict[str, list[Choice]] = {}
     numbered: dict[str, list[Choice]] = {}
     plain: list[Choice] = []
+    card_verbs = {c.verb for c in choices if len(c.args) >= 2 and all(map(_is_card, c.args))}
     for c in choices:
-        if c.is_card:
+        if c.is_card or (c.verb in steps and two_parts(c) is not None):
             continue
-        if len(c.args) >= 2 and all(_is_card(a) for a in c.args):
+        if c.verb in card_verbs and c.args and all(_is_card(a) for a in c.args):
             multi.setdefault(c.verb, []).append(c)
         elif len(c.args) == 1 and c.args[0].isdigit():
             numbered.setdefault(c.verb, []).append(c)
@@ -89,15 +155,20 @@ def layout(notations: Sequence[str]) -> list[list[Row]]:
             plain.append(c)
 
     rows: list[Row] = []
+    for verb, group in steps.items():
+        firsts = list(dict.fromkeys(p[0] for c in group if (p := two_parts(c)) is not None))
+        rows.extend(Steps(verb, tuple(part)) for part in _chunk_strings(firsts))
     for verb, combos in multi.items():
-        pick = len(combos[0].args)
+        counts = [len(combo.args) for combo in combos]
+        pick, most = min(counts), max(counts)
         seen: dict[str, Choice] = {}
         for combo in combos:
             for card in combo.args:
                 seen.setdefault(card, Choice(card, verb, (card,)))
         options = sorted(seen.values(), key=lambda c: parse_card(c.notation))
         rows.extend(
-            Select(verb, part, pick, i) for i, part in enumerate(_chunks(options, MAX_OPTIONS))
+            Select(verb, part, pick, i, most if most > pick else 0)
+            for i, part in enumerate(_chunks(options, MAX_OPTIONS))
         )
     small = len(cards) + sum(len(v) for v in numbered.values()) + len(plain)
     if small <= MAX_BUTTONS_PER_ROW * (MAX_ROWS - len(rows)) and not multi and small <= 10:

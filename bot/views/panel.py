@@ -19,7 +19,7 @@ from bot.render.embeds import panel_text, renderer
 from bot.render.text import card_face
 from bot.replies import answer_errors, catalog_of, kortbord, send_private
 from bot.sessions import LiveTable
-from bot.views.layout import Buttons, Row, Select, layout
+from bot.views.layout import Buttons, Row, Select, Steps, layout, step_page
 from games.cards import parse_card
 from games.core import Seat
 
@@ -90,9 +90,13 @@ class PanelAction(
 
 class PanelSelect(
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"kb:s:(?P<table>\d+):(?P<version>\d+):(?P<verb>[a-z_-]+):(?P<pick>\d+):(?P<part>\d+)",
+    template=(
+        r"kb:s:(?P<table>\d+):(?P<version>\d+):(?P<verb>[a-z_-]+):(?P<pick>\d+)"
+        r"(?:-(?P<most>\d+))?:(?P<part>\d+)"
+    ),
 ):
-    """A select menu of actions (``pick`` 1) or of the cards of one multi-card action."""
+    """A select menu of actions (``pick`` 1) or of the cards of one multi-card action (``pick``
+    cards, or any count from ``pick`` to ``most``)."""
 
     def __init__(
         self,
@@ -103,17 +107,21 @@ class PanelSelect(
         part: int,
         options: Sequence[discord.SelectOption] = (),
         placeholder: str | None = None,
+        most: int = 0,
     ) -> None:
+        most = max(most, pick)
+        counts = f"{pick}-{most}" if most > pick else str(pick)
         super().__init__(
             discord.ui.Select(
-                custom_id=f"kb:s:{table_id}:{version}:{verb or '-'}:{pick}:{part}",
+                custom_id=f"kb:s:{table_id}:{version}:{verb or '-'}:{counts}:{part}",
                 options=list(options),
                 min_values=pick,
-                max_values=pick,
+                max_values=min(most, max(len(options), 1)),
                 placeholder=placeholder,
             )
         )
         self.table_id, self.version, self.verb, self.pick = table_id, version, verb, pick
+        self.most = most
 
     @classmethod
     async def from_custom_id(
@@ -123,13 +131,15 @@ class PanelSelect(
         match: re.Match[str],
     ) -> PanelSelect:
         verb = "" if match["verb"] == "-" else match["verb"]
+        pick = int(match["pick"])
+        most = int(match["most"]) if match["most"] else pick
         return cls(
-            int(match["table"]), int(match["version"]), verb, int(match["pick"]), int(match["part"])
+            int(match["table"]), int(match["version"]), verb, pick, int(match["part"]), most=most
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        if self.pick > 1:
+        if self.most > 1:
             cards = sorted(values, key=parse_card)
             notation = " ".join([self.verb, *cards])
         else:
@@ -169,6 +179,84 @@ class PanelPage(
             content, view = build_panel(texts, table, seat, page=self.page)
             kortbord(interaction).listener.panel_shown(table, interaction, self.page)
             await interaction.response.edit_message(content=content, view=view)
+
+
+class PanelStep(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"kb:st:(?P<table>\d+):(?P<version>\d+):(?P<verb>[a-z_]+):(?P<first>[A-Za-z0-9]*)",
+):
+    """The first part of a two-part choice (``bid`` ``7``): opens the page of the choices that
+    start with it. An empty first part goes back to the panel's first page."""
+
+    def __init__(self, table_id: int, version: int, verb: str, first: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=_label(label or first or "<"),
+                style=discord.ButtonStyle.primary if first else discord.ButtonStyle.secondary,
+                custom_id=f"kb:st:{table_id}:{version}:{verb}:{first}",
+            )
+        )
+        self.table_id, self.version, self.verb, self.first = table_id, version, verb, first
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+    ) -> PanelStep:
+        return cls(int(match["table"]), int(match["version"]), match["verb"], match["first"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_step(interaction, self.table_id, self.verb, self.first)
+
+
+class PanelStepSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"kb:sts:(?P<table>\d+):(?P<version>\d+):(?P<verb>[a-z_]+):(?P<part>\d+)",
+):
+    """The first parts of a two-part choice as a select, when there are more than five."""
+
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        verb: str,
+        part: int,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"kb:sts:{table_id}:{version}:{verb}:{part}",
+                options=list(options),
+                placeholder=placeholder,
+            )
+        )
+        self.table_id, self.verb = table_id, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+    ) -> PanelStepSelect:
+        return cls(int(match["table"]), int(match["version"]), match["verb"], int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_step(interaction, self.table_id, self.verb, self.item.values[0])
+
+
+async def show_step(interaction: discord.Interaction, table_id: int, verb: str, first: str) -> None:
+    """Show the page of a two-part choice's first part (or the first page, for ``first=""``)."""
+    texts = catalog_of(interaction)
+    async with answer_errors(interaction, texts):
+        table, seat = seated_table(interaction, table_id)
+        step = f"{verb} {first}" if first else None
+        content, view = build_panel(texts, table, seat, step=step)
+        kortbord(interaction).listener.panel_shown(table, interaction)
+        await interaction.response.edit_message(content=content, view=view)
 
 
 def seated_table(interaction: discord.Interaction, table_id: int) -> tuple[LiveTable, Seat]:
@@ -211,9 +299,16 @@ def controls() -> discord.ui.View:
 
 
 def build_panel(
-    texts: Catalog, table: LiveTable, seat: Seat, *, page: int = 0, done: str | None = None
+    texts: Catalog,
+    table: LiveTable,
+    seat: Seat,
+    *,
+    page: int = 0,
+    done: str | None = None,
+    step: str | None = None,
 ) -> tuple[str, discord.ui.View]:
-    """The panel's text and controls for ``seat`` at the table's current version."""
+    """The panel's text and controls for ``seat`` at the table's current version; ``step``
+    (``"bid 7"``) shows the choices of one first part of a two-part choice, with a way back."""
     from bot.views.table import TableButton
 
     content = panel_text(texts, table, seat, done=done)
@@ -223,7 +318,18 @@ def build_panel(
         return content, view
     if table.spec.realtime and table.reveal_at is not None:
         content += "\n" + texts.text("ui.panel.reaction_hint")
-    pages = layout(panel_notations(table, seat))
+    notations = panel_notations(table, seat)
+    if step is not None and (rows := step_page(notations, step)):
+        for row_number, row in enumerate(rows):
+            for item in _row_items(texts, table, row):
+                item.item.row = row_number
+                view.add_item(item)
+        back = PanelStep(table.table_id, table.version, step.split()[0], "")
+        back.item.label = _label(texts.text("ui.button.back"))
+        back.item.row = min(len(rows), 4)
+        view.add_item(back)
+        return content, view
+    pages = layout(notations)
     page = min(page, len(pages) - 1)
     for row_number, row in enumerate(pages[page]):
         for item in _row_items(texts, table, row):
@@ -240,22 +346,40 @@ def build_panel(
     return content, view
 
 
-def _row_items(texts: Catalog, table: LiveTable, row: Row) -> list[PanelAction] | list[PanelSelect]:
+PanelItem = PanelAction | PanelSelect | PanelStep | PanelStepSelect
+
+
+def _row_items(texts: Catalog, table: LiveTable, row: Row) -> Sequence[PanelItem]:
     text = renderer(texts, table)
     game_id = table.record.game_id
+    if isinstance(row, Steps):
+        labels = [text.step(game_id, row.verb, first) for first in row.firsts]
+        if len(row.firsts) <= 5:
+            return [
+                PanelStep(table.table_id, table.version, row.verb, first, label)
+                for first, label in zip(row.firsts, labels, strict=True)
+            ]
+        options = [
+            discord.SelectOption(label=_label(label), value=first)
+            for first, label in zip(row.firsts, labels, strict=True)
+        ]
+        verb_label = text.action(game_id, row.verb)
+        placeholder = texts.text("ui.panel.choose_verb", verb=verb_label)
+        return [PanelStepSelect(table.table_id, table.version, row.verb, 0, options, placeholder)]
     if isinstance(row, Buttons):
         return [
             PanelAction(table.table_id, table.version, c.notation, text.action(game_id, c.notation))
             for c in row.choices
         ]
     assert isinstance(row, Select)
-    if row.pick > 1:
+    if row.most_values > 1:
         options = [
             discord.SelectOption(label=card_face(parse_card(c.notation)), value=c.notation)
             for c in row.choices
         ]
         verb_label = text.action(game_id, row.verb)
-        placeholder = texts.text("ui.panel.choose_many", count=row.pick, verb=verb_label)
+        count = f"{row.pick}–{row.most}" if row.most > row.pick else str(row.pick)
+        placeholder = texts.text("ui.panel.choose_many", count=count, verb=verb_label)
     else:
         options = [
             discord.SelectOption(label=_label(text.action(game_id, c.notation)), value=c.notation)
@@ -275,5 +399,6 @@ def _row_items(texts: Catalog, table: LiveTable, row: Row) -> list[PanelAction] 
             row.part,
             options,
             _label(placeholder),
+            row.most,
         )
     ]

@@ -14,7 +14,7 @@ from bot.i18n import catalog
 from bot.render.embeds import dm_text, table_embed
 from bot.sessions import LiveTable
 from bot.storage import SeatRecord, TableRecord
-from bot.views.layout import layout
+from bot.views.layout import Steps, layout
 from bot.views.panel import build_panel, panel_notations
 from bot.views.table import table_view
 from games.core import Game
@@ -118,4 +118,11 @@ def test_every_message_and_panel_fits_discord(game_id: str) -> None:
                     content, panel = build_panel(texts, table, seat, page=page)
                     assert len(content) <= 2000
                     check_view(panel)
+                steps = [row for rows in pages for row in rows if isinstance(row, Steps)]
+                for row in steps:
+                    for first in row.firsts:
+                        step = f"{row.verb} {first}"
+                        content, panel = build_panel(texts, table, seat, step=step)
+                        assert len(content) <= 2000
+                        check_view(panel)
     assert checked >= 20

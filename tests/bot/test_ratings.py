@@ -66,3 +66,20 @@ def test_rate_is_deterministic() -> None:
 def test_refusals(skills: list[Skill], places: list[int], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         ratings.rate(skills, places)
+
+
+def test_partners_are_rated_as_one_team() -> None:
+    a, b, c, d = ratings.rate([Skill()] * 4, [1, 2, 1, 2], sides=[0, 1, 0, 1])
+    assert a == c
+    assert b == d
+    assert a.mu > Skill().mu > b.mu
+
+
+def test_partners_must_share_a_place() -> None:
+    with pytest.raises(ValueError, match="share a place"):
+        ratings.rate([Skill()] * 4, [1, 2, 3, 2], sides=[0, 1, 0, 1])
+
+
+def test_partners_with_no_one_to_compare_with_keep_their_skills() -> None:
+    strong = Skill(mu=30.0, sigma=4.0)
+    assert ratings.rate([strong, Skill()], [1, 1], sides=[0, 0]) == [strong, Skill()]

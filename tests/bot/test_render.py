@@ -10,7 +10,7 @@ from toygame import TOY_TEXTS_EN
 from bot.i18n import catalog
 from bot.render.text import TextRenderer, card_face, faces_of_codes, sort_hand
 from games.cards import JOKER, parse_card
-from games.core import Msg
+from games.core import Msg, ScoreSheet, SheetRow
 
 
 def _render(lang: str = "en") -> TextRenderer:
@@ -58,3 +58,33 @@ def test_table_lines_show_hand_trump_and_seats() -> None:
     assert "8 cards" in text
     spectator = "\n".join(_render("en").table(game.view(None)))
     assert "Your hand" not in spectator
+
+
+def test_contract_bids_and_argument_templates() -> None:
+    sv = TextRenderer(
+        catalog("sv").with_entries(
+            {"toy.notation.ask": "Fråga {seat} om {rank}", "toy.step.ask": "{seat}"}
+        ),
+        ["Anna", "Bo", "Cia"],
+    )
+    assert sv.action("toy", "bid 7NT") == "Bjud 7 sang"
+    assert sv.action("toy", "bid 6S") == "Bjud 6♠"
+    assert sv.action("toy", "ask 2 K") == "Fråga Cia om kungar"
+    assert sv.step("toy", "ask", "1") == "Bo"
+    assert _render("en").step("toy", "bid", "7").endswith("7…")
+
+
+def test_score_sheet_lines_up_its_columns_and_draws_the_line() -> None:
+    sheet = ScoreSheet(
+        columns=(Msg.of("view.seat_number", number=1), Msg.of("view.seat_number", number=2)),
+        rows=(
+            SheetRow(Msg.of("view.deal", deal=1), (30, None), rule_below=True),
+            SheetRow(Msg.of("view.deal", deal=2), (None, 120)),
+        ),
+    )
+    lines = _render("en").sheet(sheet)
+    assert lines[0].split() == ["Seat", "1", "Seat", "2"]
+    assert lines[1].split() == ["Deal", "1", "30"]
+    assert set(lines[2]) == {"─"}
+    assert lines[3].endswith("120")
+    assert lines[1].index("30") + 2 == lines[0].index("Seat 1") + len("Seat 1")  # lined up

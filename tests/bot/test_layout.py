@@ -1,0 +1,68 @@
+"""How legal actions become panel controls: buttons, selects, multi-selects, two-step choices."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from bot.views.layout import Buttons, Select, Steps, layout, step_page, two_parts
+from bot.views.layout import choice_of as c
+
+BRIDGE_BIDS = [
+    f"bid {level}{strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")
+]
+
+
+def test_two_part_arguments_are_split_into_their_parts() -> None:
+    assert two_parts(c("bid 7NT")) == ("7", "NT")
+    assert two_parts(c("bid 10H")) == ("10", "H")
+    assert two_parts(c("ask 2 K")) == ("2", "K")
+    assert two_parts(c("bid misere")) is None
+    assert two_parts(c("discard 7C 8D")) is None
+    assert two_parts(c("draw 3")) is None
+
+
+def test_a_bid_takes_two_clicks_level_then_strain() -> None:
+    pages = layout(["pass", "double", *BRIDGE_BIDS])
+    assert len(pages) == 1
+    steps = [row for row in pages[0] if isinstance(row, Steps)]
+    assert [s.firsts for s in steps] == [("1", "2", "3", "4", "5"), ("6", "7")]
+    buttons = [ch.notation for row in pages[0] if isinstance(row, Buttons) for ch in row.choices]
+    assert buttons == ["pass", "double"]
+    seven = step_page(["pass", *BRIDGE_BIDS], "bid 7")
+    assert [ch.notation for row in seven if isinstance(row, Buttons) for ch in row.choices] == [
+        "bid 7C",
+        "bid 7D",
+        "bid 7H",
+        "bid 7S",
+        "bid 7NT",
+    ]
+    assert step_page(["pass"], "bid 7") == []  # a stale step leads nowhere
+
+
+def test_few_two_part_choices_are_plain_buttons() -> None:
+    rows = layout(["pass", "bid 7H", "bid 7S", "bid 7NT"])[0]
+    assert rows == [Buttons(tuple(c(n) for n in ("pass", "bid 7H", "bid 7S", "bid 7NT")))]
+
+
+def test_asking_goes_whom_then_which_rank() -> None:
+    asks = [f"ask {seat} {rank}" for seat in (1, 2, 3) for rank in ("K", "7", "A")]
+    rows = layout(asks)[0]
+    assert rows == [Steps("ask", ("1", "2", "3"))]
+    page = step_page(asks, "ask 2")
+    assert [ch.notation for ch in page[0].choices] == ["ask 2 K", "ask 2 7", "ask 2 A"]  # type: ignore[union-attr]
+
+
+def test_a_choice_of_several_card_counts_is_one_multi_select_with_a_range() -> None:
+    hand = ["7C", "8C", "9D", "TH", "JS", "QS"]
+    exchanges = [
+        "exchange " + " ".join(combo) for k in (1, 2, 3) for combo in combinations(hand, k)
+    ]
+    rows = layout(exchanges)[0]
+    assert len(rows) == 1
+    select = rows[0]
+    assert isinstance(select, Select)
+    assert (select.pick, select.most, select.most_values) == (1, 3, 3)
+    assert [ch.notation for ch in select.choices] == hand
+    exact = layout(["discard " + " ".join(combo) for combo in combinations(hand, 2)])[0][0]
+    assert isinstance(exact, Select)
+    assert (exact.pick, exact.most_values) == (2, 2)
