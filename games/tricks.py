@@ -88,6 +88,44 @@ def follow_mask(hand: int, led_suit: int, suit_masks: Sequence[int] = SUIT_MASKS
     return same if same else hand
 
 
+def beat_mask(
+    hand: int,
+    trick: Sequence[int],
+    trump: int | None = None,
+    suit_table: Sequence[int] = PLAIN_SUIT,
+    power_table: Sequence[int] = PLAIN_POWER,
+    suit_masks: Sequence[int] = SUIT_MASKS,
+    trump_if_void: bool = False,
+) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` where a follower must beat.
+
+    Follow suit; holding the led suit, play a card above the highest led-suit card played so far
+    when you have one (Femkort, Bondtolva's closed play). Void in the led suit: with
+    ``trump_if_void`` a trump if you hold one (Bondtolva), else any card. An empty ``trick``
+    means the player leads: any card.
+    """
+    if not trick:
+        return hand
+    led = suit_table[trick[0]]
+    same = hand & suit_masks[led]
+    if same:
+        top = max(power_table[c] for c in trick if suit_table[c] == led)
+        higher = 0
+        rest = same
+        while rest:
+            low = rest & -rest
+            c = low.bit_length() - 1
+            if power_table[c] > top:
+                higher |= low
+            rest ^= low
+        return higher or same
+    if trump_if_void and trump is not None:
+        trumps = hand & suit_masks[trump]
+        if trumps:
+            return trumps
+    return hand
+
+
 def trick_winner(
     trick: Sequence[int],
     trump: int | None,

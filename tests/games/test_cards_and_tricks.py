@@ -12,16 +12,18 @@ from games.cards import (
     SPADES,
     Card,
     card,
+    cards_in,
     code,
     deal_deck,
     make_deck,
     mask_of,
     parse_card,
+    parse_deck,
     randbelow,
     shuffled,
 )
 from games.core import Result, competition_places
-from games.tricks import NO_SUIT, PLAIN_SUIT, follow_mask, tables, trick_winner
+from games.tricks import NO_SUIT, PLAIN_SUIT, beat_mask, follow_mask, tables, trick_winner
 
 
 def test_codes_round_trip_for_every_card() -> None:
@@ -115,3 +117,23 @@ def test_bower_tables_lift_the_jacks_and_the_joker_into_trumps() -> None:
     assert tricks.trick_winner(led_hearts, suit[ad], suit, power) == 1
     assert tricks.same_colour(0) == 3
     assert tricks.same_colour(1) == 2
+
+
+def test_beat_mask_follows_and_beats_the_highest_led_card_so_far() -> None:
+    hand = mask_of(parse_deck(["5H", "9H", "KH", "2S"]))
+    # hearts led, the highest heart so far is the 8: the 9 and the king beat it
+    allowed = beat_mask(hand, parse_deck(["8H", "QC", "4H"]))
+    assert set(cards_in(allowed)) == set(parse_deck(["9H", "KH"]))
+    # nothing beats the ace: any heart
+    allowed = beat_mask(hand, parse_deck(["AH"]))
+    assert set(cards_in(allowed)) == set(parse_deck(["5H", "9H", "KH"]))
+
+
+def test_beat_mask_void_in_the_led_suit_trumps_only_when_asked() -> None:
+    hand = mask_of(parse_deck(["5H", "2S", "7C"]))
+    led = parse_deck(["QD"])
+    assert beat_mask(hand, led) == hand
+    assert set(cards_in(beat_mask(hand, led, trump=SPADES, trump_if_void=True))) == {
+        parse_card("2S")
+    }
+    assert beat_mask(hand, [], trump=SPADES, trump_if_void=True) == hand
