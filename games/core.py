@@ -92,6 +92,13 @@ class EventLog:
         other._events = list(self._events)
         return other
 
+    def copy_for(self, seat: Seat) -> EventLog:
+        """A copy holding only what ``seat`` may see (for ``determinize``: no other seat's
+        private news survives into a copy that a search may read)."""
+        other = EventLog(self._keep)
+        other._events = [(m, who) for m, who in self._events if who is None or seat in who]
+        return other
+
 
 # --- views and results ----------------------------------------------------------------------------
 

@@ -110,6 +110,8 @@ class TextRenderer:
             return self.suit(value)
         if _is_rank_arg(name):
             return self.rank(value)
+        if name == "ranks" or name.endswith("_ranks"):
+            return ", ".join(self.rank(r) for r in str(value).split()) or "–"
         return str(value)
 
     def rank(self, rank: ArgValue) -> str:

@@ -121,17 +121,17 @@ def _step_groups(choices: Sequence[Choice]) -> dict[str, list[Choice]]:
 
 
 def step_page(notations: Sequence[str], step: str) -> list[Row]:
-    """The rows a first part opens (``step="bid 7"``): its choices, as buttons (or selects when
-    there are more than ten); empty when the step no longer leads anywhere."""
+    """The rows a first part opens (``step="bid 7"``): its choices, as buttons (selects when there
+    are more than twenty); empty when the step no longer leads anywhere."""
     verb, _, first = step.partition(" ")
     chosen = [
         c
         for c in map(choice_of, notations)
         if c.verb == verb and (parts := two_parts(c)) is not None and parts[0] == first
     ]
-    if len(chosen) <= 2 * MAX_BUTTONS_PER_ROW:
+    if len(chosen) <= (MAX_ROWS - 1) * MAX_BUTTONS_PER_ROW:  # the last row goes back
         return [Buttons(part) for part in _chunks(chosen, MAX_BUTTONS_PER_ROW)]
-    selects: list[Row] = [Select("", part, 1, i) for i, part in enumerate(_chunks(chosen, 25))]
+    selects: list[Row] = [Select(verb, part, 1, i) for i, part in enumerate(_chunks(chosen, 25))]
     return selects[: MAX_ROWS - 1]
 
 

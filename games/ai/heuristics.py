@@ -23,6 +23,7 @@ from games.cards import (
     QUEEN,
     SPADES,
     TEN,
+    code,
     codes,
     parse_card,
     rank_of,
@@ -162,8 +163,42 @@ def svarte_petter(decision: Decision, rng: random.Random) -> Action | None:
     return pick(draws, rng) if draws else None
 
 
+# --- Löjliga familjerna: ask for the rank you hold most of, whoever is known to hold it ----------
+
+
+def lojliga_familjerna(decision: Decision, rng: random.Random) -> Action | None:
+    """Ask for the rank of which the hand holds most (closest to a quartet); ask a player the
+    table shows to hold it, else one not known to lack it, the one with most cards first."""
+    view = decision.view
+    counts: dict[str, int] = {}
+    for c in view.hand:
+        counts[code(c)[0]] = counts.get(code(c)[0], 0) + 1
+
+    def known(seat: int, kind: str) -> set[str]:
+        for note in view.seats[seat].notes:
+            if note.key.endswith("." + kind):
+                return set(str(note.arg("ranks")).split())
+        return set()
+
+    def score(text: str) -> tuple[int, int, int, float]:
+        _, target, rank = text.split()
+        seat = int(target)
+        holds = rank in known(seat, "holds")
+        lacks = rank in known(seat, "lacks")
+        return (
+            int(holds) - 2 * int(lacks),
+            counts.get(rank, 0),
+            view.seats[seat].cards,
+            rng.random(),
+        )
+
+    best = max(decision.notations, key=score, default=None)
+    return None if best is None else decision.legal[decision.notations.index(best)]
+
+
 FOR_GAME: dict[str, Heuristic] = {
     "hej_knekt": hej_knekt,
+    "lojliga_familjerna": lojliga_familjerna,
     "nittionio": nittionio,
     "svarte_petter": svarte_petter,
 }
