@@ -158,9 +158,18 @@ def seats_wanted(record: TableRecord) -> int:
 
 def window_ms(game: Game) -> int | None:
     """The length of the open reaction window, or None when none is open."""
-    phase = game.view(None).phase
-    for name, value in phase.args:
-        if name == "window_ms" and isinstance(value, int):
+    return _phase_int(game, "window_ms")
+
+
+def decided_ms(game: Game) -> int | None:
+    """When the open window's outcome becomes certain (after the reveal), if the game says so:
+    all but one have reacted, and a penalty on a corrected press is still running."""
+    return _phase_int(game, "decided_ms")
+
+
+def _phase_int(game: Game, name: str) -> int | None:
+    for arg, value in game.view(None).phase.args:
+        if arg == name and isinstance(value, int):
             return value
     return None
 
@@ -631,6 +640,17 @@ class SessionManager:
             table.cancel_window()
         elif length is not None and table.reveal_at is None:
             self._open_window(table, self.clock.now(), length)
+        elif length is not None and table.reveal_at is not None:
+            decided = decided_ms(table.game)
+            if decided is not None and decided < length:
+                # the loser is certain from then on: close then rather than at the timeout
+                seq = table.reveal_seq
+                table.window_timers.append(
+                    self.clock.call_at(
+                        table.reveal_at + decided / 1000,
+                        lambda: self._close_window(table, seq, decided),
+                    )
+                )
 
     def _open_window(self, table: LiveTable, revealed: float, length_ms: int) -> None:
         game = table.game
