@@ -32,6 +32,7 @@ from bot.storage import Storage
 from bot.storage.records import ActionRecord, RatingChange, SeatRecord, TableRecord
 from games import ai
 from games.core import (
+    Action,
     Game,
     GameSpec,
     IllegalActionError,
@@ -154,6 +155,15 @@ def seats_wanted(record: TableRecord) -> int:
     wish = dict(record.options).get(SEATS_OPTION, "")
     wanted = int(wish) if wish.isdigit() else spec.min_players
     return max(spec.min_players, len(record.seats), min(wanted, spec.max_players))
+
+
+def forced_pass(game: Game, seat: Seat) -> Action | None:
+    """The seat's ``pass`` when it is the only thing it may do (Jig, Bräus): the table plays it
+    at once for a member, as a player at a real table says "pass" without being asked."""
+    legal = game.legal_actions(seat)
+    if len(legal) == 1 and game.notation(legal[0]) == "pass":
+        return legal[0]
+    return None
 
 
 def window_ms(game: Game) -> int | None:
@@ -612,11 +622,12 @@ class SessionManager:
             return
         acting = game.to_act()
         now = self.clock.now()
+        played_for = {s for s in acting if self._played_for(table, s)}
         for seat in list(table.turn_deadlines):
-            if seat not in acting or table.by_computer(seat):
+            if seat not in acting or seat in played_for:
                 del table.turn_deadlines[seat]
-        for seat in acting:
-            if not table.by_computer(seat) and seat not in table.turn_deadlines:
+        for seat in acting - played_for:
+            if seat not in table.turn_deadlines:
                 table.turn_deadlines[seat] = now + table.record.turn_seconds
         if table.deadline_timer is not None:
             table.deadline_timer.cancel()
@@ -624,10 +635,16 @@ class SessionManager:
         if table.turn_deadlines:
             first = min(table.turn_deadlines.values())
             table.deadline_timer = self.clock.call_at(first, lambda: self._deadline_passed(table))
-        if table.computer_timer is None and any(table.by_computer(s) for s in acting):
+        if table.computer_timer is None and played_for:
             table.computer_timer = self.clock.call_at(
                 now + self.computer_delay, lambda: self._computer_moves(table)
             )
+
+    @staticmethod
+    def _played_for(table: LiveTable, seat: Seat) -> bool:
+        """Whether the table moves for ``seat`` now: a computer player, or a forced pass."""
+        assert table.game is not None
+        return table.by_computer(seat) or forced_pass(table.game, seat) is not None
 
     # --- reaction windows (real-time games) -------------------------------------------------------
 
@@ -726,12 +743,16 @@ class SessionManager:
             game = table.game
             if game is None or table.record.status != "playing" or table.reveal_at is not None:
                 return
-            seats = sorted(s for s in game.to_act() if table.by_computer(s))
+            seats = sorted(s for s in game.to_act() if self._played_for(table, s))
             if not seats:
                 return
             seat = seats[0]
             hands_before = self._hands(table)
-            await self._computer_acts(table, seat, by="computer")
+            forced = None if table.by_computer(seat) else forced_pass(game, seat)
+            if forced is not None:
+                await self._apply(table, seat, forced, by="computer")
+            else:
+                await self._computer_acts(table, seat, by="computer")
             hands = self._changed_hands(table, hands_before)
         await self.listener.table_changed(table, hands)
 

@@ -34,6 +34,7 @@ import random
 from dataclasses import dataclass
 
 from games.cards import (
+    RANK_MASKS,
     RANKS,
     cards_in,
     cards_tuple,
@@ -62,7 +63,6 @@ from games.core import (
 
 GAME_ID = "lojliga_familjerna"
 MAX_ASKS = 1000  # §4.4: the safety net
-RANK_MASKS = tuple(sum(1 << (suit * 13 + r) for suit in range(4)) for r in range(13))
 
 
 def rank_index(card: int) -> int:

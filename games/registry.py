@@ -14,6 +14,7 @@ _MODULES: tuple[str, ...] = (
     "svarte_petter",
     "hej_knekt",
     "lojliga_familjerna",
+    "snipp_snapp_snorum",
 )
 
 
