@@ -90,7 +90,7 @@ RANKS = (9, TEN, JACK, QUEEN, KING, ACE)
 DECK: tuple[int, ...] = tuple(make_deck(RANKS))
 # D-BT-1: A > 10 > K > Q > J > 9 (rank -> power)
 SUIT_TABLE, POWER_TABLE, SUIT_MASKS = tables(
-    power={9: 1, JACK: 2, QUEEN: 3, KING: 4, TEN: 5, ACE: 6}
+    power={TEN: 13, KING: 12, QUEEN: 11, JACK: 10}
 )
 EYES = {ACE: 4, KING: 3, QUEEN: 2, JACK: 1}  # D-BT-6: tens and nines have none
 MATADORS = {ACE, TEN}
