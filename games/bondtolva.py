@@ -27,7 +27,8 @@ Rules implemented (the Swedish text is the authority):
   12 wins the match; if both are on 12, the one who reached 12 first in the deal (declarations in
   order, then the last trick, then vinsten) wins. Otherwise the other player deals the next deal.
   The result's scores are the final game points; the winner is placed first.
-* Only the last completed trick lies face up; earlier won tricks are face down (1.1).
+* Only the last completed trick lies face up, and only its winner stays in the events; earlier
+  won tricks are face down (1.1). Each player is told the card he drew; declared pairs are public.
 
 Notation: a card played is its code (``TH``, ``9S``, ``AC``); ``declare H`` declares the King-Queen
 pair of that suit (``C D H S``; trumf or tjog follows from the state); ``skip`` declares nothing.
@@ -89,9 +90,7 @@ STOCK_TRICKS = 6  # Phase 1: the talong's 12 cards last six tricks
 RANKS = (9, TEN, JACK, QUEEN, KING, ACE)
 DECK: tuple[int, ...] = tuple(make_deck(RANKS))
 # D-BT-1: A > 10 > K > Q > J > 9 (rank -> power)
-SUIT_TABLE, POWER_TABLE, SUIT_MASKS = tables(
-    power={TEN: 13, KING: 12, QUEEN: 11, JACK: 10}
-)
+SUIT_TABLE, POWER_TABLE, SUIT_MASKS = tables(power={TEN: 13, KING: 12, QUEEN: 11, JACK: 10})
 EYES = {ACE: 4, KING: 3, QUEEN: 2, JACK: 1}  # D-BT-6: tens and nines have none
 MATADORS = {ACE, TEN}
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -335,6 +334,8 @@ class Bondtolva(Game):
         winner = self.leader if first else 1 - self.leader
         self.won[winner] |= (1 << lead) | (1 << follow)
         self.last_trick = (self.leader, lead, follow, winner)
+        # 1.1: won tricks lie face down, only the last one may be looked at, so older news goes
+        self.events = [e for e in self.events if e[0] != E_TRICK]
         self._event(E_TRICK, winner, lead if first else follow)
         self.trick.clear()
         self.leader = winner

@@ -544,3 +544,10 @@ def test_rules_player_declares_only_while_it_stays_below_12() -> None:
         act(game, B, "skip")
         trick(game, B, "9D", "TD")  # elder holds the hearts and spades pairs
         assert choose(game, A, "rules", random.Random(1)) == game.parse(expected)
+
+
+def test_only_the_latest_trick_stays_in_the_events() -> None:
+    game = bt3()
+    play_bt3_deal_until_trick(game, 5)
+    won = [m for m in game.view(A).events if m.key == "table.event.trick_won"]
+    assert won == [Msg.of("table.event.trick_won", seat=A, card="AS")]
