@@ -15,6 +15,7 @@ _MODULES: tuple[str, ...] = (
     "hej_knekt",
     "lojliga_familjerna",
     "snipp_snapp_snorum",
+    "bondtolva",
 )
 
 
