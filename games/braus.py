@@ -12,7 +12,8 @@ corrections of audit 2026-11):
   tens, the queens, K♠ K♦ K♣) are worthless: they never win a trick and any playable card beats
   them. K♣ is also the outcome card (*utslagskortet*) that decides a 5-5 deal.
 * Sevens (B6): forehand lays down all his sevens before his first lead, and a player who has just
-  won a trick lays down his at once; each counts as one trick for his side. That is all: a player
+  won a trick lays down his at once; each counts as one trick for his side (one by one: the
+  sixth trick stops the deal at once, so a side never counts more than six). That is all: a player
   to whom the lead passes lays none, and a seven still in hand is a worthless card (option
   ``sevens_on_passed_lead``: the player who gets the lead passed on lays his sevens too).
 * A trick: the leader plays any card. Each other player in turn, clockwise, exactly once, must
@@ -228,13 +229,16 @@ class Braus(Game):
         lays = how in (START, WON) or (how == PASSED and self.options.sevens_on_passed_lead)
         if lays:
             self.no_sevens |= 1 << seat
-            sevens = self.hands[seat] & SEVENS
+            side = side_of(seat)
+            sevens = 0
+            for seven in cards_in(self.hands[seat] & SEVENS):
+                sevens |= 1 << seven
+                self._count(side)
+                if self.tricks[side] >= TRICKS_TO_WIN:
+                    break  # the sixth trick stops the deal: the other sevens are not needed
             if sevens:
-                side = side_of(seat)
                 self.hands[seat] &= ~sevens
                 self.laid[side] |= sevens
-                for _ in cards_in(sevens):
-                    self._count(side)
                 self.events.append((E_SEVENS, seat, sevens, 0))
                 if self.tricks[side] >= TRICKS_TO_WIN:
                     self._end_deal()

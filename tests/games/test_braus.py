@@ -244,6 +244,16 @@ def test_br_ex6_a_seven_laid_after_the_fifth_trick_makes_six() -> None:
     assert game.ritor == [1, 0]
 
 
+def test_br_ex6_sevens_are_counted_one_by_one_up_to_the_sixth() -> None:
+    game = position("6D QD", "TC QC", "JC 7D 7H", "TH QH", tricks=(4, 3))
+    play(game, "6D pass JC pass")  # S wins (5) and needs only one of his sevens (6)
+    view = game.view(None)
+    assert last(view, "braus.event.sevens").arg("count") == 1
+    assert last(view, "braus.event.rita") == Msg.of("braus.event.rita", seat=N, partner_seat=S)
+    assert view.sheet is not None
+    assert view.sheet.rows[0].label == Msg.of("braus.sheet.rita", deal=1, won=6, lost=3)
+
+
 def test_br_ex7_passed_lead_lays_no_sevens() -> None:
     game = position("6D QH", "JC", "7D 6H", "9S TH")
     play(game, "6D JC pass pass")  # E wins with his last card
