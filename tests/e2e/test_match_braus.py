@@ -24,7 +24,7 @@ async def test_braus_two_partners_against_computers_to_the_leaderboard(simcord_e
     assert [s.user_id for s in table.record.seats] == [anna.id, None, bo.id, None]
     embed = channel.history()[0].embeds[0]
     sides = next(f for f in embed.fields if f.name == "Lag")
-    assert sides.value.splitlines()[0] == "anna & bo"
+    assert (sides.value or "").splitlines()[0] == "anna & bo"
 
     played = await play_until(env, channel.id, {anna.id: anna, bo.id: bo}, message, 2000)
 
