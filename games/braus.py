@@ -407,12 +407,9 @@ class Braus(Game):
     def _piles(self) -> tuple[Pile, ...]:
         piles = []
         for side in (0, 1):
-            shown = self.laid[side] | (self.won[side] & 1 << KING_OF_CLUBS)
-            hidden = (self.won[side] & ~shown).bit_count()
-            # the sevens laid and the outcome card lie face up; the rest of the tricks face down
-            piles.append(
-                Pile(f"{GAME_ID}.pile.side_tricks", cards_tuple(cards_in(shown)), hidden, side)
-            )
+            # every card played is public (3.9): a side's tricks and sevens lie face up
+            shown = self.laid[side] | self.won[side]
+            piles.append(Pile(f"{GAME_ID}.pile.side_tricks", cards_tuple(cards_in(shown)), 0, side))
         if self.dead:
             piles.append(Pile(f"{GAME_ID}.pile.dead", cards_tuple(cards_in(self.dead))))
         return tuple(piles)

@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from games.ai import choose, make_player
 from games.braus import (
     PASS,
     RANKING,
@@ -453,3 +454,48 @@ def test_determinize_keeps_what_the_passes_showed() -> None:
         assert other.hands[E] & higher_than_9d == 0
         assert other.hands[N] & mask_of(parse_deck(["7C", "7S", "7H", "7D"])) == 0  # N laid his
         assert sum(h.bit_count() for h in other.hands) == 34
+
+
+# --- the computer player --------------------------------------------------------------------------
+
+
+def _rules_side_wins(matches: int) -> int:
+    """Matches won by a rule-based side against a random side on the same deals, sides swapped."""
+    rules, rnd = make_player("rules"), make_player("random")
+    won = 0
+    for seed in range(matches):
+        for side in (0, 1):
+            game = SPEC.new(4, rng=random.Random(seed))
+            rng = random.Random(seed)
+            while not game.is_over():
+                (seat,) = game.to_act()
+                game.apply(seat, choose(game, seat, rules if seat % 2 == side else rnd, rng))
+            won += game.result().places[side] == 1
+    return won
+
+
+def test_rules_player_beats_random_player() -> None:
+    assert _rules_side_wins(20) >= 26  # of 40; about three in four over many matches
+
+
+def test_rules_player_leads_a_sure_card_then_probes_with_a_worthless_one() -> None:
+    def lead(north: str) -> str:
+        game = position(north, "8S TC", "AH TS", "6C TH")
+        return game.notation(choose(game, N, "rules", random.Random(1)))
+
+    assert lead("JC 9D QS KC") == "JC"  # nothing ranks above J♣: a sure trick
+    assert lead("9D QS KC") == "QS"  # no sure card: a worthless probe, K♣ kept
+    assert lead("9D KC") == "KC"
+
+
+def test_rules_player_beats_an_opponent_with_a_sure_card_and_its_partner_cheaply() -> None:
+    game = position("6D", "AS", "JC 9S 6C", "TH")
+    play(game, "6D AS")  # E (an opponent) is on top
+    assert game.notation(choose(game, S, "rules", random.Random(1))) == "JC"
+    game = position("AD", "TC", "JC 9S AS", "8S")
+    play(game, "AD pass")  # N (the partner) is on top, but W may still beat
+    assert game.notation(choose(game, S, "rules", random.Random(1))) == "JC"
+    game = position("AD", "TC", "JC 9S AS", "QH")
+    game.hands[W] = 0
+    play(game, "AD pass")  # nobody after S: the cheapest card that beats
+    assert game.notation(choose(game, S, "rules", random.Random(1))) == "AS"
