@@ -31,7 +31,9 @@ corrections of audit 2026-11):
 
 Decisions beyond the spec: the deal also ends as soon as no hand holds a playable card (with
 ``sevens_on_passed_lead``: no playable card and no seven), as 3.4 allows: nothing can change any
-more, so nobody is asked to lead out worthless cards to dead tricks.
+more, so nobody is asked to lead out worthless cards to dead tricks. It tells nobody anything
+hidden, since every card played lies face up. Sevens are counted one by one, so a side stops at
+six tricks and keeps the sevens it did not need. Each seat shows its side's tricks and ritor.
 
 Notation: a card played (led or over the top card) is its code (``JC``, ``8S``, ``QH``); the
 forced pass is ``pass``. Laying sevens, dead tricks, passing the lead on, ending the deal, ritor
