@@ -12,8 +12,7 @@ corrections of audit 2026-11):
   tens, the queens, K♠ K♦ K♣) are worthless: they never win a trick and any playable card beats
   them. K♣ is also the outcome card (*utslagskortet*) that decides a 5-5 deal.
 * Sevens (B6): forehand lays down all his sevens before his first lead, and a player who has just
-  won a trick lays down his at once; each counts as one trick for his side (one by one: the
-  sixth trick stops the deal at once, so a side never counts more than six). That is all: a player
+  won a trick lays down his at once; each counts as one trick for his side. That is all: a player
   to whom the lead passes lays none, and a seven still in hand is a worthless card (option
   ``sevens_on_passed_lead``: the player who gets the lead passed on lays his sevens too).
 * A trick: the leader plays any card. Each other player in turn, clockwise, exactly once, must
