@@ -428,7 +428,11 @@ class Reunion(Game):
 
     def _end_session(self) -> None:
         self._phase = _OVER
-        for s, place in enumerate(self.result().places):
+        places = self.result().places
+        if all(place == 1 for place in places):
+            self._events.append((E_SESSION_WON, EVERYONE, -1, 0))
+            return
+        for s, place in enumerate(places):
             if place == 1:
                 self._events.append((E_SESSION_WON, EVERYONE, s, self._stakes[s]))
 
@@ -729,6 +733,8 @@ def _message(event: Event) -> Msg:
         return Msg.of(k + "all_even")
     if kind == E_PARTIE_NET:
         return Msg.of(k + "partie_settled", partie=a[0])
+    if a[0] < 0:
+        return Msg.of(k + "session_even")
     return Msg.of(k + "session_won", seat=a[0], stakes=a[1])
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from games.ai import choose, make_player
 from games.cards import Card, parse_card
 from games.core import IllegalActionError, Msg, NotationError, OptionError, View
 from games.reunion import (
@@ -535,3 +536,46 @@ def test_every_sheet_and_variant_text_exists_in_both_languages() -> None:
         assert set(texts["variant"]) == set(SPEC.presets)
         for word in ("kronor", "kr", "pengar", "money", "dollar", "euro"):
             assert word not in texts["rules"]["summary"].lower().split()
+
+
+def test_a_session_where_everyone_ends_even_shares_the_first_place() -> None:
+    game = new([STRONG_DECK] * 3, ReunionOptions(parties=1))
+    for _ in range(3):
+        play_strong_deal(game, "discard TD KD")
+    assert game.is_over()
+    assert game.result().places == (1, 1, 1)
+    assert game.result().scores == (0, 0, 0)
+    assert game.view(None).events[-1] == Msg.of("reunion.event.session_even")
+
+
+def _first_places(kind: str, seeds: range) -> int:
+    """Parties won outright or shared by ``kind`` against two random players, on the same deals
+    with the seat rotated."""
+    won = 0
+    for seed in seeds:
+        for seat in range(3):
+            game = new(options=ReunionOptions(parties=1), seed=seed)
+            players = {s: make_player(kind if s == seat else "random") for s in range(3)}
+            rng = random.Random(seed * 3 + seat)
+            while not game.is_over():
+                (s,) = game.to_act()
+                game.apply(s, choose(game, s, players[s], rng))
+            won += game.result().places[seat] == 1
+    return won
+
+
+def test_the_rule_based_player_beats_the_random_player() -> None:
+    rules, rand = _first_places("rules", range(12)), _first_places("random", range(12))
+    assert rules >= rand + 8, (rules, rand)
+
+
+def test_the_rule_based_player_lays_away_eyes_and_leads_the_right_bower() -> None:
+    game = new([EX1])
+    *_, dealer = roles(game)
+    discard = choose(game, dealer, "rules", random.Random(1))
+    assert game.notation(discard) == "discard TC QC"  # 13 safe eyes, plain cards
+    game.apply(dealer, discard)
+    game = new([EX3_VARIANT])
+    forehand, _second, dealer = roles(game)
+    act(game, dealer, "discard 8C 7C")
+    assert game.notation(choose(game, forehand, "rules", random.Random(1))) == "JH"
