@@ -47,6 +47,7 @@ from games.reunion.rules import (
     STANG,
     TABLES,
     TRICKS,
+    cards_list,
     discard_actions,
     discard_cards,
     net_stakes,
@@ -59,6 +60,9 @@ _DISCARD, _TRICKS, _OVER = range(3)
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 EVENTS_KEPT = 20
 EVERYONE = -1
+_ONLY = tuple(frozenset((s,)) for s in range(PLAYERS))
+_NOBODY: frozenset[Seat] = frozenset()
+_NEXT = tuple((s + 1) % PLAYERS for s in range(PLAYERS))  # the seat on the right plays next
 
 # Compact events ``(kind, visible_to, *ints)`` (visible_to -1: everyone), Msgs only in ``view``.
 E_PARTIE, E_DEAL, E_TURN_UP, E_LAST_CARD, E_DISCARDED, E_YOU_DISCARDED = range(6)
@@ -232,9 +236,10 @@ class Reunion(Game):
         return PLAYERS
 
     def to_act(self) -> frozenset[Seat]:
-        if self._phase == _OVER:
-            return frozenset()
-        return frozenset((self._dealer if self._phase == _DISCARD else self._turn,))
+        phase = self._phase
+        if phase == _TRICKS:
+            return _ONLY[self._turn]
+        return _NOBODY if phase == _OVER else _ONLY[self._dealer]
 
     def _playable(self, seat: Seat) -> int:
         """§1.4: follow suit (the left bower is a trump), else trump, else any card."""
@@ -249,18 +254,52 @@ class Reunion(Game):
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if self._phase == _TRICKS:
-            return list(cards_in(self._playable(seat))) if seat == self._turn else []
+            return cards_list(self._playable(seat)) if seat == self._turn else []
         if self._phase == _DISCARD and seat == self._dealer:
-            return discard_actions(list(cards_in(self._hands[seat] & ~self._t.no_discard)))
+            return discard_actions(cards_list(self._hands[seat] & ~self._t.no_discard))
         return []
 
     def apply(self, seat: Seat, action: Action) -> None:
-        if self._phase == _TRICKS:
-            self._play(seat, action)
-        elif self._phase == _DISCARD:
-            self._discard(seat, action)
-        else:
+        if self._phase != _TRICKS:
+            if self._phase == _DISCARD:
+                self._discard(seat, action)
+                return
             raise IllegalActionError("the match is over")
+        # playing a card: the hot path, in one function
+        if seat != self._turn:
+            raise IllegalActionError("it is not your turn")
+        hands = self._hands
+        hand = hands[seat]
+        if not (0 <= action < 52 and hand >> action & 1):
+            raise IllegalActionError(f"{self.notation_or_raw(action)} is not a card in your hand")
+        trick = self._trick
+        if trick:
+            suit = self._t.suit
+            led = suit[trick[0]]
+            if suit[action] != led:
+                self._showed_out(seat, hand, action, led)
+        hands[seat] = hand ^ BIT[action]
+        if seat == self._dealer:
+            self._shown[seat] &= ~BIT[action]
+        trick.append(action)
+        self._events.append((E_PLAYED, EVERYONE, seat, action))
+        if len(trick) < PLAYERS:
+            self._turn = _NEXT[seat]
+            return
+        self._finish_trick(trick)
+
+    def _showed_out(self, seat: Seat, hand: int, card: int, led: int) -> None:
+        """§1.4: refuse a card that breaks the duty to follow suit or to trump; otherwise note
+        what the seat has shown it lacks (the led suit, and trumps when it did not trump)."""
+        t = self._t
+        if hand & t.suit_masks[led]:
+            raise IllegalActionError(f"you must follow suit: play one of your {_suit(led)}")
+        voids = 1 << led
+        if t.suit[card] != t.trump:
+            if hand & t.suit_masks[t.trump]:
+                raise IllegalActionError("you cannot follow suit, so you must play a trump")
+            voids |= 1 << t.trump
+        self._voids[seat] |= voids
 
     def _discard(self, seat: Seat, action: Action) -> None:
         if seat != self._dealer:
@@ -278,34 +317,6 @@ class Reunion(Game):
         self._phase = _TRICKS
         self._events.append((E_DISCARDED, EVERYONE, seat))
         self._events.append((E_YOU_DISCARDED, seat, *pair, rules.eyes_of(pair, self._t.trump)))
-
-    def _play(self, seat: Seat, card: Action) -> None:
-        if seat != self._turn:
-            raise IllegalActionError("it is not your turn")
-        hand = self._hands[seat]
-        if not (0 <= card < 52 and hand >> card & 1):
-            raise IllegalActionError(f"{self.notation_or_raw(card)} is not a card in your hand")
-        t = self._t
-        trick = self._trick
-        if trick:
-            led = t.suit[trick[0]]
-            if t.suit[card] != led:
-                masks = t.suit_masks
-                if hand & masks[led]:
-                    raise IllegalActionError(f"you must follow suit: play one of your {_suit(led)}")
-                self._voids[seat] |= 1 << led
-                if t.suit[card] != t.trump:
-                    if hand & masks[t.trump]:
-                        raise IllegalActionError("you cannot follow suit, so you must play a trump")
-                    self._voids[seat] |= 1 << t.trump
-        self._hands[seat] = hand ^ BIT[card]
-        self._shown[seat] &= ~BIT[card]
-        trick.append(card)
-        self._events.append((E_PLAYED, EVERYONE, seat, card))
-        if len(trick) < PLAYERS:
-            self._turn = (seat + 1) % PLAYERS
-            return
-        self._finish_trick(trick)
 
     def _finish_trick(self, trick: list[int]) -> None:
         t = self._t
@@ -533,7 +544,10 @@ class Reunion(Game):
         for p in self._parties:
             if p.partie != detail:
                 rows.append(SheetRow(Msg.of("reunion.sheet.partie_stakes", partie=p.partie), p.net))
-        for d in self._partie_deals(detail):
+        deals = self._partie_deals(detail)
+        if deals:
+            rows.append(SheetRow(Msg.of("reunion.sheet.partie", partie=detail), (None,) * PLAYERS))
+        for d in deals:
             rows.extend(_deal_rows(d))
         for p in self._parties:
             if p.partie == detail:

@@ -23,6 +23,18 @@ DECK: tuple[int, ...] = tuple(make_deck(range(7, 15)))  # A K Q J T 9 8 7 of eac
 DECK_MASK = sum(1 << c for c in DECK)
 BIT = tuple(1 << c for c in range(53))
 
+_RUNS = tuple(
+    tuple(tuple(13 * suit + 5 + i for i in range(8) if bits >> i & 1) for bits in range(256))
+    for suit in range(4)
+)
+
+
+def cards_list(mask: int) -> list[int]:
+    """The cards of a mask of Reunion cards (7 to ace), lowest int first."""
+    c, d, h, s = _RUNS
+    return [*c[mask >> 5 & 255], *d[mask >> 18 & 255], *h[mask >> 31 & 255], *s[mask >> 44 & 255]]
+
+
 # §1.2: A T K Q (J) 9 8 7 in the plain suits; the ten sits just below the ace (R1).
 POWER = {TEN: 13, KING: 12, QUEEN: 11, JACK: 10}
 EYES_BY_RANK = {ACE: 11, TEN: 10, KING: 4, QUEEN: 3, JACK: 2}
