@@ -24,18 +24,20 @@ async def test_reunion_two_members_and_a_computer_to_the_leaderboard(simcord_env
     await anna.click(message, label="Starta")
     table = table_in(env, channel.id)
     assert [s.user_id is None for s in table.record.seats] == [False, False, True]
-    game = table.game
-    assert isinstance(game, Reunion)
+    assert isinstance(table.game, Reunion)
     members = {anna.id: anna, bo.id: bo}
+
+    def dealer() -> int | None:
+        return None if table.game is None else table.game.view(None).dealer
 
     # play until a member deals: the discard of two is one multi-select of two cards
     played = 0
-    while table.game is not None and game.view(None).dealer == 2:
+    while dealer() == 2:
         played += await play_until(env, channel.id, members, message, 1)
-    dealer = game.view(None).dealer
-    assert dealer is not None
-    assert game.to_act() == frozenset({dealer})
-    user_id = table.record.seats[dealer].user_id
+    seat = dealer()
+    assert seat is not None
+    assert table.game.to_act() == frozenset({seat})
+    user_id = table.record.seats[seat].user_id
     assert user_id is not None
     panel = await open_hand(members[user_id], message)
     selects = [c for c in components(panel) if str(c.get("custom_id", "")).startswith("kb:s:")]
