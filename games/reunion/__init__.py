@@ -35,7 +35,12 @@ Rules implemented:
 
 Decisions beyond the spec: the preset ``one_partie`` plays a session of a single partie, for a
 short table. The score sheet shows earlier parties as one line of stakes each and the partie in
-play item by item.
+play item by item (eyes in tricks, the last trick, the discards, stångs, the deal's sum, capture
+stakes; then the partie's eyes, stångs, win or loss, stång and capture stakes, and its net).
+The last completed trick stays face up until the next one is completed (the text is silent on
+looking back at tricks); earlier tricks lie face down. The dealer sees his own discards; the
+others see them when the deal is scored. Places at the end of a session go by stakes, ties
+sharing a place.
 
 Notation of actions:
 

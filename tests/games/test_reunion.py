@@ -4,6 +4,7 @@ and a whole partie, the session and its dealer rotation, the refusals and what e
 from __future__ import annotations
 
 import random
+import string
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
@@ -579,3 +580,29 @@ def test_the_rule_based_player_lays_away_eyes_and_leads_the_right_bower() -> Non
     forehand, _second, dealer = roles(game)
     act(game, dealer, "discard 8C 7C")
     assert game.notation(choose(game, forehand, "rules", random.Random(1))) == "JH"
+
+
+def test_every_event_has_a_text_with_its_arguments_in_both_languages() -> None:
+    from games.reunion import match
+
+    kinds = list(range(match.E_SESSION_WON + 1))
+    events: list[tuple[int, ...]] = [(k, -1, 0, 1, 2, 3, 4) for k in kinds]
+    events += [(match.E_LOSS, -1, 0, 1, amount, 120) for amount in (1, 2, 3, 4)]
+    events.append((match.E_SESSION_WON, -1, -1, 0))
+    msgs = [match._message(e) for e in events]
+    assert {m.key for m in msgs} >= {
+        "reunion.event.loss_quadruple",
+        "reunion.event.session_even",
+        "reunion.event.partie_shared",
+        "reunion.event.all_even",
+    }
+    for lang in ("sv", "en"):
+        texts = {
+            name: tomllib.loads((I18N / lang / f"{name}.toml").read_text(encoding="utf-8"))
+            for name in ("reunion", "table")
+        }
+        for m in msgs:
+            name, section, key = m.key.split(".")
+            template = texts[name][section][key]
+            fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
+            assert fields <= {a for a, _ in m.args}, (lang, m.key)
