@@ -55,6 +55,8 @@ async def test_reunion_two_members_and_a_computer_to_the_leaderboard(simcord_env
     assert sum(1 for a in log if a.notation.startswith("discard ")) == 9  # three parties
     result = channel.history()[0].embeds[0]
     assert any(f.name == "Resultat" for f in result.fields)
+    sheet = next(f.value for f in result.fields if f.name == "Protokoll")
+    assert "Parti 3: insatser" in (sheet or "")  # the settlement, item by item
     board = await bo.slash(channel, "topplista", spel="reunion")
     assert board.response is not None
     names = [
