@@ -48,14 +48,15 @@ Notation of actions:
 * ``discard 7C KD``: the dealer lays these two cards away (any order is read; written in card
   order, clubs to spades, low to high).
 
-Modules: ``rules`` (cards, eyes, notation, the partie settlement as pure functions) and ``match``
-(the state of a session). Rules only: no I/O, no clock, standard library only.
+Modules: ``rules`` (cards, eyes, notation, the partie settlement as pure functions), ``sheet``
+(the score sheet), ``events`` (events and their messages) and ``match`` (the state of a session).
+Rules only: no I/O, no clock, standard library only.
 """
 
 from __future__ import annotations
 
 from games.core import GameSpec
-from games.reunion.match import DealRecord, PartieRecord, Reunion, ReunionOptions, new_match
+from games.reunion.match import Reunion, ReunionOptions, new_match
 from games.reunion.rules import (
     DISCARD,
     MATCH,
@@ -69,6 +70,7 @@ from games.reunion.rules import (
     net_stakes,
     settle_partie,
 )
+from games.reunion.sheet import DealRecord, PartieRecord
 
 __all__ = [
     "DISCARD",

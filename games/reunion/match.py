@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from games.cards import (
     Card,
     cards_in,
     cards_tuple,
-    code,
     codes,
     deal_deck,
     randbelow,
@@ -37,6 +35,33 @@ from games.core import (
     View,
 )
 from games.reunion import rules
+from games.reunion.events import (
+    E_ALL_EVEN,
+    E_CAPTURE,
+    E_DEAL,
+    E_DEAL_SCORE,
+    E_DISCARDED,
+    E_DISCARDS_SHOWN,
+    E_EVEN,
+    E_LAST_CARD,
+    E_LOSS,
+    E_PARTIE,
+    E_PARTIE_NET,
+    E_PARTIE_TIED,
+    E_PARTIE_WON,
+    E_PLAYED,
+    E_SESSION_WON,
+    E_STANG,
+    E_STANG_PAID,
+    E_TAKES_TURN_UP,
+    E_TRICK,
+    E_TURN_UP,
+    E_YOU_DISCARDED,
+    EVERYONE,
+    Event,
+    message,
+    suit_name,
+)
 from games.reunion.rules import (
     BIT,
     DEALS_PER_PARTIE,
@@ -53,24 +78,15 @@ from games.reunion.rules import (
     net_stakes,
     settle_partie,
 )
+from games.reunion.sheet import DealRecord, PartieRecord, deal_rows, partie_rows
 from games.tricks import trick_winner
 
 GAME_ID = "reunion"
 _DISCARD, _TRICKS, _OVER = range(3)
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 EVENTS_KEPT = 20
-EVERYONE = -1
 _ONLY = tuple(frozenset((s,)) for s in range(PLAYERS))
 _NOBODY: frozenset[Seat] = frozenset()
 _NEXT = tuple((s + 1) % PLAYERS for s in range(PLAYERS))  # the seat on the right plays next
-
-# Compact events ``(kind, visible_to, *ints)`` (visible_to -1: everyone), Msgs only in ``view``.
-E_PARTIE, E_DEAL, E_TURN_UP, E_LAST_CARD, E_DISCARDED, E_YOU_DISCARDED = range(6)
-E_PLAYED, E_TRICK, E_TAKES_TURN_UP, E_CAPTURE, E_DISCARDS_SHOWN, E_DEAL_SCORE = range(6, 12)
-E_STANG, E_PARTIE_WON, E_PARTIE_TIED, E_EVEN, E_LOSS, E_STANG_PAID, E_ALL_EVEN = range(12, 19)
-E_PARTIE_NET, E_SESSION_WON = range(19, 21)
-Event = tuple[int, ...]
-LOSS_NAMES = {1: "simple", 2: "match", 3: "triple", 4: "quadruple"}
 
 
 @dataclass(frozen=True)
@@ -81,43 +97,6 @@ class ReunionOptions(Options):
 
     parties: int = 3
     carry_last_dealer: bool = True
-
-
-class DealRecord(NamedTuple):
-    """One deal as written on the score sheet."""
-
-    partie: int
-    deal: int  # 1..3 within the partie
-    dealer: int
-    trick_eyes: tuple[int, ...]  # card points in tricks, the last-trick bonus not included
-    last_trick: int  # the seat that won trick 10
-    discards: tuple[int, int]
-    discard_eyes: int
-    stangs: tuple[bool, ...]
-    capture: tuple[int, ...]  # stakes won (+) and paid (-) by the left-bower capture
-
-    def eyes(self, seat: int) -> int:
-        bonus = LAST_TRICK_EYES if seat == self.last_trick else 0
-        own = self.discard_eyes if seat == self.dealer else 0
-        return self.trick_eyes[seat] + bonus + own
-
-
-class PartieRecord(NamedTuple):
-    """The settlement of one partie."""
-
-    partie: int
-    eyes: tuple[int, ...]
-    stangs: tuple[int, ...]
-    win_loss: tuple[int, ...]  # stakes
-    stang_stakes: tuple[int, ...]
-    capture: tuple[int, ...]
-
-    @property
-    def net(self) -> tuple[int, ...]:
-        return tuple(
-            a + b + c
-            for a, b, c in zip(self.win_loss, self.stang_stakes, self.capture, strict=True)
-        )
 
 
 _LISTS = (
@@ -293,7 +272,7 @@ class Reunion(Game):
         what the seat has shown it lacks (the led suit, and trumps when it did not trump)."""
         t = self._t
         if hand & t.suit_masks[led]:
-            raise IllegalActionError(f"you must follow suit: play one of your {_suit(led)}")
+            raise IllegalActionError(f"you must follow suit: play one of your {suit_name(led)}")
         voids = 1 << led
         if t.suit[card] != t.trump:
             if hand & t.suit_masks[t.trump]:
@@ -529,7 +508,7 @@ class Reunion(Game):
                 picked.append(event)
                 if len(picked) == EVENTS_KEPT:
                     break
-        return tuple(_message(e) for e in reversed(picked))
+        return tuple(message(e) for e in reversed(picked))
 
     def sheet(self) -> ScoreSheet:
         """The score sheet (protokoll): earlier parties as one line of stakes each; the current
@@ -548,10 +527,10 @@ class Reunion(Game):
         if deals:
             rows.append(SheetRow(Msg.of("reunion.sheet.partie", partie=detail), (None,) * PLAYERS))
         for d in deals:
-            rows.extend(_deal_rows(d))
+            rows.extend(deal_rows(d))
         for p in self._parties:
             if p.partie == detail:
-                rows.extend(_partie_rows(p))
+                rows.extend(partie_rows(p))
         if self._parties:
             rows.append(SheetRow(Msg.of("reunion.sheet.session"), tuple(self._session_stakes())))
         return ScoreSheet(columns, tuple(rows))
@@ -641,115 +620,6 @@ def _redeal(places: list[tuple[int, int]], held: list[int], rng: random.Random) 
         else:
             return masks
     return list(held)
-
-
-# --- the score sheet ------------------------------------------------------------------------------
-
-
-def _only(seat: int, value: int) -> tuple[int | None, ...]:
-    return tuple(value if s == seat else None for s in range(PLAYERS))
-
-
-def _deal_rows(d: DealRecord) -> list[SheetRow]:
-    where = {"partie": d.partie, "deal": d.deal}
-    rows = [
-        SheetRow(Msg.of("reunion.sheet.tricks", **where), d.trick_eyes),
-        SheetRow(Msg.of("reunion.sheet.last_trick", **where), _only(d.last_trick, LAST_TRICK_EYES)),
-        SheetRow(
-            Msg.of("reunion.sheet.discards", cards=codes(d.discards), **where),
-            _only(d.dealer, d.discard_eyes),
-        ),
-    ]
-    if any(d.stangs):
-        rows.append(
-            SheetRow(
-                Msg.of("reunion.sheet.stang", **where),
-                tuple(1 if bar else None for bar in d.stangs),
-            )
-        )
-    rows.append(
-        SheetRow(
-            Msg.of("reunion.sheet.deal", **where),
-            tuple(d.eyes(s) for s in range(PLAYERS)),
-            rule_below=True,
-        )
-    )
-    if any(d.capture):
-        rows.append(
-            SheetRow(
-                Msg.of("reunion.sheet.capture", **where),
-                tuple(v or None for v in d.capture),
-            )
-        )
-    return rows
-
-
-def _partie_rows(p: PartieRecord) -> list[SheetRow]:
-    n = {"partie": p.partie}
-    return [
-        SheetRow(Msg.of("reunion.sheet.partie_eyes", **n), p.eyes),
-        SheetRow(Msg.of("reunion.sheet.partie_stangs", **n), p.stangs, rule_below=True),
-        SheetRow(Msg.of("reunion.sheet.win_loss", **n), p.win_loss),
-        SheetRow(Msg.of("reunion.sheet.stang_stakes", **n), p.stang_stakes),
-        SheetRow(Msg.of("reunion.sheet.capture_stakes", **n), p.capture),
-        SheetRow(Msg.of("reunion.sheet.partie_stakes", **n), p.net, rule_below=True),
-    ]
-
-
-# --- events as messages ---------------------------------------------------------------------------
-
-
-def _suit(suit: int) -> str:
-    return SUIT_NAMES[suit]
-
-
-def _message(event: Event) -> Msg:
-    kind, _, *a = event
-    k = "reunion.event."
-    if kind == E_PLAYED:
-        return Msg.of(k + "played", seat=a[0], card=code(a[1]))
-    if kind == E_TRICK:
-        return Msg.of("table.event.trick_won", seat=a[0], card=code(a[1]))
-    if kind == E_DEAL:
-        return Msg.of("table.event.deal_started", deal=a[0], seat=a[1])
-    if kind == E_TURN_UP:
-        return Msg.of(k + "turn_up", card=code(a[0]), suit="CDHS"[a[0] // 13])
-    if kind == E_PARTIE:
-        return Msg.of(k + "partie_started", partie=a[0])
-    if kind == E_LAST_CARD:
-        return Msg.of(k + "you_took_last_card", card=code(a[0]))
-    if kind == E_DISCARDED:
-        return Msg.of(k + "discarded", seat=a[0])
-    if kind == E_YOU_DISCARDED:
-        return Msg.of(k + "you_discarded", cards=codes(a[:2]), eyes=a[2])
-    if kind == E_TAKES_TURN_UP:
-        return Msg.of(k + "takes_turn_up", seat=a[0], card=code(a[1]))
-    if kind == E_CAPTURE:
-        return Msg.of(k + "capture", seat=a[0], winner_seat=a[1])
-    if kind == E_DISCARDS_SHOWN:
-        return Msg.of(k + "discards_shown", seat=a[0], cards=codes(a[1:3]), eyes=a[3])
-    if kind == E_DEAL_SCORE:
-        return Msg.of(k + "deal_score", seat=a[0], tricks=a[1], last=a[2], discards=a[3], eyes=a[4])
-    if kind == E_STANG:
-        return Msg.of(k + "stang", seat=a[0])
-    if kind == E_PARTIE_WON:
-        return Msg.of(k + "partie_won", seat=a[0], eyes=a[1])
-    if kind == E_PARTIE_TIED:
-        return Msg.of(k + "partie_shared", seat=a[0], eyes=a[1])
-    if kind == E_EVEN:
-        return Msg.of(k + "even", seat=a[0], eyes=a[1])
-    if kind == E_LOSS:
-        name = LOSS_NAMES[a[2]]
-        return Msg.of(k + f"loss_{name}", seat=a[0], winner_seat=a[1], stakes=a[2], eyes=a[3])
-    if kind == E_STANG_PAID:
-        return Msg.of(k + "stangs_paid", seat=a[0], other_seat=a[1], stakes=a[2])
-    if kind == E_ALL_EVEN:
-        return Msg.of(k + "all_even")
-    if kind == E_PARTIE_NET:
-        return Msg.of(k + "partie_settled", partie=a[0])
-    if a[0] < 0:
-        return Msg.of(k + "session_even")
-    return Msg.of(k + "session_won", seat=a[0], stakes=a[1])
 
 
 def new_match(

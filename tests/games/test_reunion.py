@@ -583,13 +583,13 @@ def test_the_rule_based_player_lays_away_eyes_and_leads_the_right_bower() -> Non
 
 
 def test_every_event_has_a_text_with_its_arguments_in_both_languages() -> None:
-    from games.reunion import match
+    from games.reunion import events as ev
 
-    kinds = list(range(match.E_SESSION_WON + 1))
+    kinds = list(range(ev.E_SESSION_WON + 1))
     events: list[tuple[int, ...]] = [(k, -1, 0, 1, 2, 3, 4) for k in kinds]
-    events += [(match.E_LOSS, -1, 0, 1, amount, 120) for amount in (1, 2, 3, 4)]
-    events.append((match.E_SESSION_WON, -1, -1, 0))
-    msgs = [match._message(e) for e in events]
+    events += [(ev.E_LOSS, -1, 0, 1, amount, 120) for amount in (1, 2, 3, 4)]
+    events.append((ev.E_SESSION_WON, -1, -1, 0))
+    msgs = [ev.message(e) for e in events]
     assert {m.key for m in msgs} >= {
         "reunion.event.loss_quadruple",
         "reunion.event.session_even",
