@@ -17,6 +17,7 @@ _MODULES: tuple[str, ...] = (
     "snipp_snapp_snorum",
     "bondtolva",
     "braus",
+    "reunion",
 )
 
 
