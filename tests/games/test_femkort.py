@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from games.ai import choose
 from games.cards import Card, code, make_deck, parse_card, randbelow
 from games.core import IllegalActionError, Msg, NotationError, OptionError, View
 from games.femkort import ACCEPT, BETTER, REFUSE, SPEC, Femkort, FemkortOptions
@@ -555,3 +556,56 @@ def test_texts_speak_of_points_never_money(lang: str) -> None:
     ):
         assert not re.search(rf"\b{word}\b", text), word
     assert not re.search("[$€£]", text)
+
+
+# --- the computer players -----------------------------------------------------------------------
+
+
+def test_rules_player_keeps_its_best_card_for_the_end() -> None:
+    game = new(3, [deck("AS 2C 7H 3D 9C", "2H 3H 4H 5H 6H", "2D 4D 5D 6D 7D")])
+    # seat 0 leads trick 1: its lowest card, never the ace
+    assert code(choose(game, 0, "rules", random.Random(1))) == "2C"
+
+
+def test_rules_player_wins_trick_four_cheaply_to_lead_its_ace() -> None:
+    game = new(2, [deck("2S 3S 4S KH AD", "5S 6S 7S QH 2D")])
+    play(game, "2S 5S 6S 3S 7S 4S")  # seat 1 wins tricks 1-3 and leads trick 4
+    play(game, "QH")
+    # KH wins trick 4 and seat 0 then leads AD: far better than keeping KH and following
+    assert code(choose(game, 0, "rules", random.Random(1))) == "KH"
+
+
+def test_rules_player_asks_for_better_cards_with_a_hopeless_hand_and_answers() -> None:
+    game = new(
+        6,
+        [
+            deck(
+                *[" ".join(f"{r}{s}" for r in "23456") for s in "CDHS"],
+                "7C 7D 7H 8C 8D".replace("8D", "8D"),
+                "AS KS QS JS TS",
+            )
+        ],
+    )
+    assert game.notation(choose(game, 0, "rules", random.Random(1))) == "better"
+    play(game, "better")
+    # seats 1-4 have no card above an eight either: they accept; seat 5 holds the top spades
+    for seat in range(1, 5):
+        assert game.to_act() == {seat}
+        play(game, game.notation(choose(game, seat, "rules", random.Random(1))))
+    assert game.to_act() == {5}
+    assert game.notation(choose(game, 5, "rules", random.Random(1))) == "refuse"
+
+
+def test_rules_player_beats_random_players_on_the_same_deals() -> None:
+    won = {"rules": 0, "random": 0}
+    for kind in won:
+        for seed in range(10):
+            for seat in range(4):
+                game = SPEC.new(4, rng=random.Random(seed))
+                rng = random.Random(seed)
+                while not game.is_over():
+                    (acting,) = game.to_act()
+                    player = kind if acting == seat else "random"
+                    game.apply(acting, choose(game, acting, player, rng))
+                won[kind] += game.result().places[seat] == 1
+    assert won["rules"] >= won["random"] + 10, won
