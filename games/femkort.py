@@ -24,10 +24,12 @@ Rules implemented (the Swedish text is the authority; decisions D-FK-1..11 of th
   propose again in it.
 * The match (D-FK-5, option ``match``): ``pots`` (default): the first player to win ``target``
   pots (default 3) wins; the score is pots won and the others are placed by pots won.
-  ``last_standing``: everyone starts with ``start_points`` points; the pot's winner gains its
-  points; a player who cannot pay the ante before a deal is out (he is dealt no more cards, and
-  several going out together share a place); the last player left wins. The score is the points
-  held; places follow the order of going out, the last one left first.
+  ``last_standing``: everyone starts with ``start_points`` points (default 3: the game's own
+  choice, since the last two players trade single pots until one is ruined, and ten players
+  starting with 10 points each played for well over a thousand deals in random playouts); the
+  pot's winner gains its points; a player who cannot pay the ante before a deal is out (he is
+  dealt no more cards, and several going out together share a place); the last player left wins.
+  The score is the points held; places follow the order of going out, the last one left first.
 
 Visibility: hands are private; the undealt cards are hidden from everyone. The trick on the table
 is public; when a trick is complete it lies face up (the last trick) until the next one is complete,
@@ -383,7 +385,11 @@ class Femkort(Game):
             return Msg.of("table.phase.over")
         if self.proposer >= 0:
             return Msg.of(f"{GAME_ID}.phase.better", seat=self.proposer, pot=self.pot)
-        return Msg.of(f"{GAME_ID}.phase.trick", trick=self.trick_no, pot=self.pot)
+        if self.options.match == "last_standing":
+            return Msg.of(f"{GAME_ID}.phase.trick_standing", trick=self.trick_no, pot=self.pot)
+        return Msg.of(
+            f"{GAME_ID}.phase.trick", trick=self.trick_no, pot=self.pot, target=self.options.target
+        )
 
     def _seat_view(self, s: Seat) -> SeatView:
         notes: tuple[Msg, ...] = ()
