@@ -18,7 +18,8 @@ Rules implemented (the Swedish text is the authority; decisions D-FK-1..11 of th
 * "Better cards" (bättre kort, D-FK-2, D-FK-3, D-FK-4, D-FK-10): the seat whose turn it is to
   play, in tricks 1-4 or as the leader of trick 5 before leading, may propose a redeal, at most
   once per deal. The others answer in turn clockwise from the proposer; the first refusal ends the
-  proposal (play goes on where it stopped, the proposer still to play). When all the others
+  proposal (play goes on where it stopped, the proposer still to play); a player whose turn time
+  runs out while answering refuses (``timeout_action``). When all the others
   accept, the deal is void (a partial trick too): the same dealer deals five new cards each from a
   fresh shuffle, the pot stays and no ante is paid. A redeal is a new deal, so everyone may
   propose again in it.
@@ -287,6 +288,10 @@ class Femkort(Game):
             f"you must follow suit and beat {code(top)} when you can: "
             f"play one of {' '.join(code(c) for c in cards_in(self._playable(seat)))}"
         )
+
+    def timeout_action(self, seat: Seat) -> Action | None:
+        """§5.2: a player whose time runs out while answering a proposal refuses it."""
+        return REFUSE if self.proposer >= 0 and seat == self.answerer else None
 
     # --- better cards -----------------------------------------------------------------------------
 

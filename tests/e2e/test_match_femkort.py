@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import random
 
-from members import bot_of, components, open_hand, play_until, sync_commands, table_in
+from members import (
+    bot_of,
+    components,
+    open_hand,
+    play_until,
+    sync_commands,
+    table_for_two,
+    table_in,
+)
 from simcord import Env
 
 from bot.i18n import catalog
@@ -66,6 +74,28 @@ async def test_femkort_two_members_and_two_computers_to_the_leaderboard(simcord_
         line.split(":")[0][3:] for line in (board.response.embeds[0].description or "").splitlines()
     ]
     assert sorted(names) == ["anna", "bo"]  # computer players are not on the leaderboard
+
+
+async def test_a_member_whose_time_runs_out_refuses_better_cards(simcord_env: Env) -> None:
+    env = simcord_env
+    channel, message, anna, bo = await table_for_two(env, "femkort")
+    await anna.click(message, label="Starta")
+    table = table_in(env, channel.id)
+    assert table.game is not None
+    (seat,) = table.game.to_act()
+    asker = anna if table.record.seats[seat].user_id == anna.id else bo
+    await asker.click(await open_hand(asker, message), label="Bättre kort!")
+    assert table.game.to_act() == {1 - seat}
+
+    await env.advance_time(table.record.turn_seconds + 1)
+
+    log = await bot_of(env).storage.actions(table.table_id)
+    assert [(a.seat, a.notation, a.by) for a in log] == [
+        (seat, "better", "member"),
+        (1 - seat, "refuse", "timeout"),
+    ]
+    assert table.game.to_act() == {seat}  # play goes on: the asker plays a card
+    assert table.record.seats[1 - seat].strikes == 1
 
 
 def full_table(game: Game) -> LiveTable:

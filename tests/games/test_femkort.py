@@ -609,3 +609,11 @@ def test_rules_player_beats_random_players_on_the_same_deals() -> None:
                     game.apply(acting, choose(game, acting, player, rng))
                 won[kind] += game.result().places[seat] == 1
     assert won["rules"] >= won["random"] + 10, won
+
+
+def test_a_turn_that_times_out_refuses_better_cards_and_plays_nothing_else() -> None:
+    game = _fk5_game()
+    assert game.timeout_action(1) is None  # a card: the computer player chooses it
+    play(game, "better")
+    assert game.timeout_action(2) == REFUSE
+    assert game.timeout_action(3) is None  # not to act
