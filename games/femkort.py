@@ -32,10 +32,10 @@ Rules implemented (the Swedish text is the authority; decisions D-FK-1..11 of th
   dealt no more cards, and several going out together share a place); the last player left wins.
   The score is the points held; places follow the order of going out, the last one left first.
 
-Visibility: hands are private; the undealt cards are hidden from everyone. The trick on the table
-is public; when a trick is complete it lies face up (the last trick) until the next one is complete,
-and earlier tricks lie face down (the usual way of trick games: only the last trick may be looked
-at). The pot, the points and the pots won are public.
+Visibility (§5.7: hidden are the hands and the undealt cards): hands are private and the undealt
+cards are hidden from everyone. Everything else is public: the trick on the table, the last trick
+(with its winner) and the cards of the earlier tricks of the deal, which stay face up until the
+next deal; the pot, the points and the pots won.
 
 Notation: playing a card is its code (``JC``, ``TH``). ``better`` proposes a redeal ("bättre
 kort"); ``accept`` and ``refuse`` answer a proposal. Parsing accepts any case and surrounding
@@ -211,7 +211,7 @@ class Femkort(Game):
         self.won = [0] * self.n
         self.trick: list[int] = []
         self.last_trick: list[int] = []  # the winner, then the cards in playing order
-        self.played = 0  # cards of earlier tricks, face down
+        self.played: list[int] = []  # the cards of the tricks before the last, face up
         self.trick_no = 1
         self.leader = elder
         self.proposed = 0  # seats (bits) that proposed "better cards" in this deal
@@ -327,7 +327,7 @@ class Femkort(Game):
         at = trick_winner(self.trick, None)
         winner = seating[(first + at) % len(seating)]
         self.won[winner] += 1
-        self.played += len(self.last_trick) - 1 if self.last_trick else 0
+        self.played += self.last_trick[1:]
         self.last_trick = [winner, *self.trick]
         self.events.append((E_TRICK, winner, self.trick[at], self.trick_no))
         if len(self.events) > 6 * EVENTS_KEPT:
@@ -415,7 +415,7 @@ class Femkort(Game):
     def _piles(self) -> tuple[Pile, ...]:
         piles = [Pile(f"{GAME_ID}.pile.undealt", hidden=self.undealt.bit_count())]
         if self.played:
-            piles.append(Pile(f"{GAME_ID}.pile.played", hidden=self.played))
+            piles.append(Pile(f"{GAME_ID}.pile.played", cards_tuple(self.played)))
         if self.last_trick:
             winner, *cards = self.last_trick
             piles.append(Pile("table.pile.last_trick", cards_tuple(cards), seat=winner))
@@ -477,6 +477,7 @@ class Femkort(Game):
         other.in_play = list(self.in_play)
         other.last_trick = list(self.last_trick)
         other.out_at = list(self.out_at)
+        other.played = list(self.played)
         other.points = list(self.points)
         other.pots_won = list(self.pots_won)
         other.seating = list(self.seating)

@@ -449,7 +449,9 @@ def test_each_seat_sees_its_own_hand_and_counts_of_the_others() -> None:
     assert [str(c) for c in last.cards] == ["AS", "2H", "2D"]
     play(game, "KS 3H 3D")
     view = game.view(None)
-    assert next(p for p in view.piles if p.key == "femkort.pile.played").hidden == 3
+    played = next(p for p in view.piles if p.key == "femkort.pile.played")
+    assert [str(c) for c in played.cards] == ["AS", "2H", "2D"]  # §5.7: only hands are hidden
+    assert played.hidden == 0
 
 
 def test_determinize_keeps_the_seats_hand_and_the_counts() -> None:
