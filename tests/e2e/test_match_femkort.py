@@ -1,11 +1,14 @@
 """Femkort through SimCord: a whole match of two members and computer players, with a member
-asking for better cards from the hand panel, ending on the leaderboard; and the table message of a
-full table of ten, which lists every seat."""
+asking for better cards from the hand panel, ending on the leaderboard; a member whose time runs
+out refusing better cards; the table message of a full table of ten, which lists every seat; and
+the terminal table to the end of a match for every player count."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+from fakeconsole import FakeConsole
 from members import (
     bot_of,
     components,
@@ -21,6 +24,8 @@ from bot.i18n import catalog
 from bot.render.embeds import table_embed
 from bot.sessions import LiveTable
 from bot.storage import SeatRecord, TableRecord
+from bot.terminal import PlayRequest, build_table
+from games.ai import choose
 from games.core import Game
 from games.femkort import BETTER
 from games.registry import SPECS
@@ -142,3 +147,27 @@ def test_the_table_message_lists_all_ten_seats_in_both_languages() -> None:
         assert not seats.endswith("…")
         assert len(seats.splitlines()) == 10
         assert all(f"{LONG_NAME}{s}" in seats for s in range(0, 10, 2))
+
+
+class TypedMoves(FakeConsole):
+    """Types the rule-based player's move for the human seat, as its notation."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game: Game | None = None
+        self.rng = random.Random(3)
+
+    def read(self, prompt: str) -> str:
+        assert self.game is not None
+        return self.game.notation(choose(self.game, 0, "rules", self.rng))
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_the_terminal_plays_a_whole_match_for_every_player_count(players: int) -> None:
+    console = TypedMoves()
+    table = build_table(PlayRequest("femkort", players=players, seed=players, pace=0.0), console)
+    console.game = table.game
+    assert table.run()
+    assert table.game.is_over()
+    assert "Slutresultat:" in console.text
+    assert console.text.count("vinner potten") >= 3
