@@ -159,8 +159,8 @@ class Femkort(Game):
         self.events: list[Event] = []
         self.pots_won = [0] * players
         start = options.start_points if options.match == "last_standing" else 0
-        self.points = [start] * players  # last_standing: points held; pots: pots won minus antes
-        self.out_at = [0] * players  # last_standing: the deal before which the seat went out
+        self.points = [start] * players  # points held: the pots' points won minus the antes paid
+        self.out_at = [0] * players  # last_standing: the last deal the seat played before going out
         self.in_play = [True] * players
         self.seating = list(range(players))  # the seats still in the match, clockwise
         self.winner = -1
