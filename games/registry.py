@@ -18,6 +18,7 @@ _MODULES: tuple[str, ...] = (
     "bondtolva",
     "braus",
     "reunion",
+    "femkort",
 )
 
 
