@@ -505,3 +505,24 @@ def test_picked_up_cards_are_shown_while_held() -> None:
     act(game, A, "pickup")
     act(game, B, "9C")
     assert game.view(C).seats[B].shown == ()
+
+
+# --- the computer player ------------------------------------------------------------------------
+
+
+def test_rules_player_goes_out_first_far_more_often_than_random() -> None:
+    """One rule-based seat against two random ones on the same deals, seats rotated."""
+    from games.ai import choose, make_player
+
+    first = {"rules": 0, "random": 0}
+    for kind in first:
+        for seed in range(8):
+            for seat in range(3):
+                game = SPEC.new(3, rng=random.Random(seed))
+                players = {s: make_player(kind if s == seat else "random") for s in range(3)}
+                rng = random.Random(seed * 31 + seat)
+                while not game.is_over():
+                    s = next(iter(game.to_act()))
+                    game.apply(s, choose(game, s, players[s], rng))
+                first[kind] += game.result().places[seat] == 1
+    assert first["rules"] >= first["random"] + 8, first
