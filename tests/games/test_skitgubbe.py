@@ -420,6 +420,21 @@ def test_determinize_keeps_face_up_cards_with_their_holders() -> None:
     assert other.view(A) == game.view(A)
 
 
+def test_determinize_keeps_a_shown_void_in_the_led_suit() -> None:
+    game = phase_two({A: "4H 2S 3S", B: "9C QC", C: "TC JC 5D"}, "H", C)
+    game.known = [mask("4H"), mask("9C QC"), 0]
+    act(game, C, "TC")
+    act(game, A, "4H")  # A trumps: none of his unseen cards is a club
+    dealt_to_a = 0
+    for seed in range(30):
+        other = game.determinize(B, random.Random(seed))
+        assert not other.hands[A] & mask("JC")
+        assert other.hands[A].bit_count() == 2
+        dealt_to_a |= other.hands[A]
+        assert other.view(B) == game.view(B)
+    assert dealt_to_a == mask("2S 3S 5D")  # the unseen cards do move between the hands
+
+
 # --- transcripts --------------------------------------------------------------------------------
 
 
