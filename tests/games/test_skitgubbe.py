@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from games.cards import RANKS, SUITS, code, mask_of, parse_card, randbelow
-from games.core import IllegalActionError, NotationError
+from games.core import IllegalActionError, Msg, NotationError
 from games.skitgubbe import CHANCE, PHASE2_CAP, SPEC, Skitgubbe, SkitgubbeOptions
 from games.skitgubbe.game import PHASE1, PHASE2
 from games.skitgubbe.groups import group_mask, groups_in
@@ -509,6 +509,27 @@ def test_catalogs_name_every_pile_and_action(lang: str) -> None:
     assert set(texts["pile"]) >= {"last_card", "group1", "group2", "group3", "discarded"}
     assert set(texts["action"]) == {"chance", "pickup"}
     assert set(texts["variant"]) == set(SPEC.presets)
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_every_event_and_note_has_a_text_that_formats(lang: str) -> None:
+    from bot.i18n import catalog
+    from bot.render.text import TextRenderer
+    from games.skitgubbe import game as engine
+
+    render = TextRenderer(catalog(lang), ["Anna", "Bo", "Cia"])
+    game = dealt("2C 3C 4C", "5C 6C 7C", "8C 9C TC")
+    kinds = [getattr(engine, name) for name in dir(engine) if name.startswith("E_")]
+    msgs = [game._message((kind, 1, 5, 0)) for kind in kinds if kind != engine.E_TRICK]
+    msgs.append(game._message((engine.E_TRICK, 1, mask("7C 7D"), 0)))
+    msgs += [game._phase_msg(), phase_two({A: "2C"}, "H", A)._phase_msg()]
+    for key in ("out", "place", "skitgubbe"):
+        msgs.append(Msg.of(f"skitgubbe.note.{key}", place=2))
+    assert len(msgs) == len(kinds) + 5
+    for m in msgs:
+        text = render.msg(m)
+        assert text != m.key, f"{lang}: no text for {m.key}"
+        assert "{" not in text, text
 
 
 def test_picked_up_cards_are_shown_while_held() -> None:
