@@ -44,6 +44,19 @@ Rules implemented:
   the cards each player picked up (and the turned-up trump card) while he holds them. Every card
   of a phase-1 trick lay face up, so ``determinize`` keeps the won piles with their winners.
 
+Decisions beyond the spec:
+
+* A bounce goes on only if both its players can still play (a card, or a chance); otherwise
+  phase 1 ends before either plays again (S5 read at the start of each bounce round).
+* The phase-2 trick is shown as separate piles, ``group1`` to ``group3`` (lead, second and
+  third play) with the seat that played each, and the groups turned away as a face-down count;
+  the phase-1 trick is the view's ``trick``. Each phase-1 trick's cards are named in the event
+  of its winner. Scores show 0 until the end.
+* ``loser_deals`` (S11) is not an option: a match is one game (S12), so no second deal exists.
+* Several cards that are not one group (``7H 9H``) are malformed notation (``NotationError``),
+  as no action stands for them; a group that exists but may not be played now is refused by
+  ``apply`` (``IllegalActionError``).
+
 Notation of actions:
 
 * ``7C``: play one card (phase 1), or lead or beat with that one card (phase 2).
