@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from games.cards import RANKS, SUITS, code, mask_of, parse_card, randbelow
+from games.cards import RANKS, SUITS, code, mask_of, parse_card, randbelow, shuffled
 from games.core import IllegalActionError, Msg, NotationError
 from games.skitgubbe import CHANCE, PHASE2_CAP, SPEC, Skitgubbe, SkitgubbeOptions
 from games.skitgubbe.game import PHASE1, PHASE2
@@ -473,6 +473,34 @@ def test_transcript_a_whole_match_from_an_explicit_deck() -> None:
         replay.apply(next(iter(replay.to_act())), replay.parse(text))
     assert replay.result() == game.result()
     assert replay.view(None) == game.view(None)
+
+
+def test_transcript_random_moves_with_chances_bounces_groups_and_pickups() -> None:
+    """A golden record: random legal moves (seed 17) from a fixed deck, replayed from its text."""
+    order = [code(c) for c in shuffled(range(52), random.Random(99))]
+    game = SPEC.new(3, rng=random.Random(2), decks=[order])
+    rng = random.Random(17)
+    record: list[tuple[int, str]] = []
+    bounces = 0
+    while not game.is_over():
+        seat = next(iter(game.to_act()))
+        actions = game.legal_actions(seat)
+        action = actions[rng.randrange(len(actions))]
+        record.append((seat, game.notation(action)))
+        game.apply(seat, action)
+        bounces += game.view(None).events[-1].key == "skitgubbe.event.bounce"
+    texts = [t for _, t in record]
+    assert len(record) == 136
+    assert (texts.count("chance"), texts.count("pickup")) == (10, 32)
+    assert sum(1 for t in texts if len(t.split()) > 1) == 13  # groups of several cards
+    assert bounces >= 1
+    assert game.result().scores == (-24, 0, 0)
+    assert game.result().places == (3, 1, 2)
+    replay = SPEC.new(3, rng=random.Random(2), decks=[order])
+    for seat, text in record:
+        replay.apply(seat, replay.parse(text))
+    assert replay.view(None) == game.view(None)
+    assert replay.result() == game.result()
 
 
 def test_random_playouts_stay_within_the_phase_two_cap() -> None:
