@@ -145,15 +145,15 @@ class TextRenderer:
 
     def action(self, game_id: str, notation: str) -> str:
         """A readable label for an action given in notation: ``QS`` -> ``Q♠``,
-        ``bid 7D KS TC`` -> ``Bjud 7♦ K♠ 10♣``, ``draw 3`` -> ``Dra kort 3``."""
+        ``QC KC AC`` -> ``Q♣ K♣ A♣``, ``bid 7D KS TC`` -> ``Bjud 7♦ K♠ 10♣``,
+        ``draw 3`` -> ``Dra kort 3``."""
         tokens = notation.split()
         if not tokens:
             return notation
-        if len(tokens) == 1:
-            try:
-                return card_face(parse_card(tokens[0]))
-            except ValueError:
-                pass
+        try:  # one card, or several played at once with no verb (``QC KC AC``)
+            return card_faces(parse_card(token) for token in tokens)
+        except ValueError:
+            pass
         verb = tokens[0].lower()
         template = f"{game_id}.notation.{verb}"
         if self.catalog.has(template) and len(tokens) > 1:

@@ -88,3 +88,8 @@ def test_score_sheet_lines_up_its_columns_and_draws_the_line() -> None:
     assert set(lines[2]) == {"─"}
     assert lines[3].endswith("120")
     assert lines[1].index("30") + 2 == lines[0].index("Seat 1") + len("Seat 1")  # lined up
+
+
+def test_several_cards_played_at_once_are_labelled_as_their_faces() -> None:
+    assert _render("sv").action("skitgubbe", "QC KC AC") == "Q♣ K♣ A♣"
+    assert _render("en").action("skitgubbe", "7H") == "7♥"
