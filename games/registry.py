@@ -19,6 +19,7 @@ _MODULES: tuple[str, ...] = (
     "braus",
     "reunion",
     "femkort",
+    "piquet",
 )
 
 

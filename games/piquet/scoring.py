@@ -1,0 +1,115 @@
+"""Piquet's score of a deal and of a partie: the ledger of scoring items in the fixed precedence
+order, repique and pique (rules/two-player.md §3.7, D-PQ-3/4), the Rubicon margin (§3.8) and the
+three-player settlement (§3.10.1). Pure functions only.
+
+A scoring item is ``(kind, order, party, points)``: a party is a seat, or a side with four
+players. Items are tallied in precedence order whatever the order they were announced in, so a
+carte blanche claimed late (three and four players) still comes first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+# Kinds, also the rows of a deal on the score sheet, in sheet order.
+BLANCHE, POINT, SEQUENCES, SETS, REPIQUE, PLAY, PIQUE, LAST, CARDS, CAPOT = range(10)
+KIND_NAMES = (
+    "blanche",
+    "point",
+    "sequences",
+    "sets",
+    "repique",
+    "play",
+    "pique",
+    "last_trick",
+    "cards",
+    "capot",
+)
+# D-PQ-3: 1 carte blanche, 2 point, 3 sequences, 4 sets, 5 play (leads, wins, the last trick),
+# 6 the cards or capot, which never count toward pique (D-PQ-4).
+PRECEDENCE = {BLANCHE: 1, POINT: 2, SEQUENCES: 3, SETS: 4, PLAY: 5, LAST: 5, CARDS: 6, CAPOT: 6}
+
+Item = tuple[int, int, int, int]  # kind, order within its precedence step, party, points
+
+
+@dataclass(frozen=True, slots=True)
+class Bonuses:
+    """Repique and pique: how much each needs and gives (2p: 30, +60, +30; 3p/4p: 20, +90, +60)."""
+
+    needs: int
+    repique: int
+    pique: int
+
+
+TWO_HANDED = Bonuses(30, 60, 30)
+MORE_HANDED = Bonuses(20, 90, 60)
+
+
+def tally(
+    items: Sequence[Item], parties: int, bonuses: Bonuses, blocked: bool
+) -> tuple[list[list[int]], tuple[int, int] | None]:
+    """The deal's points by kind and party, and the bonus given (``(kind, party)``) if any.
+
+    After a combination item (steps 1-4) the party with ``needs`` or more from combinations while
+    every other party is at 0 gets the repique; after a play item (step 5) one with ``needs`` or
+    more in all gets the pique. Only one bonus per deal; ``blocked`` (S5) gives none.
+    """
+    rows = [[0] * parties for _ in KIND_NAMES]
+    total = [0] * parties
+    combinations = [0] * parties
+    given: tuple[int, int] | None = None
+    for kind, _, party, pts in sorted(items, key=lambda i: (PRECEDENCE[i[0]], i[1], i[2])):
+        rows[kind][party] += pts
+        total[party] += pts
+        step = PRECEDENCE[kind]
+        if step <= 4:
+            combinations[party] += pts
+        if given is not None or blocked or step == 6:
+            continue
+        others_at_zero = all(total[p] == 0 for p in range(parties) if p != party)
+        if not others_at_zero:
+            continue
+        if step <= 4 and combinations[party] >= bonuses.needs:
+            given = (REPIQUE, party)
+            rows[REPIQUE][party] += bonuses.repique
+            total[party] += bonuses.repique
+        elif step == 5 and total[party] >= bonuses.needs:
+            given = (PIQUE, party)
+            rows[PIQUE][party] += bonuses.pique
+            total[party] += bonuses.pique
+    return rows, given
+
+
+def rubicon_margin(winner: int, loser: int) -> int:
+    """§3.8 (display only): the difference plus 100 when the loser reached 100, else the sum of
+    both totals plus 100 (PQ-8)."""
+    if loser >= 100:
+        return winner - loser + 100
+    return winner + loser + 100
+
+
+def settlement(totals: Sequence[int]) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """Three players (§3.10.1): the payments ``(payer, payee, amount)`` and each seat's net.
+
+    The winner receives from each other player the difference plus 100; the second receives from
+    the last the difference plus 50. Players tied for first do not pay each other and each
+    receives from the last; players tied below the winner both pay him and not each other; a
+    three-way tie pays nothing (PQ-9).
+    """
+    order = sorted(range(len(totals)), key=lambda s: -totals[s])
+    top = totals[order[0]]
+    firsts = [s for s in order if totals[s] == top]
+    payments: list[tuple[int, int, int]] = []
+    rest = [s for s in order if s not in firsts]
+    for w in firsts:
+        for other in rest:
+            payments.append((other, w, totals[w] - totals[other] + 100))
+    if len(firsts) == 1 and len(rest) == 2 and totals[rest[0]] > totals[rest[1]]:
+        second, last = rest
+        payments.append((last, second, totals[second] - totals[last] + 50))
+    net = [0] * len(totals)
+    for payer, payee, amount in payments:
+        net[payer] -= amount
+        net[payee] += amount
+    return payments, net
