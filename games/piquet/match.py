@@ -13,7 +13,6 @@ from typing import Literal
 
 from games.cards import (
     RANKS,
-    TEN,
     Card,
     cards_in,
     cards_tuple,
@@ -420,6 +419,11 @@ class Piquet(Game):
         self.hands[seat] &= ~bit
         self.shown[seat] &= ~bit
         self.trick.append(action)
+        if len(self.trick) == 1:  # the lead scores as it is played (S3: a card above nine)
+            lead_scorer, _ = scoring.trick_points(self.n, seat, seat, action, action, self.ten_plus)
+            if lead_scorer >= 0:
+                self.events.add(Msg.of("piquet.event.lead_point", seat=seat))
+                self._score(PLAY, 2 * self.trick_no, self.party(seat), 1)
         if self.expose_pending and seat == self._elder():
             self.expose_pending = False
             self.aside_public = True
@@ -438,19 +442,10 @@ class Piquet(Game):
         self.events.add(Msg.of("table.event.trick_won", seat=winner, card=_code(top)))
         if n == 4 and t == 1:
             self._settle_classes()
-        # S3: only a card above nine earns the lead or the win (§3.5, §3.9)
-        lead_point = not self.ten_plus or rank_of(lead) >= TEN
-        win_point = winner != leader and (not self.ten_plus or rank_of(top) >= TEN)
-        if n == 4 and win_point and lead_point and winner % 2 == leader % 2:
-            win_point = False  # D-PQ-15: one point per side per trick for lead and win together
-        scorers = []
-        if lead_point:
-            scorers.append((leader, 2 * t))
-        if win_point:
-            scorers.append((winner, 2 * t + 1))
-        for seat, order in scorers:
-            self.events.add(Msg.of("piquet.event.trick_point", seat=seat))
-            self._score(PLAY, order, self.party(seat), 1)
+        _, win_scorer = scoring.trick_points(n, leader, winner, lead, top, self.ten_plus)
+        if win_scorer >= 0:
+            self.events.add(Msg.of("piquet.event.trick_point", seat=win_scorer))
+            self._score(PLAY, 2 * t + 1, self.party(win_scorer), 1)
         self.trick = []
         self.trick_no += 1
         self.leader = winner

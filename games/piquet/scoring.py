@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from games.cards import TEN, rank_of
+
 # Kinds, also the rows of a deal on the score sheet, in sheet order.
 BLANCHE, POINT, SEQUENCES, SETS, REPIQUE, PLAY, PIQUE, LAST, CARDS, CAPOT = range(10)
 KIND_NAMES = (
@@ -79,6 +81,22 @@ def tally(
             rows[PIQUE][party] += bonuses.pique
             total[party] += bonuses.pique
     return rows, given
+
+
+def trick_points(
+    players: int, leader: int, winner: int, lead: int, top: int, ten_plus: bool
+) -> tuple[int, int]:
+    """Who scores the lead point and who the win point of a trick (-1: nobody).
+
+    The leader scores for leading; a winner who did not lead scores for winning (§3.5). With S3
+    (``ten_plus``) only a card above nine earns either. Four players (D-PQ-15): a side earns at
+    most one point per trick for the lead and the win together.
+    """
+    lead_point = not ten_plus or rank_of(lead) >= TEN
+    win_point = winner != leader and (not ten_plus or rank_of(top) >= TEN)
+    if players == 4 and lead_point and win_point and winner % 2 == leader % 2:
+        win_point = False
+    return (leader if lead_point else -1), (winner if win_point else -1)
 
 
 def rubicon_margin(winner: int, loser: int) -> int:
