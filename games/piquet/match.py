@@ -300,8 +300,10 @@ class Piquet(Game):
         return combos.best(self.declared_hands[seat], kind)
 
     def _call(self, seat: Seat, msg: Msg) -> None:
+        """A call in the log, and beside the seat for the rest of the deal (without its name)."""
         self.events.add(msg)
-        self.calls[seat].append(msg)
+        said = tuple((k, v) for k, v in msg.args if k != "seat")
+        self.calls[seat].append(Msg(msg.key.replace("piquet.call.", "piquet.said."), said))
 
     def _dialogue(self, kind: int) -> None:
         """§3.4, for two or three hands: the elder calls the size of his best combination, each

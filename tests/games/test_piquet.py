@@ -108,14 +108,18 @@ def test_pq_ex1_repique_seed_profile() -> None:
     assert game.rows[scoring.SETS] == [14, 0]
     assert game.rows[REPIQUE] == [60, 0]
     assert game.deal_scores() == [94, 0]
-    assert calls(game, 0)[:1] == [Msg.of("piquet.call.point", seat=0, count=6)]
+    assert calls(game, 0)[:1] == [Msg.of("piquet.said.point", count=6)]
+    log = game.view(1).events
+    assert log.index(Msg.of("piquet.call.point", seat=0, count=6)) + 1 == log.index(
+        Msg.of("piquet.call.good", seat=1)
+    )
     assert calls(game, 1) == [
-        Msg.of("piquet.call.good", seat=1),
-        Msg.of("piquet.call.good", seat=1),
-        Msg.of("piquet.call.good", seat=1),
+        Msg.of("piquet.said.good"),
+        Msg.of("piquet.said.good"),
+        Msg.of("piquet.said.good"),
     ]
-    assert Msg.of("piquet.call.sequence", seat=0, length=6) in calls(game, 0)
-    assert Msg.of("piquet.call.quatorze", seat=0) in calls(game, 0)
+    assert Msg.of("piquet.said.sequence", length=6) in calls(game, 0)
+    assert Msg.of("piquet.said.quatorze") in calls(game, 0)
     assert "piquet.event.repique" in keys(game)
     play(game, "AS")  # a lead above nine: 95
     assert game.deal_scores() == [95, 0]
@@ -167,12 +171,12 @@ def test_pq_ex3_equal_point_scores_nothing_and_blocks_the_bonuses() -> None:
     younger = "KH QH JH TH 7H JS TS 8S TD 9D 8D JC"
     game = after_exchange(elder, younger)
     assert calls(game, 0)[:2] == [
-        Msg.of("piquet.call.point", seat=0, count=5),
-        Msg.of("piquet.call.pips", seat=0, pips=47),
+        Msg.of("piquet.said.point", count=5),
+        Msg.of("piquet.said.pips", pips=47),
     ]
     assert calls(game, 1)[:2] == [
-        Msg.of("piquet.call.equal", seat=1),
-        Msg.of("piquet.call.equal", seat=1),
+        Msg.of("piquet.said.equal"),
+        Msg.of("piquet.said.equal"),
     ]
     assert "piquet.event.point_equal" in keys(game)
     assert game.rows[scoring.POINT] == [0, 0]
@@ -393,16 +397,16 @@ def test_four_players_partner_scores_the_same_kind(options: PiquetOptions, side_
     assert game.legal_actions(0)[0] != BLANCHE
     # elder has declared before leading; nobody else has said anything yet
     assert calls(game, 0) == [
-        Msg.of("piquet.call.point_pips", seat=0, count=4, pips=41),
-        Msg.of("piquet.call.sequence_to_A", seat=0, length=4),
+        Msg.of("piquet.said.point_pips", count=4, pips=41),
+        Msg.of("piquet.said.sequence_to_A", length=4),
     ]
     play(game, "AS")
     assert calls(game, 1) == []
     play(game, "TS")  # E announces only what beats the calls so far
-    assert calls(game, 1) == [Msg.of("piquet.call.trio_of", seat=1, rank="J")]
+    assert calls(game, 1) == [Msg.of("piquet.said.trio_of", rank="J")]
     assert game.deal_scores() == [1, 0]  # only elder's lead so far: the classes after trick 1
     play(game, "7C 7S")
-    assert calls(game, 2) == [Msg.of("piquet.call.trio_of", seat=2, rank="A")]
+    assert calls(game, 2) == [Msg.of("piquet.said.trio_of", rank="A")]
     assert calls(game, 3) == []
     flat = options.profile == "seed"
     assert game.rows[scoring.POINT] == ([2, 0] if flat else [7, 0])  # N's point and S's
