@@ -28,10 +28,10 @@ def exchange_mask(action: Action) -> int | None:
 
 
 def exchange_actions(hand: int, fewest: int, most: int) -> list[Action]:
-    """Every exchange of ``fewest`` to ``most`` cards of ``hand``."""
+    """Every exchange of ``fewest`` to ``most`` cards of ``hand``, the most cards first."""
     bits = [1 << c for c in cards_in(hand)]
     out: list[Action] = []
-    for k in range(fewest, most + 1):
+    for k in range(most, fewest - 1, -1):
         out.extend(EXCHANGE | sum(combo) for combo in combinations(bits, k))
     return out
 

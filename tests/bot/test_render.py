@@ -47,6 +47,16 @@ def test_action_labels() -> None:
     assert _render("en").action("toy", "discard 8C 9D TS") == "lay aside 8♣ 9♦ 10♠"
 
 
+def test_a_verb_alone_may_have_its_own_label() -> None:
+    plain = _render("en")
+    assert plain.action("toy", "discard") == "lay aside"
+    own = TextRenderer(
+        catalog("en").with_entries({**TOY_TEXTS_EN, "toy.alone.discard": "keep all"}), []
+    )
+    assert own.action("toy", "discard") == "keep all"
+    assert own.action("toy", "discard 8C") == "lay aside 8♣"
+
+
 def test_table_lines_show_hand_trump_and_seats() -> None:
     game = TOY.new(3, rng=random.Random(2))
     lines = _render("en").table(game.view(0))

@@ -277,6 +277,7 @@ def test_pq_ex7_classic_exchange_and_leftovers() -> None:
     )
     legal = game.legal_actions(0)
     assert {bin(a).count("1") - 1 for a in legal} == {1, 2, 3, 4, 5}
+    assert game.notation(legal[0]).count(" ") == 5  # the biggest exchanges first
     game.apply(0, game.parse("exchange 7S 8S 9S"))  # takes 7D 9C 8C, has seen 7C TH
     assert Msg.of("piquet.note.aside", cards="7C TH") not in game.view(0).notes
     younger = game.legal_actions(1)
@@ -451,7 +452,7 @@ def test_three_players_only_the_dealer_exchanges() -> None:
     assert game.to_act() == frozenset({2})
     legal = [a for a in game.legal_actions(2) if a != BLANCHE]
     assert len(legal) == 1 + 10 + 45  # 0, 1 or 2 cards (D-PQ-11)
-    assert game.notation(legal[0]) == "exchange"
+    assert game.notation(legal[-1]) == "exchange"
     game.apply(2, game.parse("exchange"))
     assert game.to_act() == frozenset({0})  # elder leads, after the declarations
     assert game.view(None).seats[0].notes  # elder's calls
