@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from games.ai import choose
 from games.cards import Card, mask_of, parse_card
 from games.core import IllegalActionError, Msg, NotationError
 from games.piquet import SPEC, Piquet, PiquetOptions, combos, scoring
@@ -578,3 +579,32 @@ def test_what_each_seat_sees() -> None:
     assert theirs.seats[0].cards == 12
     assert next(p for p in spectator.piles if p.key == "piquet.pile.discards").hidden == 3
     assert game.view(1).to_act == frozenset({1})
+
+
+# --- the rule-based computer player ---------------------------------------------------------------
+
+
+def test_the_rules_player_claims_carte_blanche_then_lays_away_its_weakest_cards() -> None:
+    game = new([BLANK_ELDER, BLANK_YOUNGER], "AD TD 8D AC TC 9C 7C 7H")
+    rng = random.Random(1)
+    assert choose(game, 0, "rules", rng) == BLANCHE
+    game.apply(0, BLANCHE)
+    action = choose(game, 0, "rules", rng)
+    laid = game.notation(action).split()[1:]
+    assert 3 <= len(laid) <= 5
+    assert "AS" not in laid
+    assert "AH" not in laid
+
+
+def test_the_rules_player_beats_random_players() -> None:
+    wins = 0
+    for seed in range(6):
+        for rules_seat in (0, 1):
+            game = SPEC.new(2, rng=random.Random(seed))
+            rng = random.Random(seed)
+            while not game.is_over():
+                (seat,) = game.to_act()
+                kind = "rules" if seat == rules_seat else "random"
+                game.apply(seat, choose(game, seat, kind, rng))
+            wins += game.result().places[rules_seat] == 1
+    assert wins >= 10
