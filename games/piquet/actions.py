@@ -6,8 +6,6 @@ is ``EXCHANGE | mask`` where ``mask`` holds the discarded cards (0: take none). 
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from games.cards import cards_in, code, codes, parse_card
 from games.core import Action, NotationError
 
@@ -28,12 +26,28 @@ def exchange_mask(action: Action) -> int | None:
 
 
 def exchange_actions(hand: int, fewest: int, most: int) -> list[Action]:
-    """Every exchange of ``fewest`` to ``most`` cards of ``hand``, the most cards first."""
+    """Every exchange of ``fewest`` to ``most`` cards of ``hand``, the most cards first.
+
+    The hand is split in two halves whose subsets are listed by size once, so each exchange is
+    one ``|`` of a subset of each half (fast: this runs at every exchange of every playout).
+    """
     bits = [1 << c for c in cards_in(hand)]
+    half = len(bits) // 2
+    low, high = _subsets_by_size(bits[:half]), _subsets_by_size(bits[half:])
     out: list[Action] = []
     for k in range(most, fewest - 1, -1):
-        out.extend(EXCHANGE | sum(combo) for combo in combinations(bits, k))
+        for i in range(max(0, k - len(high) + 1), min(k, len(low) - 1) + 1):
+            out.extend([EXCHANGE | a | b for a in low[i] for b in high[k - i]])
     return out
+
+
+def _subsets_by_size(bits: list[int]) -> list[list[int]]:
+    """Every subset (as a mask) of these card bits, listed by its number of cards."""
+    by_size: list[list[int]] = [[0]] + [[] for _ in bits]
+    for bit in bits:
+        for size in range(len(bits), 0, -1):
+            by_size[size].extend([m | bit for m in by_size[size - 1]])
+    return by_size
 
 
 def notation(action: Action) -> str:
