@@ -59,6 +59,7 @@ DECK = tuple(make_deck(range(7, 15)))
 HAND_SIZE = {2: 12, 3: 10, 4: 8}
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 EXCHANGE_PHASE, LEFTOVER_PHASE, PLAY_PHASE, OVER = range(4)
+REDEALS = 100  # determinize: draws to find hands that make the published calls
 CLASS_KINDS = (scoring.POINT, scoring.SEQUENCES, scoring.SETS)  # by combos.POINT..SETS
 
 
@@ -152,6 +153,7 @@ class Piquet(Game):
         self.trick_no = 1
         self.leader = elder
         self.won = [0] * n
+        self.played = [0] * n  # cards each seat has played in this deal
         self.declared_hands = list(self.hands)
         self.best_called: list[combos.Value | None] = [None, None, None]
         self.events.add(Msg.of("table.event.deal_started", deal=self.dealt, seat=self.dealer))
@@ -302,56 +304,41 @@ class Piquet(Game):
     def _call(self, seat: Seat, msg: Msg) -> None:
         """A call in the log, and beside the seat for the rest of the deal (without its name)."""
         self.events.add(msg)
-        said = tuple((k, v) for k, v in msg.args if k != "seat")
-        self.calls[seat].append(Msg(msg.key.replace("piquet.call.", "piquet.said."), said))
+        self.calls[seat].append(_said(msg))
+
+    def _calls_from(self, declared: list[int]) -> list[list[Msg]]:
+        """The calls published so far, had the players declared these hands (for
+        ``determinize``: a re-deal must keep every published call)."""
+        out: list[list[Msg]] = [[] for _ in range(self.n)]
+        if self.phase != PLAY_PHASE:
+            return out
+        order = [(self._elder() + i) % self.n for i in range(self.n)]
+        if self.n < 4:
+            for kind in combos.CLASSES:
+                values = [combos.best(declared[s], kind) for s in range(self.n)]
+                for seat, msg in dialogue(kind, values, order)[0]:
+                    out[seat].append(_said(msg))
+            return out
+        best_called: list[combos.Value | None] = [None, None, None]
+        for seat in order:
+            if seat != order[0] and not (self.decided >> seat & 1):
+                continue
+            for kind in combos.CLASSES:
+                v, best_v = combos.best(declared[seat], kind), best_called[kind]
+                if v is not None and (best_v is None or v > best_v):
+                    best_called[kind] = v
+                    out[seat].append(_said(_full_call(kind, seat, v)))
+        return out
 
     def _dialogue(self, kind: int) -> None:
-        """§3.4, for two or three hands: the elder calls the size of his best combination, each
-        later player answers ("räcker", "lika" or his bigger size); on "lika" the first holder of
-        the size calls the tie-break and the others answer. The single best holder scores."""
+        """§3.4 for two or three hands (see :func:`dialogue`); the single best holder scores."""
         order = [(self._elder() + i) % self.n for i in range(self.n)]
         values = [self._value(s, kind) for s in range(self.n)]
-        group: list[Seat] = []
-        for seat in order:
-            v = values[seat]
-            if not group:
-                if v is None:
-                    self._call(
-                        seat, Msg.of(f"piquet.call.no_{combos.CLASS_NAMES[kind]}", seat=seat)
-                    )
-                else:
-                    self._call(seat, _size_call(kind, seat, v))
-                    group = [seat]
-                continue
-            top = values[group[0]]
-            assert top is not None
-            if v is None or v[0] < top[0]:
-                self._call(seat, Msg.of("piquet.call.good", seat=seat))
-            elif v[0] == top[0]:
-                self._call(seat, Msg.of("piquet.call.equal", seat=seat))
-                group.append(seat)
-            else:
-                self._call(seat, _size_call(kind, seat, v))
-                group = [seat]
-        if not group:
+        said, tied = dialogue(kind, values, order)
+        for seat, msg in said:
+            self._call(seat, msg)
+        if not tied:
             return
-        tied = group[:1]
-        if len(group) > 1:
-            first = values[group[0]]
-            assert first is not None
-            self._call(group[0], _break_call(kind, group[0], first))
-            for seat in group[1:]:
-                v, best_v = values[seat], values[tied[0]]
-                assert v is not None
-                assert best_v is not None
-                if v[1] > best_v[1]:
-                    self._call(seat, Msg.of("piquet.call.not_good", seat=seat))
-                    tied = [seat]
-                elif v[1] == best_v[1]:
-                    self._call(seat, Msg.of("piquet.call.equal", seat=seat))
-                    tied.append(seat)
-                else:
-                    self._call(seat, Msg.of("piquet.call.good", seat=seat))
         if len(tied) > 1:  # equal best: nobody scores (D-PQ-16), and S5 blocks the bonuses
             self.blocked = self.blocked or self.equality_blocks
             self.events.add(Msg.of(f"piquet.event.{combos.CLASS_NAMES[kind]}_equal"))
@@ -418,6 +405,7 @@ class Piquet(Game):
             self._publish_better(seat)
         self.decided |= 1 << seat
         bit = 1 << action
+        self.played[seat] |= bit
         self.hands[seat] &= ~bit
         self.shown[seat] &= ~bit
         self.trick.append(action)
@@ -676,6 +664,7 @@ class Piquet(Game):
             "items",
             "trick",
             "won",
+            "played",
             "declared_hands",
             "best_called",
         ):
@@ -687,48 +676,54 @@ class Piquet(Game):
     def determinize(self, seat: Seat, rng: random.Random) -> Piquet:
         """Re-deal every card hidden from ``seat`` among the places it could be: the other hands
         (keeping their shown cards), the other discards, the talon and the cards set aside.
-        Cards the seat has seen (its own discards, talon cards it was shown) stay where they are.
-        The published calls are not re-checked; future deals come from ``rng``."""
-        other = self.clone()
-        other.rng = rng
-        other.decks = None
+        Cards the seat has seen (its own discards, talon cards it was shown) stay where they are,
+        and the re-dealt hands must make the same published calls (lengths, pips, top cards,
+        ranks): otherwise the cards are drawn again, up to ``REDEALS`` times. Future deals come
+        from ``rng``."""
         known = self.hands[seat] | self.discards[seat] | self.seen[seat]
         known |= sum(self.shown) | (self.aside if self.aside_public else 0)
-        places: list[tuple[str, int]] = []  # (kind, index)
+        places: list[tuple[int, int]] = []  # (where, index): 0 hand, 1 discards, 2 aside, 3 talon
         pool: list[int] = []
         for s in range(self.n):
-            if s == seat:
-                continue
-            for c in cards_in(self.hands[s] & ~known):
-                places.append(("hand", s))
-                pool.append(c)
-            for c in cards_in(self.discards[s] & ~known):
-                places.append(("discards", s))
-                pool.append(c)
+            if s != seat:
+                for c in cards_in(self.hands[s] & ~known):
+                    places.append((0, s))
+                    pool.append(c)
+                for c in cards_in(self.discards[s] & ~known):
+                    places.append((1, s))
+                    pool.append(c)
         for c in cards_in(self.aside & ~known):
-            places.append(("aside", 0))
+            places.append((2, 0))
             pool.append(c)
         for i, c in enumerate(self.talon):
             if not known >> c & 1:
-                places.append(("talon", i))
+                places.append((3, i))
                 pool.append(c)
-        new = shuffled(pool, rng)
-        for (kind, idx), old in zip(places, pool, strict=True):
-            if kind == "hand":
-                other.hands[idx] &= ~(1 << old)
-            elif kind == "discards":
-                other.discards[idx] &= ~(1 << old)
-            elif kind == "aside":
-                other.aside &= ~(1 << old)
-        for (kind, idx), c in zip(places, new, strict=True):
-            if kind == "hand":
-                other.hands[idx] |= 1 << c
-            elif kind == "discards":
-                other.discards[idx] |= 1 << c
-            elif kind == "aside":
-                other.aside |= 1 << c
-            else:
-                other.talon[idx] = c
+        other = self.clone()
+        other.rng = rng
+        other.decks = None
+        fixed = [self.hands[s] & ~_mask(pool) for s in range(self.n)]
+        fixed_discards = [self.discards[s] & ~_mask(pool) for s in range(self.n)]
+        fixed_aside = self.aside & ~_mask(pool)
+        for _ in range(REDEALS):
+            hands, discards, aside = list(fixed), list(fixed_discards), fixed_aside
+            talon = list(self.talon)
+            for (where, idx), c in zip(places, shuffled(pool, rng), strict=True):
+                if where == 0:
+                    hands[idx] |= 1 << c
+                elif where == 1:
+                    discards[idx] |= 1 << c
+                elif where == 2:
+                    aside |= 1 << c
+                else:
+                    talon[idx] = c
+            declared = [hands[s] | self.played[s] for s in range(self.n)]
+            other.hands, other.discards, other.aside, other.talon = hands, discards, aside, talon
+            if self.phase != PLAY_PHASE:
+                break
+            other.declared_hands = declared
+            if other._calls_from(declared) == self.calls:
+                break
         return other
 
     # --- notation --------------------------------------------------------------------------------
@@ -738,6 +733,65 @@ class Piquet(Game):
 
     def parse(self, text: str) -> Action:
         return actions.parse(text)
+
+
+def dialogue(
+    kind: int, values: list[combos.Value | None], order: list[Seat]
+) -> tuple[list[tuple[Seat, Msg]], list[Seat]]:
+    """§3.4 over two or three hands: the calls in order, and the seats tied for the best (one
+    seat: it wins the class; none: nobody holds one).
+
+    The elder calls the size of his best combination (or none); each later player answers
+    "räcker" (smaller), "lika" (the same size) or calls his bigger size. After "lika" the first
+    holder of the size calls the tie-break (pips, top card, rank) and the others answer "räcker
+    inte", "lika" or "räcker".
+    """
+    said: list[tuple[Seat, Msg]] = []
+    group: list[Seat] = []
+    for seat in order:
+        v = values[seat]
+        if not group:
+            if v is None:
+                said.append((seat, Msg.of(f"piquet.call.no_{combos.CLASS_NAMES[kind]}", seat=seat)))
+            else:
+                said.append((seat, _size_call(kind, seat, v)))
+                group = [seat]
+            continue
+        top = values[group[0]]
+        assert top is not None
+        if v is None or v[0] < top[0]:
+            said.append((seat, Msg.of("piquet.call.good", seat=seat)))
+        elif v[0] == top[0]:
+            said.append((seat, Msg.of("piquet.call.equal", seat=seat)))
+            group.append(seat)
+        else:
+            said.append((seat, _size_call(kind, seat, v)))
+            group = [seat]
+    if len(group) <= 1:
+        return said, group
+    first = values[group[0]]
+    assert first is not None
+    said.append((group[0], _break_call(kind, group[0], first)))
+    tied = group[:1]
+    for seat in group[1:]:
+        v, best_v = values[seat], values[tied[0]]
+        assert v is not None
+        assert best_v is not None
+        if v[1] > best_v[1]:
+            said.append((seat, Msg.of("piquet.call.not_good", seat=seat)))
+            tied = [seat]
+        elif v[1] == best_v[1]:
+            said.append((seat, Msg.of("piquet.call.equal", seat=seat)))
+            tied.append(seat)
+        else:
+            said.append((seat, Msg.of("piquet.call.good", seat=seat)))
+    return said, tied
+
+
+def _said(msg: Msg) -> Msg:
+    """A call as noted beside the seat that made it: the same words without its name."""
+    args = tuple((k, v) for k, v in msg.args if k != "seat")
+    return Msg(msg.key.replace("piquet.call.", "piquet.said."), args)
 
 
 # --- calls --------------------------------------------------------------------------------------

@@ -608,3 +608,16 @@ def test_the_rules_player_beats_random_players() -> None:
                 game.apply(seat, choose(game, seat, kind, rng))
             wins += game.result().places[rules_seat] == 1
     assert wins >= 10
+
+
+def test_determinize_keeps_the_published_calls_and_the_shown_cards() -> None:
+    game = after_exchange(PQ2_ELDER, PQ2_YOUNGER)
+    play(game, "KS 7H")
+    for i in range(5):
+        other = game.determinize(0, random.Random(i))
+        assert isinstance(other, Piquet)
+        assert other.hands[0] == game.hands[0]
+        assert other.view(0) == game.view(0)
+        assert other._calls_from(other.declared_hands) == game.calls
+        assert other.hands[1] & game.shown[1] == game.shown[1]
+    assert any(game.determinize(0, random.Random(i)).hands[1] != game.hands[1] for i in range(5))
