@@ -143,6 +143,10 @@ class TextRenderer:
         own = f"{game_id}.action.{verb}"
         return own if self.catalog.has(own) else f"action.{verb}"
 
+    def verb(self, game_id: str, verb: str) -> str:
+        """The name of an action verb (``Byt``), for a menu of its choices."""
+        return self.t(self.verb_key(game_id, verb))
+
     def action(self, game_id: str, notation: str) -> str:
         """A readable label for an action given in notation: ``QS`` -> ``Q♠``,
         ``bid 7D KS TC`` -> ``Bjud 7♦ K♠ 10♣``, ``draw 3`` -> ``Dra kort 3``. A verb written

@@ -55,6 +55,7 @@ def test_a_verb_alone_may_have_its_own_label() -> None:
     )
     assert own.action("toy", "discard") == "keep all"
     assert own.action("toy", "discard 8C") == "lay aside 8♣"
+    assert own.verb("toy", "discard") == "lay aside"  # a menu of discards is named by its verb
 
 
 def test_table_lines_show_hand_trump_and_seats() -> None:
