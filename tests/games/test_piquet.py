@@ -621,3 +621,41 @@ def test_determinize_keeps_the_published_calls_and_the_shown_cards() -> None:
         assert other._calls_from(other.declared_hands) == game.calls
         assert other.hands[1] & game.shown[1] == game.shown[1]
     assert any(game.determinize(0, random.Random(i)).hands[1] != game.hands[1] for i in range(5))
+
+
+def test_three_players_the_dialogue_goes_round_the_table() -> None:
+    game = new(
+        [
+            "AS KS TS 8S AH AD AC KC 8C 7C",  # elder: point of 4, four aces
+            "KH QH JH 9H 8H QS JS QC JC TC",  # point of 5 (47), tierces to K and Q, two trios
+            "KD QD JD 9D 7D 9S 7S TH 7H 9C",  # the dealer: point of 5 (46), tierce to K
+        ],
+        "TD 8D",
+    )
+    game.apply(2, game.parse("exchange"))
+    assert calls(game, 0) == [
+        Msg.of("piquet.said.point", count=4),
+        Msg.of("piquet.said.no_sequence"),
+        Msg.of("piquet.said.quatorze"),
+    ]
+    assert calls(game, 1) == [
+        Msg.of("piquet.said.point", count=5),
+        Msg.of("piquet.said.pips", pips=47),
+        Msg.of("piquet.said.sequence", length=3),
+        Msg.of("piquet.said.top_K"),
+        Msg.of("piquet.said.good"),
+    ]
+    assert calls(game, 2) == [
+        Msg.of("piquet.said.equal"),
+        Msg.of("piquet.said.good"),
+        Msg.of("piquet.said.equal"),
+        Msg.of("piquet.said.equal"),
+        Msg.of("piquet.said.good"),
+    ]
+    assert "piquet.event.sequence_equal" in keys(game)
+    assert game.rows[scoring.POINT] == [0, 1, 0]
+    assert game.rows[scoring.SEQUENCES] == [0, 0, 0]
+    assert game.rows[scoring.SETS] == [14, 0, 0]
+    assert game.blocked  # S5: the equal sequences
+    play(game, "AS")
+    assert game.deal_scores() == [15, 1, 0]
