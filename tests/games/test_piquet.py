@@ -56,28 +56,40 @@ def new(
     return game
 
 
-def after_exchange(
+def exchange_deck(
     elder: str, younger: str, options: PiquetOptions = SEED_PROFILE, taken: tuple[int, int] = (3, 2)
-) -> Piquet:
-    """Two players holding these hands after the exchange: elder takes the first ``taken[0]`` of
-    his cards from the talon, younger the first ``taken[1]`` of his; the cards they lay away are
-    the lowest of the rest of the deck."""
+) -> tuple[list[str], str, str]:
+    """A deal after which two players hold these hands: elder takes the first ``taken[0]`` of his
+    cards from the talon, younger the first ``taken[1]`` of his; the cards they lay away are the
+    lowest of the rest of the deck. Returns the deck and the two exchanges."""
     e, y = elder.split(), younger.split()
-    pool = [Card(c) for c in ALL if c not in cards(elder) + cards(younger)]
-    pool_codes = [str(c) for c in pool]
+    pool = [str(Card(c)) for c in ALL if c not in cards(elder) + cards(younger)]
     ke, ky = taken
-    e_give, y_give, rest = pool_codes[:ke], pool_codes[ke : ke + ky], pool_codes[ke + ky :]
-    e_dealt = e[ke:] + e_give
-    y_dealt = y[ky:] + y_give
+    e_give, y_give, rest = pool[:ke], pool[ke : ke + ky], pool[ke + ky :]
     if options.profile == "seed":  # elder's five on top, younger's three below (S2)
         talon = e[:ke] + rest[: 5 - ke] + y[:ky] + rest[5 - ke :]
     else:  # classic: younger takes elder's leftovers first, so they come first
         talon = e[:ke] + y[:ky] + rest
-    game = new([" ".join(e_dealt), " ".join(y_dealt)], " ".join(talon), options)
-    game.apply(0, game.parse("exchange " + " ".join(e_give)))
-    game.apply(1, game.parse("exchange " + " ".join(y_give)))
-    if game.parse("hide") in game.legal_actions(1):
-        game.apply(1, game.parse("hide"))
+    hands = [" ".join(e[ke:] + e_give), " ".join(y[ky:] + y_give)]
+    return deck(hands, " ".join(talon)), " ".join(e_give), " ".join(y_give)
+
+
+def exchange(game: Piquet, elder_gives: str, younger_gives: str) -> None:
+    (elder,) = game.to_act()
+    game.apply(elder, game.parse(f"exchange {elder_gives}".strip()))
+    game.apply(1 - elder, game.parse(f"exchange {younger_gives}".strip()))
+    if game.parse("hide") in game.legal_actions(1 - elder):
+        game.apply(1 - elder, game.parse("hide"))
+
+
+def after_exchange(
+    elder: str, younger: str, options: PiquetOptions = SEED_PROFILE, taken: tuple[int, int] = (3, 2)
+) -> Piquet:
+    """Two players holding these hands after the exchange (see :func:`exchange_deck`)."""
+    order, e_give, y_give = exchange_deck(elder, younger, options, taken)
+    game = SPEC.new(2, options, rng=random.Random(SEED[2]), decks=[order])
+    assert isinstance(game, Piquet)
+    exchange(game, e_give, y_give)
     assert game.hands == [mask(elder), mask(younger)]
     return game
 
@@ -659,3 +671,26 @@ def test_three_players_the_dialogue_goes_round_the_table() -> None:
     assert game.blocked  # S5: the equal sequences
     play(game, "AS")
     assert game.deal_scores() == [15, 1, 0]
+
+
+def test_transcript_a_partie_of_capots_is_drawn_after_eight_deals() -> None:
+    """Every deal deals the PQ-1 hands: the elder has his repique (94), leads ten cards above
+    nine (104) and takes every trick (capot 40): 144 a deal, 0 for the dealer. Each deals three
+    times, so 432-432 after six deals; two more deals, 576-576: a draw (D-PQ-9)."""
+    order, e_give, y_give = exchange_deck(PQ1_ELDER, PQ1_YOUNGER)
+    game = SPEC.new(2, rng=random.Random(SEED[2]), decks=[order] * 8)
+    assert isinstance(game, Piquet)
+    script = "AS 9D KS TD QS JD JS QD TS 7H 9S 8H AH 9H KH TH QH JH AC QC AD KD 8D KC"
+    for deal in range(1, 9):
+        exchange(game, e_give, y_give)
+        play(game, script)
+        deal_row = [r for r in game.past_rows if r.label.key == "piquet.sheet.deal"][-1]
+        seat_1_leads = deal % 2 == 0  # seat 0 is elder in deals 1, 3, 5 and 7
+        assert deal_row.cells == ((0, 144) if seat_1_leads else (144, 0))
+        if deal == 6:
+            assert game.totals == [432, 432]
+            assert "piquet.event.extra_deals" in keys(game)
+    assert game.is_over()
+    assert game.result().scores == (576, 576)
+    assert game.result().places == (1, 1)
+    assert "piquet.event.drawn" in keys(game)
