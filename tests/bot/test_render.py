@@ -8,6 +8,7 @@ from toygame import SPEC as TOY
 from toygame import TOY_TEXTS_EN
 
 from bot.i18n import catalog
+from bot.render.embeds import variant_name
 from bot.render.text import TextRenderer, card_face, faces_of_codes, sort_hand
 from games.cards import JOKER, parse_card
 from games.core import Msg, ScoreSheet, SheetRow
@@ -99,3 +100,10 @@ def test_score_sheet_lines_up_its_columns_and_draws_the_line() -> None:
     assert set(lines[2]) == {"─"}
     assert lines[3].endswith("120")
     assert lines[1].index("30") + 2 == lines[0].index("Seat 1") + len("Seat 1")  # lined up
+
+
+def test_a_variant_is_named_in_the_table_language_when_the_game_names_it() -> None:
+    named = catalog("sv").with_entries({"toy.variant.fast": "Snabbt"})
+    assert variant_name(named, "toy", "fast") == "Snabbt"
+    assert variant_name(named, "toy", "slow") == "slow"
+    assert variant_name(catalog("en"), "piquet", "classic") == "Classic Piquet"
