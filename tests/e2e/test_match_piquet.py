@@ -71,6 +71,10 @@ async def test_piquet_four_players_partners_share_a_place(simcord_env: Env) -> N
     table = table_in(env, channel.id)
     assert table.game is not None
     assert table.game.view(None).teams == ((0, 2), (1, 3))
+    shown = channel.history()[0].embeds[0]
+    sides = next(f for f in shown.fields if f.name == "Lag")
+    assert "anna" in (sides.value or "")
+    assert any(f.name == "Protokoll" for f in shown.fields)
     members = {anna.id: anna, bo.id: bo}
     await play_until(env, channel.id, members, message, MOVES)
     assert table.record.status == "finished"
