@@ -390,8 +390,10 @@ def test_pq_ex11_carte_blanche_online() -> None:
     game.apply(0, game.parse("exchange 7D 8C 9D"))
     assert game.view(1).seats[0].shown == ()  # which cards went is not shown
     assert BLANCHE not in game.legal_actions(1)  # younger's hand is not blank
-    assert game.view(0).phase.key == phase.key
-    assert acting == frozenset({0})
+    # nothing public tells a blank hand: a deal where elder's hand is not blank looks the same
+    plain = new([BLANK_YOUNGER, BLANK_ELDER], "AD TD 8D AC TC 9C 7C 7H")
+    assert BLANCHE not in plain.legal_actions(0)
+    assert (plain.view(1).phase, plain.to_act()) == (phase, acting) == (phase, frozenset({0}))
 
 
 # --- four players --------------------------------------------------------------------------------
