@@ -42,6 +42,11 @@ Rules implemented (the Swedish text is the authority; decisions D-PQ-0..19 of th
   the same class (D-PQ-17); a best held equally by both sides scores nothing. Each side earns at
   most one point per trick for the lead and the win together (D-PQ-15).
 
+Options: ``profile`` (``seed`` or ``classic``), each flag of the seed profile on its own
+(``point_flat_1`` S1, ``seed_exchange`` S2, ``ten_plus`` S3, ``capot_no_last`` S4,
+``equality_blocks`` S5: ``profile``, ``on`` or ``off``) and ``four_player_deals`` (4 or 8).
+Presets: ``classic`` and ``eight_deals``.
+
 Notation: a card played is its code (``KS``, ``TH``). ``exchange 7C 8D 9H`` lays those cards away
 and takes as many from the talon (``exchange`` alone takes none, where 0 is allowed);
 ``blanche`` claims carte blanche; ``expose`` / ``hide`` decide the talon cards left over (classic).

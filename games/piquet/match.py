@@ -63,14 +63,29 @@ REDEALS = 100  # determinize: draws to find hands that make the published calls
 CLASS_KINDS = (scoring.POINT, scoring.SEQUENCES, scoring.SETS)  # by combos.POINT..SETS
 
 
+Flag = Literal["profile", "on", "off"]
+
+
 @dataclass(frozen=True)
 class PiquetOptions(Options):
     """``profile``: ``seed`` (the Swedish text, flags S1-S5 on; RULINGS 1) or ``classic``
-    (Cavendish/Parlett: every flag off). ``four_player_deals``: a four-player partie is 4 or 8
-    deals (§3.10.2); two and three players always play 6."""
+    (Cavendish/Parlett: every flag off); each flag may also be set on its own.
+    ``four_player_deals``: a four-player partie is 4 or 8 deals (§3.10.2); two and three
+    players always play 6."""
 
     profile: Literal["seed", "classic"] = "seed"
     four_player_deals: Literal[4, 8] = 4
+    # Each flag of §3.9 on its own: "profile" follows ``profile``; "on"/"off" override it.
+    point_flat_1: Flag = "profile"  # S1: the point scores 1, not 1 per card
+    seed_exchange: Flag = "profile"  # S2: elder 3-5, younger 2-3 from his own three
+    ten_plus: Flag = "profile"  # S3: leads and wins score only with a card above nine
+    capot_no_last: Flag = "profile"  # S4: no last-trick point on capot
+    equality_blocks: Flag = "profile"  # S5: an equal class blocks repique and pique
+
+    def flag(self, name: str) -> bool:
+        """Whether the flag ``name`` (S1-S5) is on in these options."""
+        value = getattr(self, name)
+        return self.profile == "seed" if value == "profile" else value == "on"
 
 
 class Piquet(Game):
@@ -87,12 +102,11 @@ class Piquet(Game):
     ) -> None:
         self.n = players
         self.options = options
-        seed = options.profile == "seed"
-        self.flat_point = seed  # S1
-        self.seed_exchange = seed  # S2
-        self.ten_plus = seed  # S3
-        self.capot_no_last = seed  # S4
-        self.equality_blocks = seed  # S5
+        self.flat_point = options.flag("point_flat_1")  # S1
+        self.seed_exchange = options.flag("seed_exchange")  # S2
+        self.ten_plus = options.flag("ten_plus")  # S3
+        self.capot_no_last = options.flag("capot_no_last")  # S4
+        self.equality_blocks = options.flag("equality_blocks")  # S5
         self.rng = rng
         self.decks = decks
         self.parties = 2 if players == 4 else players

@@ -14,7 +14,7 @@ import pytest
 
 from games.ai import choose
 from games.cards import Card, mask_of, parse_card
-from games.core import IllegalActionError, Msg, NotationError
+from games.core import IllegalActionError, Msg, NotationError, apply_option_text
 from games.piquet import SPEC, Piquet, PiquetOptions, combos, scoring
 from games.piquet.actions import BLANCHE
 from games.piquet.scoring import PIQUE, PLAY, REPIQUE
@@ -696,3 +696,14 @@ def test_transcript_a_partie_of_capots_is_drawn_after_eight_deals() -> None:
     assert game.result().scores == (576, 576)
     assert game.result().places == (1, 1)
     assert "piquet.event.drawn" in keys(game)
+
+
+def test_each_flag_can_be_set_on_its_own() -> None:
+    options = apply_option_text(PiquetOptions(), {"ten_plus": "off", "point_flat_1": "off"})
+    assert (options.flag("ten_plus"), options.flag("point_flat_1")) == (False, False)
+    assert options.flag("seed_exchange")  # the rest follows the seed profile
+    assert PiquetOptions(profile="classic", capot_no_last="on").flag("capot_no_last")
+    game = after_exchange(PQ1_ELDER, PQ1_YOUNGER, options)
+    assert game.rows[scoring.POINT] == [6, 0]  # one per card, with S1 off
+    play(game, "9S 7H")  # a lead below ten scores with S3 off
+    assert game.rows[PLAY] == [1, 0]
