@@ -50,7 +50,6 @@ from games.piquet.scoring import (
     MORE_HANDED,
     PLAY,
     TWO_HANDED,
-    Item,
 )
 from games.tricks import follow_mask, trick_winner
 
@@ -159,10 +158,7 @@ class Piquet(Game):
         self.calls: list[list[Msg]] = [[] for _ in range(n)]
         self.decided = 0  # seats that made their first decision of the deal (D-PQ-18)
         self.claimed = 0
-        self.items: list[Item] = []
-        self.blocked = False
-        self.bonus: tuple[int, int] | None = None
-        self.rows: list[list[int]] = [[0] * self.parties for _ in KIND_NAMES]
+        self.tally = scoring.Tally(self.parties, self.bonuses)
         self.trick: list[int] = []
         self.trick_no = 1
         self.leader = elder
@@ -354,7 +350,8 @@ class Piquet(Game):
         if not tied:
             return
         if len(tied) > 1:  # equal best: nobody scores (D-PQ-16), and S5 blocks the bonuses
-            self.blocked = self.blocked or self.equality_blocks
+            if self.equality_blocks:
+                self.tally.block()
             self.events.add(Msg.of(f"piquet.event.{combos.CLASS_NAMES[kind]}_equal"))
             return
         self._win_class(kind, [tied[0]])
@@ -399,7 +396,8 @@ class Piquet(Game):
             top = max(held)
             sides = {s % 2 for s in range(4) if values[s] == top}
             if len(sides) > 1:
-                self.blocked = self.blocked or self.equality_blocks
+                if self.equality_blocks:
+                    self.tally.block()
                 self.events.add(Msg.of(f"piquet.event.{combos.CLASS_NAMES[kind]}_equal"))
                 continue
             side = sides.pop()
@@ -459,11 +457,10 @@ class Piquet(Game):
     # --- scoring ---------------------------------------------------------------------------------
 
     def _score(self, kind: int, order: int, party: int, pts: int) -> None:
-        self.items.append((kind, order, party, pts))
-        before = self.bonus
-        self.rows, self.bonus = scoring.tally(self.items, self.parties, self.bonuses, self.blocked)
-        if self.bonus is not None and self.bonus != before:
-            bonus_kind, who = self.bonus
+        before = self.tally.given
+        self.tally.add((kind, order, party, pts))
+        if self.tally.given is not None and self.tally.given != before:
+            bonus_kind, who = self.tally.given
             name = "repique" if bonus_kind == scoring.REPIQUE else "pique"
             self.events.add(
                 self._party_msg(f"piquet.event.{name}", who, points=self.rows[bonus_kind][who])
@@ -473,6 +470,15 @@ class Piquet(Game):
         if self.n == 4:
             return Msg.of(key + "_side", seat=party, partner_seat=party + 2, **args)
         return Msg.of(key, seat=party, **args)
+
+    @property
+    def rows(self) -> list[list[int]]:
+        """This deal's points so far by kind (``scoring.KIND_NAMES``) and party."""
+        return self.tally.rows
+
+    @property
+    def blocked(self) -> bool:
+        return self.tally.blocked
 
     def deal_scores(self) -> list[int]:
         """Each party's points so far in this deal."""
@@ -510,9 +516,7 @@ class Piquet(Game):
                     "piquet.event.deal_scored", p, points=scores[p], total=self.totals[p]
                 )
             )
-        self.items = []
-        self.rows = [[0] * self.parties for _ in KIND_NAMES]
-        self.bonus = None
+        self.tally = scoring.Tally(self.parties, self.bonuses)
         if self._partie_over():
             self._end_partie()
         else:
@@ -584,7 +588,7 @@ class Piquet(Game):
         running = [0] * self.parties
         if self.phase != OVER:
             running = self.deal_scores()
-            if self.items:
+            if self.tally.items:
                 rows.extend(self._deal_rows(running))
         live = tuple(self.totals[p] + running[p] for p in range(self.parties))
         rows.append(SheetRow(Msg.of("piquet.sheet.total"), live))
@@ -675,7 +679,6 @@ class Piquet(Game):
             "discards",
             "seen",
             "shown",
-            "items",
             "trick",
             "won",
             "played",
@@ -684,7 +687,7 @@ class Piquet(Game):
         ):
             setattr(other, name, list(getattr(self, name)))
         other.calls = [list(c) for c in self.calls]
-        other.rows = [list(r) for r in self.rows]
+        other.tally = self.tally.copy()
         return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Piquet:

@@ -48,39 +48,103 @@ TWO_HANDED = Bonuses(30, 60, 30)
 MORE_HANDED = Bonuses(20, 90, 60)
 
 
-def tally(
-    items: Sequence[Item], parties: int, bonuses: Bonuses, blocked: bool
-) -> tuple[list[list[int]], tuple[int, int] | None]:
-    """The deal's points by kind and party, and the bonus given (``(kind, party)``) if any.
+def sort_key(item: Item) -> tuple[int, int, int]:
+    """An item's place in the precedence order (D-PQ-3)."""
+    return PRECEDENCE[item[0]], item[1], item[2]
 
-    After a combination item (steps 1-4) the party with ``needs`` or more from combinations while
-    every other party is at 0 gets the repique; after a play item (step 5) one with ``needs`` or
-    more in all gets the pique. Only one bonus per deal; ``blocked`` (S5) gives none.
+
+class Tally:
+    """The running tally of a deal's items: points by kind and party, and the bonus given.
+
+    Items that come in precedence order are added in one step; one that comes earlier (a carte
+    blanche claimed at the first card) or a block (S5) recounts the whole ledger.
     """
-    rows = [[0] * parties for _ in KIND_NAMES]
-    total = [0] * parties
-    combinations = [0] * parties
-    given: tuple[int, int] | None = None
-    for kind, _, party, pts in sorted(items, key=lambda i: (PRECEDENCE[i[0]], i[1], i[2])):
-        rows[kind][party] += pts
+
+    __slots__ = ("blocked", "bonuses", "combinations", "given", "items", "last", "rows", "total")
+
+    def __init__(self, parties: int, bonuses: Bonuses, blocked: bool = False) -> None:
+        self.bonuses = bonuses
+        self.blocked = blocked
+        self.items: list[Item] = []
+        self.last: tuple[int, int, int] = (0, 0, 0)
+        self._reset(parties)
+
+    def _reset(self, parties: int) -> None:
+        self.rows = [[0] * parties for _ in KIND_NAMES]
+        self.total = [0] * parties
+        self.combinations = [0] * parties
+        self.given: tuple[int, int] | None = None
+
+    def add(self, item: Item) -> None:
+        self.items.append(item)
+        key = sort_key(item)
+        if key >= self.last:
+            self.last = key
+            self._step(item)
+        else:
+            self.recount()
+
+    def block(self) -> None:
+        """S5: no repique or pique in this deal."""
+        if not self.blocked:
+            self.blocked = True
+            self.recount()
+
+    def recount(self) -> None:
+        self._reset(len(self.total))
+        for item in sorted(self.items, key=sort_key):
+            self._step(item)
+        self.last = max(map(sort_key, self.items), default=(0, 0, 0))
+
+    def _step(self, item: Item) -> None:
+        """After a combination item (steps 1-4) the party with ``needs`` or more from
+        combinations while every other party is at 0 gets the repique; after a play item (step
+        5) one with ``needs`` or more in all gets the pique. Only one bonus per deal."""
+        kind, _, party, pts = item
+        total = self.total
+        self.rows[kind][party] += pts
         total[party] += pts
         step = PRECEDENCE[kind]
         if step <= 4:
-            combinations[party] += pts
-        if given is not None or blocked or step == 6:
-            continue
-        others_at_zero = all(total[p] == 0 for p in range(parties) if p != party)
-        if not others_at_zero:
-            continue
-        if step <= 4 and combinations[party] >= bonuses.needs:
-            given = (REPIQUE, party)
-            rows[REPIQUE][party] += bonuses.repique
+            self.combinations[party] += pts
+        if self.given is not None or self.blocked or step == 6:
+            return
+        if any(total[p] for p in range(len(total)) if p != party):
+            return
+        bonuses = self.bonuses
+        if step <= 4 and self.combinations[party] >= bonuses.needs:
+            self.given = (REPIQUE, party)
+            self.rows[REPIQUE][party] += bonuses.repique
             total[party] += bonuses.repique
         elif step == 5 and total[party] >= bonuses.needs:
-            given = (PIQUE, party)
-            rows[PIQUE][party] += bonuses.pique
+            self.given = (PIQUE, party)
+            self.rows[PIQUE][party] += bonuses.pique
             total[party] += bonuses.pique
-    return rows, given
+
+    def copy(self) -> Tally:
+        other = Tally.__new__(Tally)
+        other.bonuses, other.blocked, other.last, other.given = (
+            self.bonuses,
+            self.blocked,
+            self.last,
+            self.given,
+        )
+        other.items = list(self.items)
+        other.rows = [list(r) for r in self.rows]
+        other.total = list(self.total)
+        other.combinations = list(self.combinations)
+        return other
+
+
+def tally(
+    items: Sequence[Item], parties: int, bonuses: Bonuses, blocked: bool
+) -> tuple[list[list[int]], tuple[int, int] | None]:
+    """The deal's points by kind and party, and the bonus given (``(kind, party)``) if any,
+    for these items in any order (see :class:`Tally`); ``blocked`` (S5) gives no bonus."""
+    counted = Tally(parties, bonuses, blocked)
+    for item in items:
+        counted.add(item)
+    return counted.rows, counted.given
 
 
 def trick_points(
