@@ -143,10 +143,15 @@ class TextRenderer:
         own = f"{game_id}.action.{verb}"
         return own if self.catalog.has(own) else f"action.{verb}"
 
+    def verb(self, game_id: str, verb: str) -> str:
+        """The name of an action verb (``Byt``), for a menu of its choices."""
+        return self.t(self.verb_key(game_id, verb))
+
     def action(self, game_id: str, notation: str) -> str:
         """A readable label for an action given in notation: ``QS`` -> ``Q♠``,
         ``QC KC AC`` -> ``Q♣ K♣ A♣``, ``bid 7D KS TC`` -> ``Bjud 7♦ K♠ 10♣``,
-        ``draw 3`` -> ``Dra kort 3``."""
+        ``draw 3`` -> ``Dra kort 3``. A verb written alone uses the game's ``<game>.alone.<verb>``
+        text when it has one."""
         tokens = notation.split()
         if not tokens:
             return notation
@@ -155,6 +160,9 @@ class TextRenderer:
         except ValueError:
             pass
         verb = tokens[0].lower()
+        alone = f"{game_id}.alone.{verb}"
+        if len(tokens) == 1 and self.catalog.has(alone):
+            return self.t(alone)  # the verb without its arguments (Piquet: exchange none)
         template = f"{game_id}.notation.{verb}"
         if self.catalog.has(template) and len(tokens) > 1:
             return self._filled(template, tokens[1:])
