@@ -23,9 +23,10 @@ from bot.logins import LoginLedger, before_login
 from bot.sessions import SessionManager
 from bot.settings import Settings
 from bot.storage import GuildSettings, Storage
+from bot.thinking import Thinker
 from bot.translator import CatalogTranslator
 from bot.views.panel import PanelAction, PanelPage, PanelSelect, PanelStep, PanelStepSelect
-from bot.views.table import ReactionButton, TableButton
+from bot.views.table import LevelSelect, ReactionButton, TableButton
 
 log = logging.getLogger(__name__)
 
@@ -67,9 +68,15 @@ class Kortbord(commands.Bot):
             idle_seconds=self.settings.idle_minutes * 60,
             computer_delay=self.computer_delay,
             listener=self.listener,
+            thinker=Thinker(
+                workers=self.settings.ai_workers,
+                seconds=self.settings.ai_seconds,
+                iterations=self.settings.ai_iterations,
+            ),
         )
         self.add_dynamic_items(
             TableButton,
+            LevelSelect,
             ReactionButton,
             PanelAction,
             PanelSelect,
