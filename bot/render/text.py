@@ -56,6 +56,14 @@ def sort_hand(cards: Iterable[int]) -> list[int]:
     return sorted(cards, key=key)
 
 
+def _is_code(word: str) -> bool:
+    try:
+        parse_card(word)
+    except ValueError:
+        return False
+    return True
+
+
 def _is_seat_arg(name: str) -> bool:
     return name == "seat" or name.endswith("_seat")
 
@@ -176,6 +184,9 @@ class TextRenderer:
         fields = [f for _, f, _, _ in string.Formatter().parse(self.catalog.template(key)) if f]
         args: dict[str, object] = {}
         for name, word in zip(fields, words, strict=False):
+            if len(word) > 1 and not word.isdigit() and _is_code(word):
+                args[name] = faces_of_codes(word)  # a card fills any field as its face
+                continue
             value: ArgValue = int(word) if word.isdigit() else word
             args[name] = self.arg(name, value)
         return self.t(key, **args)
