@@ -143,7 +143,8 @@ class TextRenderer:
 
     def action(self, game_id: str, notation: str) -> str:
         """A readable label for an action given in notation: ``QS`` -> ``Q♠``,
-        ``bid 7D KS TC`` -> ``Bjud 7♦ K♠ 10♣``, ``draw 3`` -> ``Dra kort 3``."""
+        ``bid 7D KS TC`` -> ``Bjud 7♦ K♠ 10♣``, ``draw 3`` -> ``Dra kort 3``; a game may name a
+        whole action (key ``<game>.notation.bid_misere`` for ``bid misere``)."""
         tokens = notation.split()
         if not tokens:
             return notation
@@ -153,6 +154,9 @@ class TextRenderer:
             except ValueError:
                 pass
         verb = tokens[0].lower()
+        whole = f"{game_id}.notation.{'_'.join(tokens).lower()}"
+        if self.catalog.has(whole):  # a game's name for one whole action (``bid misere``)
+            return self.t(whole)
         template = f"{game_id}.notation.{verb}"
         if self.catalog.has(template) and len(tokens) > 1:
             return self._filled(template, tokens[1:])

@@ -66,3 +66,16 @@ def test_a_choice_of_several_card_counts_is_one_multi_select_with_a_range() -> N
     exact = layout(["discard " + " ".join(combo) for combo in combinations(hand, 2)])[0][0]
     assert isinstance(exact, Select)
     assert (exact.pick, exact.most_values) == (2, 2)
+
+
+def test_a_verb_with_one_card_is_a_select_when_there_are_many() -> None:
+    calls = [f"call {rank}{suit}" for suit in "CDHS" for rank in "AKQJT9"]
+    rows = layout(["solo", *calls])[0]
+    selects = [row for row in rows if isinstance(row, Select)]
+    assert [len(s.choices) for s in selects] == [24]
+    assert selects[0].verb == "call"
+    assert selects[0].pick == 1
+    assert rows[-1] == Buttons((c("solo"),))
+    assert layout(["solo", "call AC", "call KD"])[0] == [
+        Buttons((c("call AC"), c("call KD"), c("solo")))
+    ]

@@ -88,3 +88,11 @@ def test_score_sheet_lines_up_its_columns_and_draws_the_line() -> None:
     assert set(lines[2]) == {"─"}
     assert lines[3].endswith("120")
     assert lines[1].index("30") + 2 == lines[0].index("Seat 1") + len("Seat 1")  # lined up
+
+
+def test_a_game_may_name_a_whole_action() -> None:
+    sv = TextRenderer(
+        catalog("sv").with_entries({"toy.notation.bid_misere": "Bjud misär"}), ["Anna", "Bo"]
+    )
+    assert sv.action("toy", "bid misere") == "Bjud misär"
+    assert sv.action("toy", "bid 7NT") == "Bjud 7 sang"
