@@ -685,3 +685,20 @@ def test_presets() -> None:
     assert SPEC.preset("multi_round") == MULTI
     assert dataclasses.replace(SPEC.preset("standard"), misere=True) == MISERE
     assert FIRST_BID == 3
+
+
+def test_rule_based_player_beats_random_on_the_same_deals() -> None:
+    from games.ai import choose
+
+    def first_place(kind: str, seat: int, seed: int) -> bool:
+        game = SPEC.new(3, rng=random.Random(seed))
+        rng = random.Random(seed + 100)
+        while not game.is_over():
+            s = next(iter(game.to_act()))
+            game.apply(s, choose(game, s, kind if s == seat else "random", rng))
+        return game.result().places[seat] == 1
+
+    matches = [(seed, seed % 3) for seed in range(12)]
+    rules_wins = sum(first_place("rules", seat, seed) for seed, seat in matches)
+    random_wins = sum(first_place("random", seat, seed) for seed, seat in matches)
+    assert rules_wins >= random_wins + 3, (rules_wins, random_wins)
