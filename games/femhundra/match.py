@@ -836,7 +836,11 @@ _MESSAGES: dict[int, Callable[..., Msg]] = {
     E_FAILED: lambda g, k, seat, pos, tricks, points: _result_event(
         g, k, "failed", seat, pos, tricks, points
     ),
-    E_TRICK_POINTS: lambda g, k, seat, points: Msg.of(k + "trick_points", seat=seat, points=points),
+    E_TRICK_POINTS: lambda g, k, seat, points: (
+        Msg.of(k + "side_trick_points", seat=seat, partner_seat=seat + 2, points=points)
+        if g.n == 4
+        else Msg.of(k + "trick_points", seat=seat, points=points)
+    ),
     E_CAPPED: lambda g, k, seat: Msg.of(k + "capped", seat=seat, points=CAP),
     E_WON: lambda g, k, seat, score: Msg.of(k + "won", seat=seat, points=score),
     E_BACK_DOOR: lambda g, k, seat, score: Msg.of(k + "back_door", seat=seat, points=score),

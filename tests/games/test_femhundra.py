@@ -702,3 +702,37 @@ def test_rule_based_player_beats_random_on_the_same_deals() -> None:
     rules_wins = sum(first_place("rules", seat, seed) for seed, seat in matches)
     random_wins = sum(first_place("random", seat, seed) for seed, seat in matches)
     assert rules_wins >= random_wins + 3, (rules_wins, random_wins)
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_every_message_of_every_player_count_and_variant_has_a_text(lang: str) -> None:
+    from bot.i18n import catalog
+    from bot.render.text import TextRenderer
+
+    texts = catalog(lang)
+    render = TextRenderer(texts, [f"P{s}" for s in range(5)])
+    for players in (2, 3, 4, 5):
+        for preset in ("standard", "misere"):
+            game = SPEC.new(players, SPEC.preset(preset), rng=random.Random(players))
+            rng = random.Random(1)
+            while True:
+                for seat in [*range(players), None]:
+                    view = game.view(seat)
+                    msgs = [view.phase, *view.events, *view.notes]
+                    msgs += [n for info in view.seats for n in info.notes]
+                    if view.sheet is not None:
+                        msgs += [*view.sheet.columns, *(row.label for row in view.sheet.rows)]
+                    for m in msgs:
+                        assert texts.has(m.key), m.key
+                        args = {name: render.arg(name, value) for name, value in m.args}
+                        texts.template(m.key).format(**args)
+                    for pile in view.piles:
+                        assert texts.has(pile.key), pile.key
+                if game.is_over():
+                    break
+                seat = next(iter(game.to_act()))
+                options = game.legal_actions(seat)
+                for action in options[:40]:
+                    label = render.action("femhundra", game.notation(action))
+                    assert "femhundra." not in label, label
+                game.apply(seat, options[rng.randrange(len(options))])
