@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import combinations
 
 from games.bidding import FIRST_BID, Auction, Ladder
 from games.cards import (
@@ -47,6 +48,7 @@ from games.femhundra.rules import (
     BID_BASE,
     CALL,
     CAP,
+    DISCARD,
     JOKER_LEAD,
     MISERE,
     MISERE_LADDER,
@@ -58,7 +60,6 @@ from games.femhundra.rules import (
     TARGET,
     TRICKS,
     FemhundraOptions,
-    discard_action,
     discard_cards,
 )
 from games.tricks import PLAIN_POWER, PLAIN_SUIT, bower_tables, trick_winner
@@ -266,10 +267,13 @@ class Femhundra(Game):
         return self.ladder.bids[pos] if 0 <= pos < len(self.ladder.bids) else ""
 
     def _discards(self, seat: Seat) -> list[Action]:
-        from itertools import combinations
-
-        size = rules.widow_size(self.n)
-        return [discard_action(combo) for combo in combinations(cards_in(self.hands[seat]), size)]
+        # every choice of 3 (4 with two players) cards, packed as rules.discard_action does
+        packed = [c + 1 for c in cards_in(self.hands[seat])]
+        if self.n != 2:
+            return [DISCARD + a + (b << 6) + (c << 12) for a, b, c in combinations(packed, 3)]
+        return [
+            DISCARD + a + (b << 6) + (c << 12) + (d << 18) for a, b, c, d in combinations(packed, 4)
+        ]
 
     def _playable(self, seat: Seat) -> list[Action]:
         hand = self.hands[seat]
