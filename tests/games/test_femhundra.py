@@ -736,3 +736,57 @@ def test_every_message_of_every_player_count_and_variant_has_a_text(lang: str) -
                     label = render.action("femhundra", game.notation(action))
                     assert "femhundra." not in label, label
                 game.apply(seat, options[rng.randrange(len(options))])
+
+
+def _clicks(notations: list[str]) -> dict[str, int]:
+    """How many clicks on the hand panel reach each action (a page, a step, a choice)."""
+    from bot.views.layout import Buttons, Select, Steps, layout, step_page
+
+    reach: dict[str, int] = {}
+    for number, page in enumerate(layout(notations)):
+        turn = 0 if number == 0 else 1
+        for row in page:
+            if isinstance(row, Steps):
+                for first in row.firsts:
+                    for sub in step_page(notations, f"{row.verb} {first}"):
+                        assert isinstance(sub, Buttons | Select)
+                        for choice in sub.choices:
+                            reach.setdefault(choice.notation, turn + 2)
+            elif isinstance(row, Select) and row.most_values > 1:
+                for combo in notations:
+                    if combo.startswith(row.verb + " "):
+                        reach.setdefault(combo, turn + 1)
+            else:
+                for choice in row.choices:
+                    reach.setdefault(choice.notation, turn + 1)
+    return reach
+
+
+def test_every_decision_takes_at_most_two_clicks_on_the_panel() -> None:
+    game, (f, m, d) = game_with([EX6_F, EX6_M, EX6_D], EX6_WIDOW, MISERE)
+    bids = legal(game, f)
+    reach = _clicks(sorted(game.notation(a) for a in game.legal_actions(f)))
+    assert set(reach) == bids
+    assert reach["bid 7NT"] == 2  # tricks, then the strain
+    assert reach["bid misere"] == 1
+    assert reach["pass"] == 1
+    act(game, f, "pass")
+    act(game, m, "bid 8NT")
+    act(game, d, "pass")
+    discards = [game.notation(a) for a in game.legal_actions(m)]
+    assert set(_clicks(discards).values()) == {1}  # one multi-select of three cards
+    act(game, m, "discard JD JC TC", "7H")
+    act(game, d, "8H")
+    act(game, f, "AH")
+    leads = [game.notation(a) for a in game.legal_actions(f)]
+    assert max(_clicks(leads).values()) == 1
+    hands, widow = _five_hands()
+    five, seats = game_with(hands, widow)
+    act(five, seats[0], "bid 6NT")
+    for s in seats[1:]:
+        act(five, s, "pass")
+    calls = [five.notation(a) for a in five.legal_actions(seats[0])]
+    assert len(calls) > 25
+    reach = _clicks(calls)
+    assert set(reach) == set(calls)
+    assert max(reach.values()) <= 2
