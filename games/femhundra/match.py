@@ -683,7 +683,7 @@ class Femhundra(Game):
             SeatView(
                 cards=self.hands[s].bit_count(),
                 score=self.scores[s],
-                tricks=self.tricks[s],
+                tricks=self.tricks[s] if self.phase in (_TRICKS, _OVER) else None,
                 shown=cards_tuple(cards_in(self.shown[s])),
                 notes=self._seat_notes(s),
             )

@@ -790,3 +790,44 @@ def test_every_decision_takes_at_most_two_clicks_on_the_panel() -> None:
     reach = _clicks(calls)
     assert set(reach) == set(calls)
     assert max(reach.values()) <= 2
+
+
+def test_transcript_five_players_partner_shares_the_slam() -> None:
+    hands, widow = _five_hands()  # forehand: AS..5S; the talong 3C 2C JK
+    game, seats = game_with(hands, widow)
+    a, b, c, d, e = seats
+    act(game, a, "bid 8S")
+    for s in (b, c, d, e):
+        act(game, s, "pass")
+    act(game, a, "call AH")
+    assert game.partner == b
+    act(game, a, "discard 2C 3C 5S", "JK")
+    act(game, b, "2S")
+    act(game, c, "2H")
+    act(game, d, "AC")
+    assert legal(game, e) == {"JC"}  # the left bower must follow the joker's trump lead
+    act(game, e, "JC")
+    play_out_deal(game)
+    assert game.scores[a] == game.scores[b] == 250  # 8S is worth 240: all ten score 250
+    assert game.scores[c] == game.scores[d] == game.scores[e] == 0
+
+
+def test_transcript_four_players_side_scores_without_slam() -> None:
+    hands, widow = _four_hands()  # forehand: the clubs; the talong KS AS JK
+    game, seats = game_with(hands, widow)
+    n, e, s, w = seats
+    act(game, n, "bid 10C")
+    act(game, e, "pass")
+    act(game, s, "pass")
+    act(game, w, "pass")
+    act(game, n, "discard 5C 6C KS", "JK")
+    act(game, e, "4D")
+    act(game, s, "4H")
+    assert legal(game, w) == {"JS"}
+    act(game, w, "JS")
+    play_out_deal(game)
+    assert game.scores[n] == game.scores[s] == 460  # four players: no 250 for ten tricks
+    assert game.scores[e] == game.scores[w] == 0
+    rows = game.view(None).sheet
+    assert rows is not None
+    assert rows.rows[0].cells == ((460, 0) if n % 2 == 0 else (0, 460))
