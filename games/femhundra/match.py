@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import combinations
 
 from games.bidding import FIRST_BID, Auction, Ladder
 from games.cards import (
@@ -26,7 +25,6 @@ from games.cards import (
     mask_of,
     randbelow,
     shuffle,
-    suit_of,
 )
 from games.core import (
     Action,
@@ -48,7 +46,6 @@ from games.femhundra.rules import (
     BID_BASE,
     CALL,
     CAP,
-    DISCARD,
     JOKER_LEAD,
     MISERE,
     MISERE_LADDER,
@@ -60,6 +57,7 @@ from games.femhundra.rules import (
     TARGET,
     TRICKS,
     FemhundraOptions,
+    cards_list,
     discard_cards,
 )
 from games.tricks import PLAIN_POWER, PLAIN_SUIT, bower_tables, trick_winner
@@ -69,6 +67,8 @@ _AUCTION, _CALL, _DISCARD, _TRICKS, _OVER = range(5)
 JOKER_BIT = 1 << JOKER
 NO_JOKER = 4  # void bit: a misère follower who discarded holds no joker (it would be compulsory)
 EVENTS_KEPT = 14
+_ONLY = tuple(frozenset((s,)) for s in range(5))
+_NOBODY: frozenset[int] = frozenset()
 NO_TRUMP = -1
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
@@ -114,6 +114,7 @@ class Femhundra(Game):
         "led",
         "misere",
         "n",
+        "next_seat",
         "options",
         "partner",
         "phase",
@@ -127,6 +128,7 @@ class Femhundra(Game):
         "suit_masks",
         "suit_table",
         "trick",
+        "trick_seats",
         "tricks",
         "trump",
         "turn",
@@ -199,6 +201,8 @@ class Femhundra(Game):
         self.won_cards = [0] * n
         self.winners = []
         self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.next_seat = [(s + 1) % n for s in range(n)]
         self.led = -1
         self.last_trick = None
         self.bid = -1
@@ -228,14 +232,14 @@ class Femhundra(Game):
 
     def to_act(self) -> frozenset[Seat]:
         phase = self.phase
+        if phase == _TRICKS:
+            return _ONLY[self.turn]
         if phase == _OVER:
-            return frozenset()
+            return _NOBODY
         if phase == _AUCTION:
             seat = self.auction.to_call()
-            return frozenset() if seat is None else frozenset((seat,))
-        if phase == _TRICKS:
-            return frozenset((self.turn,))
-        return frozenset((self.declarer,))
+            return _NOBODY if seat is None else _ONLY[seat]
+        return _ONLY[self.declarer]
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         phase = self.phase
@@ -267,13 +271,7 @@ class Femhundra(Game):
         return self.ladder.bids[pos] if 0 <= pos < len(self.ladder.bids) else ""
 
     def _discards(self, seat: Seat) -> list[Action]:
-        # every choice of 3 (4 with two players) cards, packed as rules.discard_action does
-        packed = [c + 1 for c in cards_in(self.hands[seat])]
-        if self.n != 2:
-            return [DISCARD + a + (b << 6) + (c << 12) for a, b, c in combinations(packed, 3)]
-        return [
-            DISCARD + a + (b << 6) + (c << 12) + (d << 18) for a, b, c, d in combinations(packed, 4)
-        ]
+        return rules.discard_actions(list(cards_in(self.hands[seat])), rules.widow_size(self.n))
 
     def _playable(self, seat: Seat) -> list[Action]:
         hand = self.hands[seat]
@@ -281,9 +279,9 @@ class Femhundra(Game):
             if self.trump == NO_TRUMP and hand & JOKER_BIT:
                 # rules 5.4: leading the joker names a suit the leader has not shown void in
                 allowed = [s for s in range(4) if not self.voids[seat] >> s & 1] or list(range(4))
-                return [*cards_in(hand & ~JOKER_BIT), *(JOKER_LEAD + s for s in allowed)]
-            return list(cards_in(hand))
-        return list(cards_in(self._follow_mask(seat)))
+                return [*cards_list(hand & ~JOKER_BIT), *(JOKER_LEAD + s for s in allowed)]
+            return cards_list(hand)
+        return cards_list(self._follow_mask(seat))
 
     def _follow_mask(self, seat: Seat) -> int:
         hand = self.hands[seat]
@@ -398,6 +396,8 @@ class Femhundra(Game):
             self.hands[self.idle] = 0
             self.shown[self.idle] = 0
             self.events.append((E_ASIDE, self.idle))
+            before_idle = (self.idle - 1) % 4
+            self.next_seat[before_idle] = (self.idle + 1) % 4
         self._start_tricks(seat)
 
     def _start_tricks(self, leader: Seat) -> None:
@@ -405,10 +405,6 @@ class Femhundra(Game):
         self.leader = self.turn = leader
 
     # --- trick play ---------------------------------------------------------------------------
-
-    def _next(self, seat: Seat) -> Seat:
-        nxt = (seat + 1) % self.n
-        return (nxt + 1) % self.n if nxt == self.idle else nxt
 
     def _play(self, seat: Seat, action: Action) -> None:
         if seat != self.turn:
@@ -451,10 +447,11 @@ class Femhundra(Game):
         self.hands[seat] = hand & ~(1 << card)
         self.shown[seat] &= ~(1 << card)
         trick.append(card)
+        self.trick_seats.append(seat)
         self.events.append((E_PLAYED, seat, card))
         size = self.n - (1 if self.idle >= 0 else 0)
         if len(trick) < size:
-            self.turn = self._next(seat)
+            self.turn = self.next_seat[seat]
             return
         self._finish_trick()
 
@@ -463,18 +460,13 @@ class Femhundra(Game):
         if self.trump == NO_TRUMP and JOKER in trick:
             best = trick.index(JOKER)  # the joker is the highest card of the led suit
         elif self.trump == NO_TRUMP:
-            led = self.led
-            best = max(
-                (i for i, c in enumerate(trick) if suit_of(c) == led),
-                key=lambda i: PLAIN_POWER[trick[i]],
-            )
+            led, best, top = self.led, 0, -1
+            for i, c in enumerate(trick):
+                if c // 13 == led and c % 13 > top:
+                    best, top = i, c % 13
         else:
             best = trick_winner(trick, self.trump, self.suit_table, self.power_table)
-        seats = []
-        s = self.leader
-        for _ in trick:
-            seats.append(s)
-            s = self._next(s)
+        seats = self.trick_seats
         winner = seats[best]
         self.tricks[winner] += 1
         self.won_cards[winner] += len(trick)
@@ -482,6 +474,7 @@ class Femhundra(Game):
         self.last_trick = (tuple(zip(seats, trick, strict=True)), winner)
         self.events.append((E_TRICK, winner, trick[best]))
         self.trick = []
+        self.trick_seats = []
         self.leader = self.turn = winner
         if len(self.winners) == TRICKS:
             self._end_deal()
@@ -692,11 +685,6 @@ class Femhundra(Game):
         notes: tuple[Msg, ...] = ()
         if seat is not None and seat == self.declarer and self.discards:
             notes = (Msg.of(f"{GAME_ID}.note.discarded", cards=codes(cards_in(self.discards))),)
-        trick_seats = []
-        s = self.leader
-        for _ in self.trick:
-            trick_seats.append(s)
-            s = self._next(s)
         return View(
             game=GAME_ID,
             seat=seat,
@@ -704,7 +692,7 @@ class Femhundra(Game):
             to_act=self.to_act(),
             hand=() if seat is None else cards_tuple(cards_in(self.hands[seat])),
             seats=seats,
-            trick=tuple((p, Card(c)) for p, c in zip(trick_seats, self.trick, strict=True)),
+            trick=tuple((p, Card(c)) for p, c in zip(self.trick_seats, self.trick, strict=True)),
             trump=None if self.trump == NO_TRUMP else self.trump,
             piles=self._piles(seat),
             events=tuple(self._message(e) for e in self.events[-EVENTS_KEPT:]),
@@ -729,6 +717,8 @@ class Femhundra(Game):
         other.won_cards = list(self.won_cards)
         other.winners = list(self.winners)
         other.trick = list(self.trick)
+        other.trick_seats = list(self.trick_seats)
+        other.next_seat = list(self.next_seat)
         other.auction = self.auction.copy()
         return other
 

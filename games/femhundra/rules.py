@@ -6,8 +6,11 @@ Pure functions and constants only: no state, no I/O.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
 from typing import Literal
 
 from games.bidding import FIRST_BID, Ladder
@@ -35,7 +38,7 @@ JOKER_LEAD = 60  # + suit: lead the joker in a no-trump deal, naming that suit
 BID_BASE = 100  # the auction's calls (games.bidding): 100 pass, 103 + ladder position a bid
 SOLO = 200
 CALL = 300  # + card: 5 players, call the holder of that card as partner
-DISCARD = 1 << 30  # + the discarded cards packed, 6 bits each (card + 1), lowest card first
+DISCARD = 1 << 32  # + the discarded cards packed, a byte each (card + 1), lowest card first
 
 
 @dataclass(frozen=True)
@@ -88,14 +91,64 @@ def bid_value(ladder: Ladder, position: int, players: int) -> int:
     return 100 * (level - 6) + STRAIN_VALUE[strain]
 
 
+# --- listing the cards of a mask quickly ----------------------------------------------------------
+
+_CHUNK = 7
+_RUNS = tuple(
+    tuple(tuple(base + i for i in range(_CHUNK) if bits >> i & 1) for bits in range(1 << _CHUNK))
+    for base in range(0, 56, _CHUNK)
+)
+
+
+def cards_list(mask: int) -> list[int]:
+    """The cards of a mask, lowest first (``games.cards.cards_in`` as a list, in chunks of 7)."""
+    r0, r1, r2, r3, r4, r5, r6, r7 = _RUNS
+    return [
+        *r0[mask & 127],
+        *r1[mask >> 7 & 127],
+        *r2[mask >> 14 & 127],
+        *r3[mask >> 21 & 127],
+        *r4[mask >> 28 & 127],
+        *r5[mask >> 35 & 127],
+        *r6[mask >> 42 & 127],
+        *r7[mask >> 49 & 127],
+    ]
+
+
 # --- notation -------------------------------------------------------------------------------------
 
 
 def discard_action(cards: Sequence[int]) -> Action:
     packed = 0
     for i, c in enumerate(sorted(cards)):
-        packed |= (c + 1) << (6 * i)
+        packed |= (c + 1) << (8 * i)
     return DISCARD + packed
+
+
+_ZERO, _FLAG = 200, 201  # translation-table entries: a zero byte, the DISCARD flag byte
+
+
+@cache
+def _discard_records(hand_size: int, size: int) -> bytes:
+    """Every choice of ``size`` of ``hand_size`` hand positions as an 8-byte record whose bytes,
+    translated position -> card + 1, read as one 64-bit int give its discard action."""
+    out = bytearray()
+    for combo in combinations(range(hand_size), size):
+        record = [*combo, *[_ZERO] * (4 - size), _FLAG, _ZERO, _ZERO, _ZERO]
+        out += bytes(record if sys.byteorder == "little" else reversed(record))
+    return bytes(out)
+
+
+def discard_actions(cards: Sequence[int], size: int) -> list[Action]:
+    """Every discard of ``size`` of ``cards`` (in increasing order): the 286 or 1001 actions are
+    made by translating prebuilt position records, as fast as a list can be."""
+    table = bytearray(256)
+    for position, c in enumerate(cards):
+        table[position] = c + 1
+    table[_FLAG] = 1
+    records = _discard_records(len(cards), size).translate(table)
+    actions: list[Action] = memoryview(records).cast("Q").tolist()
+    return actions
 
 
 def discard_cards(action: Action) -> list[int] | None:
@@ -105,8 +158,8 @@ def discard_cards(action: Action) -> list[int] | None:
     packed = action - DISCARD
     out = []
     while packed:
-        out.append((packed & 63) - 1)
-        packed >>= 6
+        out.append((packed & 255) - 1)
+        packed >>= 8
     if any(not 0 <= c <= JOKER for c in out) or out != sorted(set(out)):
         return None
     return out
