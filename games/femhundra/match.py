@@ -599,8 +599,13 @@ class Femhundra(Game):
                 notes.append(Msg.of(k + "partner"))
             elif s == self.idle:
                 notes.append(Msg.of(k + "idle"))
-            if s == self.declarer and self.phase == _TRICKS:
-                notes.append(Msg.of(k + "side_tricks", count=self._side_tricks()))
+            if self.phase == _TRICKS:
+                team = next((t for t in self._teams() if s in t), None)
+                if team is not None:  # the sides' tricks: four players, a called partner
+                    notes.append(Msg.of(k + "side_tricks", count=sum(self.tricks[x] for x in team)))
+                elif s == self.declarer and self.bid >= 0 and not self.misere:
+                    need = self.ladder.level(self.bid) or 0
+                    notes.append(Msg.of(k + "contract_tricks", count=self.tricks[s], need=need))
             voids = "".join(SUIT_SYMBOLS[x] for x in range(4) if self.voids[s] >> x & 1)
             if voids:
                 notes.append(Msg.of(k + "void", suits=voids))
