@@ -44,9 +44,18 @@ text in seeds/ is the authority):
   least seven, open misère is worth 500, and the declarer's partner lays his cards aside while
   the declarer plays alone (tricks of three cards).
 
-Decisions beyond the spec: the compulsory misère joker is offered as the only legal card rather
-than played by the engine (so every seat in ``to_act`` acts); a 4-player side capped at 490 keeps
-at least its old score; the score sheet rows show the running totals after each deal.
+Decisions beyond the spec:
+
+* The compulsory misère joker is offered as the only legal card rather than played by the engine,
+  so that every seat in ``to_act`` acts (§6, rule 2 of the game contract).
+* ``auction`` applies to two, three and five players; four players always bid in several rounds.
+  ``misere`` is offered with every player count (with two players there is no joker to force).
+* A four-player side held at 490 keeps at least what it had; the cap also holds for the trick
+  points of a failed misère. ``strict_bid_out`` caps both sides of an all-pass deal as well.
+* Five players: the partnership is shown (``View.teams``) from the call to the end of the deal;
+  the match itself is every player for himself, so a finished match has no teams.
+* The score sheet has a row per deal (its contract and whether it was made) with the running
+  totals; with four players one column per side.
 
 Notation of actions:
 
