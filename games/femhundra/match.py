@@ -634,7 +634,7 @@ class Femhundra(Game):
             hidden = self.won_cards[s]
             if last is not None and last[1] == s:
                 hidden -= len(last[0])
-            if self.won_cards[s]:
+            if hidden:
                 piles.append(Pile("table.pile.won_tricks", hidden=hidden, seat=s))
         if last is not None:
             piles.append(
