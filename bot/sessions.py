@@ -32,6 +32,7 @@ from bot.storage import Storage
 from bot.storage.records import ActionRecord, RatingChange, SeatRecord, TableRecord
 from games import ai
 from games.core import (
+    Action,
     Game,
     GameSpec,
     IllegalActionError,
@@ -156,11 +157,29 @@ def seats_wanted(record: TableRecord) -> int:
     return max(spec.min_players, len(record.seats), min(wanted, spec.max_players))
 
 
+def forced_pass(game: Game, seat: Seat) -> Action | None:
+    """The seat's ``pass`` when it is the only thing it may do (Jig, Bräus): the table plays it
+    at once for a member, as a player at a real table says "pass" without being asked."""
+    legal = game.legal_actions(seat)
+    if len(legal) == 1 and game.notation(legal[0]) == "pass":
+        return legal[0]
+    return None
+
+
 def window_ms(game: Game) -> int | None:
     """The length of the open reaction window, or None when none is open."""
-    phase = game.view(None).phase
-    for name, value in phase.args:
-        if name == "window_ms" and isinstance(value, int):
+    return _phase_int(game, "window_ms")
+
+
+def decided_ms(game: Game) -> int | None:
+    """When the open window's outcome becomes certain (after the reveal), if the game says so:
+    all but one have reacted, and a penalty on a corrected press is still running."""
+    return _phase_int(game, "decided_ms")
+
+
+def _phase_int(game: Game, name: str) -> int | None:
+    for arg, value in game.view(None).phase.args:
+        if arg == name and isinstance(value, int):
             return value
     return None
 
@@ -603,11 +622,12 @@ class SessionManager:
             return
         acting = game.to_act()
         now = self.clock.now()
+        played_for = {s for s in acting if self._played_for(table, s)}
         for seat in list(table.turn_deadlines):
-            if seat not in acting or table.by_computer(seat):
+            if seat not in acting or seat in played_for:
                 del table.turn_deadlines[seat]
-        for seat in acting:
-            if not table.by_computer(seat) and seat not in table.turn_deadlines:
+        for seat in acting - played_for:
+            if seat not in table.turn_deadlines:
                 table.turn_deadlines[seat] = now + table.record.turn_seconds
         if table.deadline_timer is not None:
             table.deadline_timer.cancel()
@@ -615,10 +635,16 @@ class SessionManager:
         if table.turn_deadlines:
             first = min(table.turn_deadlines.values())
             table.deadline_timer = self.clock.call_at(first, lambda: self._deadline_passed(table))
-        if table.computer_timer is None and any(table.by_computer(s) for s in acting):
+        if table.computer_timer is None and played_for:
             table.computer_timer = self.clock.call_at(
                 now + self.computer_delay, lambda: self._computer_moves(table)
             )
+
+    @staticmethod
+    def _played_for(table: LiveTable, seat: Seat) -> bool:
+        """Whether the table moves for ``seat`` now: a computer player, or a forced pass."""
+        assert table.game is not None
+        return table.by_computer(seat) or forced_pass(table.game, seat) is not None
 
     # --- reaction windows (real-time games) -------------------------------------------------------
 
@@ -631,6 +657,17 @@ class SessionManager:
             table.cancel_window()
         elif length is not None and table.reveal_at is None:
             self._open_window(table, self.clock.now(), length)
+        elif length is not None and table.reveal_at is not None:
+            decided = decided_ms(table.game)
+            if decided is not None and decided < length:
+                # the loser is certain from then on: close then rather than at the timeout
+                seq = table.reveal_seq
+                table.window_timers.append(
+                    self.clock.call_at(
+                        table.reveal_at + decided / 1000,
+                        lambda: self._close_window(table, seq, decided),
+                    )
+                )
 
     def _open_window(self, table: LiveTable, revealed: float, length_ms: int) -> None:
         game = table.game
@@ -706,12 +743,16 @@ class SessionManager:
             game = table.game
             if game is None or table.record.status != "playing" or table.reveal_at is not None:
                 return
-            seats = sorted(s for s in game.to_act() if table.by_computer(s))
+            seats = sorted(s for s in game.to_act() if self._played_for(table, s))
             if not seats:
                 return
             seat = seats[0]
             hands_before = self._hands(table)
-            await self._computer_acts(table, seat, by="computer")
+            forced = None if table.by_computer(seat) else forced_pass(game, seat)
+            if forced is not None:
+                await self._apply(table, seat, forced, by="computer")
+            else:
+                await self._computer_acts(table, seat, by="computer")
             hands = self._changed_hands(table, hands_before)
         await self.listener.table_changed(table, hands)
 
@@ -736,7 +777,11 @@ class SessionManager:
                 table.turn_deadlines.pop(seat, None)
                 if table.game is None or table.game.is_over() or seat not in table.game.to_act():
                     continue
-                await self._computer_acts(table, seat, by="timeout")
+                named = table.game.timeout_action(seat)
+                if named is not None and named in table.game.legal_actions(seat):
+                    await self._apply(table, seat, named, by="timeout")
+                else:
+                    await self._computer_acts(table, seat, by="timeout")
             if table.record.status == "playing":
                 self._arm(table)
             hands = self._changed_hands(table, hands_before)

@@ -407,12 +407,15 @@ class TerminalTable:
                     self._timed_apply(seat, action, at_ms)
             if not self._in_window(self.game.to_act()):
                 break
-            if elapsed >= window_ms:
+            # the window ends at its timeout, or earlier once the game says the loser is certain
+            close_ms = min(window_ms, _decided_ms(self._view().phase) or window_ms)
+            if elapsed >= close_ms:
                 seat = min(self.game.to_act())
-                self.game.apply(seat, self._timed(seat, "close", window_ms))
-                self._say("terminal.time_up")
+                self.game.apply(seat, self._timed(seat, "close", close_ms))
+                if close_ms == window_ms:
+                    self._say("terminal.time_up")
                 break
-            wait = (min([p[0] for p in plans] + [window_ms]) - elapsed) / 1000
+            wait = (min([p[0] for p in plans] + [close_ms]) - elapsed) / 1000
             if self.human not in self.game.to_act():
                 self.console.sleep(wait)
                 continue
@@ -504,6 +507,14 @@ def _window_ms(phase: Msg) -> int:
         return int(phase.arg("window_ms"))
     except (KeyError, ValueError):
         return DEFAULT_WINDOW_MS
+
+
+def _decided_ms(phase: Msg) -> int | None:
+    """When the open window's loser becomes certain, if the game says so (a pending penalty)."""
+    try:
+        return int(phase.arg("decided_ms"))
+    except (KeyError, ValueError):
+        return None
 
 
 # --- setting up a table -------------------------------------------------------------------------

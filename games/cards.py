@@ -114,6 +114,8 @@ def parse_deck(deck_codes: Sequence[str]) -> list[int]:
 # --- bit masks ---------------------------------------------------------------------------------
 
 SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+# The four cards of each rank, by rank index (0 for twos .. 12 for aces: ``card % 13``).
+RANK_MASKS: tuple[int, ...] = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 
 
 def mask_of(cards: Iterable[int]) -> int:

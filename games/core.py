@@ -92,6 +92,13 @@ class EventLog:
         other._events = list(self._events)
         return other
 
+    def copy_for(self, seat: Seat) -> EventLog:
+        """A copy holding only what ``seat`` may see (for ``determinize``: no other seat's
+        private news survives into a copy that a search may read)."""
+        other = EventLog(self._keep)
+        other._events = [(m, who) for m, who in self._events if who is None or seat in who]
+        return other
+
 
 # --- views and results ----------------------------------------------------------------------------
 
@@ -323,6 +330,11 @@ class Game(ABC):
     def determinize(self, seat: Seat, rng: random.Random) -> Game:
         """A copy where every card hidden from ``seat`` is re-dealt consistently with what it knows,
         and whose future deals come from ``rng`` (so a search cannot see the real future)."""
+
+    def timeout_action(self, seat: Seat) -> Action | None:
+        """The action ``seat`` takes when its turn time runs out, where the rules name one
+        (Femkort's answer to "better cards": refuse); None lets the computer player decide."""
+        return None
 
     def check_turn(self, seat: Seat, action: Action) -> None:
         """Raise IllegalActionError unless ``action`` is legal for ``seat`` now."""

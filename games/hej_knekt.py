@@ -13,16 +13,25 @@ Rules implemented
   player clockwise turns. A 10, J, Q, K or A opens a reaction window in which every active player,
   the turner included (D2), must make the matching press: 10 ``whistle``, J ``hej`` ("Hej knekt!"),
   Q ``goddag`` ("Goddag dam!"), K ``salute``, A ``slap``.
-- The one who did the right thing last picks up the centre and puts it under their pile in play
-  order (D6), then turns next (D3). The loser is the participant with the largest key: a clean
-  correct press ``(0, t, order)``, a correct press after wrong ones ``(1, t, order)``, only wrong
-  presses ``(2, 0, t_last_wrong, order)``, no press at all ``(2, 1)``; equal keys (only "no press")
-  go to the first of them clockwise starting with the turner. ``order`` is the order in which this
-  engine applied the presses, which is the bot's receive order.
-- The window closes by itself when every participant has pressed correctly, or when all but exactly
-  one have made a clean correct press (that one is certainly last); otherwise when the caller's
-  timer applies ``close``. The result is published as public events: each participant's reaction
-  (time, wrong presses) fastest first, then who picks up.
+- "Den som sist gör det rätta" picks up (§1.5 as corrected 2026-11, RULINGS 5): the one who did
+  the right thing last takes the centre and puts it under their pile in play order (D6), then turns
+  next (D3). A wrong press before the correct one costs time: the correct press counts at its
+  *effective time* ``max(t_correct, t_last_wrong + wrong_press_penalty_ms)`` (default 1000 ms).
+  The loser is the participant with the largest key: a correct press ``(0, t_eff, order)``, only
+  wrong presses ``(2, 0, t_last_wrong, order)``, no press at all ``(2, 1)``; equal keys (only "no
+  press") go to the first of them clockwise starting with the turner. ``order`` is the order in
+  which this engine applied the presses, which is the bot's receive order. Variant
+  ``corrected_last`` (the earlier rule): a correct press after wrong ones is ``(1, t, order)``,
+  slower than every clean press whatever the times.
+- The window closes by itself as soon as the loser is certain: when every participant has pressed
+  correctly, or when all but exactly one have pressed correctly and every one of those effective
+  times has already passed (the latest time applied in the window has reached it: a pending
+  penalty is not final; with ``corrected_last``, when all but one have made a clean correct press);
+  otherwise when the caller's timer applies ``close``. While all but one have pressed correctly and
+  a penalty is still pending, the phase message carries ``decided_ms``, the time after the reveal
+  at which the loser becomes certain, so the caller may apply ``close`` then. The result is
+  published as public events: each participant's reaction (time, wrong presses, the effective
+  time) fastest first, then who picks up.
 - A player whose pile is empty finishes: at once after a 2–9, after the window if their last card
   was a trigger and someone else picked up (D4). Default (D5): the match ends at the first finisher;
   place 1 to them, the others ranked by pile size, ties sharing. V1 ``play_to_end``: finishers
@@ -121,12 +130,15 @@ _FINISHED_SEATS = tuple(
 
 @dataclass(frozen=True)
 class HejKnektOptions(Options):
-    """V1 ``play_to_end``, V2 ``reaction_ms``, V3 ``false_alarm``, D9 ``max_turns``."""
+    """V1 ``play_to_end``, V2 ``reaction_ms``, V3 ``false_alarm``, D9 ``max_turns``; the cost of
+    a wrong press (§1.5, ``wrong_press_penalty_ms``) and the earlier rule ``corrected_last``."""
 
     play_to_end: bool = False
     reaction_ms: int = 5000
     false_alarm: bool = False
     max_turns: int = 2000
+    wrong_press_penalty_ms: int = 1000
+    corrected_last: bool = False
 
 
 def timed(kind: int, ms: int) -> Action:
@@ -166,7 +178,7 @@ class HejKnekt(Game):
         self._notes = (Msg.of("hej_knekt.note.reaction_ms", ms=options.reaction_ms),)
         self._center_cache: tuple[Pile, ...] | None = None
         self._acting: frozenset[Seat] | None = None
-        self._phase_cache: tuple[tuple[int, int, int], Msg] | None = None
+        self._phase_cache: tuple[tuple[int, int, int, int], Msg] | None = None
         # The reaction window (meaningful while ``_phase == _WINDOW``).
         self._w_card = -1
         self._w_kind = 0
@@ -182,6 +194,7 @@ class HejKnekt(Game):
         self._w_pending = 0
         self._w_clean = 0
         self._w_size = 0
+        self._w_settled = 0  # the latest effective time of the correct presses so far
 
     # --- the contract -----------------------------------------------------------------------------
 
@@ -367,6 +380,7 @@ class HejKnekt(Game):
         self._w_order = 0
         self._w_size = self._w_pending = sum(self._w_part)
         self._w_clean = 0
+        self._w_settled = 0
 
     def _press(self, seat: Seat, kind: int, ms: int) -> None:
         self._w_floor = ms
@@ -378,13 +392,28 @@ class HejKnekt(Game):
             self._w_pending -= 1
             if not self._w_wrong[seat]:
                 self._w_clean += 1
+            self._w_settled = max(self._w_settled, self._effective_ms(seat))
         else:
             self._w_wrong[seat] += 1
             self._w_wt[seat] = ms
             self._w_wo[seat] = self._w_order
-        # §1.5 "The window": close as soon as the loser is certain.
-        if self._w_pending == 0 or self._w_clean >= self._w_size - 1:
+        if self._loser_certain():
             self._close_window()
+
+    def _effective_ms(self, s: Seat) -> int:
+        """When seat ``s``'s correct press counts: a wrong press before it costs the penalty."""
+        if self._w_wrong[s] and not self._opts.corrected_last:
+            return max(self._w_t[s], self._w_wt[s] + self._opts.wrong_press_penalty_ms)
+        return self._w_t[s]
+
+    def _loser_certain(self) -> bool:
+        """§1.5 "The window": close as soon as the loser is certain."""
+        if self._w_pending == 0:
+            return True
+        if self._opts.corrected_last:
+            return self._w_clean >= self._w_size - 1
+        # all but one did it, and no later press can come in before one of their effective times
+        return self._w_pending == 1 and self._w_settled <= self._w_floor
 
     def _false_alarm(self, seat: Seat, ms: int) -> None:
         # V3: a press on a 2–9 card picks up the centre; the presser turns next.
@@ -396,7 +425,9 @@ class HejKnekt(Game):
 
     def _key(self, s: Seat) -> tuple[int, int, int, int]:
         if self._w_t[s] >= 0:
-            return (1 if self._w_wrong[s] else 0, self._w_t[s], self._w_o[s], 0)
+            if self._opts.corrected_last:
+                return (1 if self._w_wrong[s] else 0, self._w_t[s], self._w_o[s], 0)
+            return (0, self._effective_ms(s), self._w_o[s], 0)
         if self._w_wrong[s]:
             return (2, 0, self._w_wt[s], self._w_wo[s])
         return _NO_PRESS_KEY
@@ -426,12 +457,16 @@ class HejKnekt(Game):
         self._next_turn(loser)
 
     def _reaction_msg(self, key: tuple[int, int, int, int], s: Seat) -> Msg:
-        if key[0] == 0:
-            return Msg.of("hej_knekt.event.reaction", seat=s, ms=key[1])
-        if key[0] == 1:
+        if key[0] < 2 and self._w_wrong[s]:
             return Msg.of(
-                "hej_knekt.event.reaction_corrected", seat=s, ms=key[1], wrong=self._w_wrong[s]
+                "hej_knekt.event.reaction_corrected",
+                seat=s,
+                ms=self._w_t[s],
+                wrong=self._w_wrong[s],
+                counted_ms=self._effective_ms(s),
             )
+        if key[0] < 2:
+            return Msg.of("hej_knekt.event.reaction", seat=s, ms=key[1])
         if self._w_wrong[s]:
             return Msg.of("hej_knekt.event.reaction_wrong", seat=s, wrong=self._w_wrong[s])
         return Msg.of("hej_knekt.event.reaction_none", seat=s)
@@ -492,8 +527,9 @@ class HejKnekt(Game):
         return self._center_cache
 
     def _phase_msg(self) -> Msg:
-        # The phase changes only with a turned card, a closed window or the end.
-        key = (self._phase, self._turner, self._turned)
+        # The phase changes only with a turned card, a closed window, the end, or a window whose
+        # loser becomes certain at a known time.
+        key = (self._phase, self._turner, self._turned, self._decided_ms())
         if self._phase_cache is None or self._phase_cache[0] != key:
             self._phase_cache = (key, self._make_phase_msg())
         return self._phase_cache[1]
@@ -505,10 +541,31 @@ class HejKnekt(Game):
             ms = self._opts.reaction_ms
             if self._w_kind == _FALSE_ALARM:
                 ms //= 2
+            decided = self._decided_ms()
+            if decided:
+                return Msg.of(
+                    "hej_knekt.phase.reveal",
+                    seat=self._turner,
+                    card=code(self._w_card),
+                    window_ms=ms,
+                    decided_ms=decided,
+                )
             return Msg.of(
                 "hej_knekt.phase.reveal", seat=self._turner, card=code(self._w_card), window_ms=ms
             )
         return Msg.of("table.phase.over")
+
+    def _decided_ms(self) -> int:
+        """While all but one have pressed correctly and a penalty is pending: when the loser
+        becomes certain (the caller applies ``close`` then); 0 otherwise."""
+        if (
+            self._phase == _WINDOW
+            and self._w_pending == 1
+            and not self._opts.corrected_last
+            and self._w_settled > self._w_floor
+        ):
+            return self._w_settled
+        return 0
 
 
 def position(
@@ -550,6 +607,7 @@ SPEC = GameSpec(
         "standard": HejKnektOptions(),
         "play_to_end": HejKnektOptions(play_to_end=True),
         "false_alarm": HejKnektOptions(false_alarm=True),
+        "corrected_last": HejKnektOptions(corrected_last=True),
     },
     trick_taking=False,
     realtime=True,

@@ -13,6 +13,14 @@ _MODULES: tuple[str, ...] = (
     "tvamanswhist",
     "svarte_petter",
     "hej_knekt",
+    "lojliga_familjerna",
+    "snipp_snapp_snorum",
+    "bondtolva",
+    "braus",
+    "reunion",
+    "femkort",
+    "skitgubbe",
+    "piquet",
     "femhundra",
 )
 

@@ -110,6 +110,8 @@ class TextRenderer:
             return self.suit(value)
         if _is_rank_arg(name):
             return self.rank(value)
+        if name == "ranks" or name.endswith("_ranks"):
+            return ", ".join(self.rank(r) for r in str(value).split()) or "–"
         return str(value)
 
     def rank(self, rank: ArgValue) -> str:
@@ -141,19 +143,27 @@ class TextRenderer:
         own = f"{game_id}.action.{verb}"
         return own if self.catalog.has(own) else f"action.{verb}"
 
+    def verb(self, game_id: str, verb: str) -> str:
+        """The name of an action verb (``Byt``), for a menu of its choices."""
+        return self.t(self.verb_key(game_id, verb))
+
     def action(self, game_id: str, notation: str) -> str:
         """A readable label for an action given in notation: ``QS`` -> ``Q♠``,
-        ``bid 7D KS TC`` -> ``Bjud 7♦ K♠ 10♣``, ``draw 3`` -> ``Dra kort 3``; a game may name a
-        whole action (key ``<game>.notation.bid_misere`` for ``bid misere``)."""
+        ``QC KC AC`` -> ``Q♣ K♣ A♣``, ``bid 7D KS TC`` -> ``Bjud 7♦ K♠ 10♣``,
+        ``draw 3`` -> ``Dra kort 3``. A verb written alone uses the game's ``<game>.alone.<verb>``
+        text when it has one; a game may name a whole action (key ``<game>.notation.bid_misere``
+        for ``bid misere``)."""
         tokens = notation.split()
         if not tokens:
             return notation
-        if len(tokens) == 1:
-            try:
-                return card_face(parse_card(tokens[0]))
-            except ValueError:
-                pass
+        try:  # one card, or several played at once with no verb (``QC KC AC``)
+            return card_faces(parse_card(token) for token in tokens)
+        except ValueError:
+            pass
         verb = tokens[0].lower()
+        alone = f"{game_id}.alone.{verb}"
+        if len(tokens) == 1 and self.catalog.has(alone):
+            return self.t(alone)  # the verb without its arguments (Piquet: exchange none)
         whole = f"{game_id}.notation.{'_'.join(tokens).lower()}"
         if self.catalog.has(whole):  # a game's name for one whole action (``bid misere``)
             return self.t(whole)

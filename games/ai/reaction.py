@@ -2,8 +2,11 @@
 
 :func:`reaction_presses` plans one computer player's presses after a reveal: usually one correct
 press after a log-normal delay (median about 750 ms), now and then a wrong press first and the
-correction a little later. Times are milliseconds since the reveal; the caller turns each press
-into the game's action and applies it when that time comes. Only the caller knows the clock.
+correction a little later. A slip costs what it costs a member: the game counts the correction from
+the wrong press plus its penalty (Hej knekt's ``wrong_press_penalty_ms``), so a computer that slips
+is usually, but not always, the last. Times are milliseconds since the reveal; the caller turns
+each press into the game's action and applies it when that time comes. Only the caller knows the
+clock.
 
 Standard library only; the randomness is the injected ``rng``.
 """

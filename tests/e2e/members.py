@@ -46,8 +46,11 @@ def custom_id(message: Any, suffix: str) -> str:
     raise AssertionError(f"no component ending in {suffix} on {message!r}")
 
 
-async def play_first_legal(member: MemberActor, panel: Any) -> Any:
-    """Pick the first choice the panel offers: a button, or the first options of a select."""
+async def play_first_legal(member: MemberActor, panel: Any, step: int = 0) -> Any:
+    """Pick the first choice the panel offers: a button, or the first options of a select; a
+    two-step choice (``kb:st``: a bid's level, whom to ask) is opened first, then played:
+    ``step`` says which of the first parts (0 the first, -1 the last)."""
+    steps = []
     for c in components(panel):
         cid = str(c.get("custom_id", ""))
         if cid.startswith("kb:a:"):
@@ -55,6 +58,11 @@ async def play_first_legal(member: MemberActor, panel: Any) -> Any:
         if cid.startswith("kb:s:"):
             values = [o["value"] for o in c["options"][: c.get("min_values", 1)]]
             return await member.select(panel, values, custom_id=cid)
+        if cid.startswith("kb:st:") and not cid.endswith(":"):
+            steps.append(cid)
+    if steps:
+        opened = await member.click(panel, custom_id=steps[step])
+        return await play_first_legal(member, opened.response or panel)
     raise AssertionError("the panel offers nothing to do")
 
 
@@ -82,9 +90,15 @@ async def table_for_two(env: Env, game_id: str = "tvamanswhist") -> tuple[Any, .
 
 
 async def play_until(
-    env: Env, channel_id: int, members: dict[int, MemberActor], message: Any, moves: int
+    env: Env,
+    channel_id: int,
+    members: dict[int, MemberActor],
+    message: Any,
+    moves: int,
+    step: int = 0,
 ) -> int:
-    """Members whose turn it is play their first legal action, ``moves`` times or to the end."""
+    """Members whose turn it is play their first legal action, ``moves`` times or to the end
+    (``step``: which first part of a two-step choice they open, as in ``play_first_legal``)."""
     table = table_in(env, channel_id)
     played = 0
     while played < moves and table.game is not None and not table.game.is_over():
@@ -92,6 +106,6 @@ async def play_until(
         user_id = table.record.seats[seat].user_id
         assert user_id is not None
         member = members[user_id]
-        await play_first_legal(member, await open_hand(member, message))
+        await play_first_legal(member, await open_hand(member, message), step)
         played += 1
     return played

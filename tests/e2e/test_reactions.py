@@ -89,3 +89,44 @@ async def test_a_press_when_no_reaction_is_needed_is_refused(simcord_env: Env) -
     assert result.response is not None
     assert "ingen reaktion" in result.response.content
     assert table.seq == 0
+
+
+async def test_a_corrected_press_closes_the_window_once_its_penalty_has_run(
+    simcord_env: Env,
+) -> None:
+    env = simcord_env
+    channel, message, members = await three_at_hej_knekt(env)
+    table = table_in(env, channel.id)
+    for _ in range(60):
+        assert table.game is not None
+        if table.reveal_at is not None:
+            break
+        turner = table.record.seats[min(table.game.to_act())].user_id
+        assert turner is not None
+        await members[turner].click(message, custom_id=button(message, "kb:t:", ":turn"))
+    game = table.game
+    assert game is not None
+    assert table.reveal_at is not None
+    first, second, third = sorted(game.to_act())
+    right = correct_press(game, first)
+    assert right is not None
+    by_seat = {s: members[table.record.seats[s].user_id or 0] for s in (first, second, third)}
+    wrong = next(v for v in ("whistle", "hej", "goddag", "salute", "slap") if v != right)
+
+    # the first slips at 200 and corrects at 300 (counts from 1200), the second is right at 500:
+    # the third could still beat the first until 1200, and is certainly last from then on
+    await env.advance_time(0.2)
+    await by_seat[first].click(message, custom_id=button(message, "kb:r:", f":{wrong}"))
+    await env.advance_time(0.1)
+    await by_seat[first].click(message, custom_id=button(message, "kb:r:", f":{right}"))
+    await env.advance_time(0.2)
+    await by_seat[second].click(message, custom_id=button(message, "kb:r:", f":{right}"))
+    await env.advance_time(1.0)
+
+    log = [(a.seat, a.notation) for a in await bot_of(env).storage.actions(table.table_id)]
+    assert log[-1][1] == "close 1200"  # closed when the penalty ran out, not at 15 s
+    assert table.reveal_at is None
+    assert table.game is not None
+    assert table.game.to_act() == frozenset({third})
+    events = channel.history()[0].embeds[0].fields[-1].value or ""
+    assert "1200 ms" in events

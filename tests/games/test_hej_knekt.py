@@ -152,21 +152,80 @@ def test_hk2_the_slowest_of_the_clean_presses_loses() -> None:
     assert center(game) == "4S"  # P4's own top card, the picked-up ones went under
 
 
-def test_hk3_a_corrected_wrong_press_loses_to_slower_clean_presses() -> None:
+def test_hk3_a_wrong_press_costs_the_penalty() -> None:
     game = deal(4, ["5C", "KH"])
     play(game, [(0, "turn"), (1, "turn")])
     play(game, [(2, "whistle 600"), (0, "salute 820"), (2, "salute 950"), (1, "salute 1100")])
-    # P3 is not clean, so the window waits for P4.
+    # All but P4 did it, but P3 counts only from 1600: P4 may still come in before that.
     assert game.to_act() == {3}
+    assert dict(game.view(None).phase.args)["decided_ms"] == 1600
     play(game, [(3, "salute 1400")])
+    # Effective times: P1 820, P2 1100, P4 1400, P3 max(950, 600 + 1000) = 1600: P3 picks up.
     assert events(game, 5) == [
         ev("reaction", seat=0, ms=820),
         ev("reaction", seat=1, ms=1100),
         ev("reaction", seat=3, ms=1400),
-        ev("reaction_corrected", seat=2, ms=950, wrong=1),
+        ev("reaction_corrected", seat=2, ms=950, wrong=1, counted_ms=1600),
         ev("pickup", seat=2, count=2),
     ]
     assert turner(game) == 2
+
+
+def test_hk3b_a_corrected_press_that_is_still_not_the_last() -> None:
+    game = deal(4, ["5C", "KH"])
+    play(game, [(0, "turn"), (1, "turn")])
+    play(game, [(2, "whistle 200"), (2, "salute 600"), (0, "salute 820"), (1, "salute 1100")])
+    # All but P4 did it, but P3's press counts only from 1200: P4 may still come in before it.
+    assert game.to_act() == {3}
+    assert dict(game.view(None).phase.args)["decided_ms"] == 1200
+    play(game, [(3, "salute 1400")])
+    # Effective times: P3 1200, P1 820, P2 1100, P4 1400: P4 did the right thing last.
+    assert events(game, 5) == [
+        ev("reaction", seat=0, ms=820),
+        ev("reaction", seat=1, ms=1100),
+        ev("reaction_corrected", seat=2, ms=600, wrong=1, counted_ms=1200),
+        ev("reaction", seat=3, ms=1400),
+        ev("pickup", seat=3, count=2),
+    ]
+    assert turner(game) == 3
+
+
+def test_hk3b_under_corrected_last_the_corrected_press_picks_up() -> None:
+    game = deal(4, ["5C", "KH"], HejKnektOptions(corrected_last=True))
+    play(game, [(0, "turn"), (1, "turn")])
+    play(game, [(2, "whistle 200"), (2, "salute 600"), (0, "salute 820"), (1, "salute 1100")])
+    assert game.to_act() == {3}  # P3 is not clean, so the window waits for P4
+    assert "decided_ms" not in dict(game.view(None).phase.args)
+    play(game, [(3, "salute 1400")])
+    assert events(game, 1) == [ev("pickup", seat=2, count=2)]
+
+
+def test_the_early_close_waits_for_a_pending_penalty_and_no_longer() -> None:
+    # P3 corrected at 600 after a slip at 200: counts as 1200. P4 comes in at 1150: still in time.
+    game = deal(4, ["5C", "KH"])
+    play(game, [(0, "turn"), (1, "turn")])
+    play(game, [(2, "whistle 200"), (2, "salute 600"), (0, "salute 820"), (1, "salute 1100")])
+    play(game, [(3, "salute 1150")])
+    assert events(game, 1) == [ev("pickup", seat=2, count=2)]
+    # The same, but P4 presses the wrong button at 1300: past 1200, P4 is certainly last.
+    game = deal(4, ["5C", "KH"])
+    play(game, [(0, "turn"), (1, "turn")])
+    play(game, [(2, "whistle 200"), (2, "salute 600"), (0, "salute 820"), (1, "salute 1100")])
+    play(game, [(3, "slap 1300")])
+    assert events(game, 1) == [ev("pickup", seat=3, count=2)]
+    # With no penalty pending the window closes at the third correct press (HK-2 style).
+    game = deal(4, ["5C", "KH"])
+    play(game, [(0, "turn"), (1, "turn")])
+    play(game, [(2, "whistle 200"), (0, "salute 820"), (2, "salute 1250"), (1, "salute 1300")])
+    assert events(game, 1) == [ev("pickup", seat=3, count=2)]
+
+
+def test_the_penalty_is_an_option() -> None:
+    game = deal(4, ["5C", "KH"], HejKnektOptions(wrong_press_penalty_ms=100))
+    play(game, [(0, "turn"), (1, "turn")])
+    play(game, [(2, "whistle 600"), (0, "salute 820"), (2, "salute 950"), (1, "salute 1100")])
+    # P3 counts as max(950, 700) = 950, already past: P4 is certainly last.
+    assert events(game, 1) == [ev("pickup", seat=3, count=2)]
 
 
 def test_hk4_failing_without_pressing_is_worse_and_ties_go_to_the_turner_first() -> None:
@@ -386,14 +445,19 @@ def test_window_stays_open_while_two_have_not_pressed() -> None:
     assert turner(game) == 3
 
 
-def test_window_closes_when_all_pressed_right_even_after_wrong_presses() -> None:
-    game = deal(3, ["TC"])
+@pytest.mark.parametrize(("corrected_last", "loser"), [(False, 2), (True, 1)])
+def test_window_closes_when_all_pressed_right_even_after_wrong_presses(
+    corrected_last: bool, loser: int
+) -> None:
+    game = deal(3, ["TC"], HejKnektOptions(corrected_last=corrected_last))
     play(game, [(0, "turn"), (1, "hej 100"), (1, "whistle 150"), (0, "whistle 200")])
     # P2 is corrected, so P3 could still be faster than P2: keep waiting.
     assert game.to_act() == {2}
     play(game, [(2, "whistle 2900")])
-    assert events(game, 1) == [ev("pickup", seat=1, count=1)]
-    assert turner(game) == 1
+    # P2 counts from 1100 (the slip at 100 plus the penalty), P3 at 2900 is last; under the
+    # earlier rule the corrected P2 is last whatever the times.
+    assert events(game, 1) == [ev("pickup", seat=loser, count=1)]
+    assert turner(game) == loser
 
 
 def test_two_wrong_presses_count_and_the_last_wrong_time_decides_between_failures() -> None:
@@ -598,6 +662,7 @@ def test_presets_name_the_variants() -> None:
     assert SPEC.preset("standard") == HejKnektOptions()
     assert SPEC.preset("play_to_end").play_to_end
     assert SPEC.preset("false_alarm").false_alarm
+    assert SPEC.preset("corrected_last").corrected_last
     assert SPEC.realtime
     assert not SPEC.trick_taking
     assert (SPEC.min_players, SPEC.max_players) == (3, 6)
@@ -660,7 +725,7 @@ def test_catalogs_parse_and_hold_the_same_keys() -> None:
 
 def test_every_message_the_game_emits_has_a_text_in_both_languages() -> None:
     seen: dict[str, Msg] = {}
-    for preset in ("standard", "play_to_end", "false_alarm"):
+    for preset in ("standard", "play_to_end", "false_alarm", "corrected_last"):
         for players in (3, 6):
             options = dataclasses.replace(SPEC.preset(preset), max_turns=400)
             game = SPEC.new(players, options, rng=random.Random(players))

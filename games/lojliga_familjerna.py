@@ -1,0 +1,386 @@
+"""Löjliga familjerna (Happy Families), 3–5 players: the rules engine (rules/party.md §4).
+
+Rules implemented (the Swedish text, with the spec's decisions D1..D7):
+
+- 52 cards; the families are the 13 ranks, a quartet (kvartett) is all four cards of a rank.
+  The dealer is drawn at random and every card is dealt one at a time from förhand (the
+  dealer's left), so with 3 or 5 players the first hands from förhand get one card more.
+- A quartet dealt complete is laid out at once and counts for its holder (D1).
+- Förhand asks first (or the next player clockwise with cards). On your turn you name another
+  player who has cards and a rank you hold yourself: "Måns, har du några nior?". The asked
+  player must hand over every card of that rank. A completed quartet is laid out at once.
+- You ask again, of the same or another player, for as long as the answer is yes (D4). When the
+  answer is no, the turn passes to the asked player (not clockwise). A player whose hand is
+  empty neither asks nor is asked; when the asker empties their own hand, the turn goes to the
+  next player clockwise with cards (D2).
+- The game ends when all 13 quartets are out; the most quartets wins, ties share a place (D5).
+  Safety net (§4.4): after 1,000 asks the game stops and is ranked by quartets at that point.
+
+Information: every question and its answer (how many cards changed hands) is public, as at a
+real table, and so are the quartets and the hand sizes; the suits handed over are seen only by
+the two players. The view gives each seat what the questions have shown about the others: the
+ranks a player is known to hold (they asked for them, or received them) and the ranks a player is
+known to lack (they answered no, or gave them all away). ``determinize`` keeps those facts.
+
+Notation: ``ask <seat> <rank>``, e.g. ``ask 2 9`` (ask seat 2 for nines; ranks ``2-9 T J Q K A``).
+There is no other action (no pass: D6).
+
+Standard library only; no clock, no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from games.cards import (
+    RANK_MASKS,
+    RANKS,
+    cards_in,
+    cards_tuple,
+    codes,
+    deal_deck,
+    make_deck,
+    randbelow,
+    shuffled,
+)
+from games.core import (
+    Action,
+    EventLog,
+    Game,
+    GameSpec,
+    IllegalActionError,
+    Msg,
+    NotationError,
+    Options,
+    Pile,
+    Result,
+    Seat,
+    SeatView,
+    View,
+    competition_places,
+)
+
+GAME_ID = "lojliga_familjerna"
+MAX_ASKS = 1000  # §4.4: the safety net
+
+
+def rank_index(card: int) -> int:
+    """0 for twos .. 12 for aces."""
+    return card % 13
+
+
+@dataclass(frozen=True)
+class LojligaFamiljernaOptions(Options):
+    """The Swedish text names no variant; the game has no options."""
+
+
+class LojligaFamiljerna(Game):
+    """One game. Hands are bit masks of the 52 cards; an action is ``target * 13 + rank``."""
+
+    game_id = GAME_ID
+    __slots__ = (
+        "asks",
+        "current",
+        "dealer",
+        "events",
+        "hands",
+        "known",
+        "lacks",
+        "n",
+        "quartets",
+        "rng",
+        "shown",
+    )
+
+    def __init__(self, players: int, rng: random.Random, decks: list[list[int]] | None) -> None:
+        self.n = players
+        self.rng = rng
+        self.dealer = randbelow(rng, players)
+        deck = deal_deck(decks, 0, make_deck(), rng)
+        forhand = (self.dealer + 1) % players
+        self.hands = [0] * players
+        for k, c in enumerate(deck):
+            self.hands[(forhand + k) % players] |= 1 << c
+        self.quartets: list[list[int]] = [[] for _ in range(players)]  # ranks, in order laid
+        # known[viewer][holder]: the cards ``viewer`` has seen go into ``holder``'s hand
+        self.known = [[0] * players for _ in range(players)]
+        # ranks (a bit each) the questions prove ``holder`` holds now, and does not hold: a
+        # player who lacks a rank never gets it again (only asking for it brings a rank, and
+        # only a player who holds it may ask)
+        self.shown = [0] * players
+        self.lacks = [0] * players
+        self.asks = 0
+        self.events = EventLog(keep=12)
+        self.events.add(Msg.of("table.event.deal_started", deal=1, seat=self.dealer))
+        for seat in range(players):  # D1: dealt quartets count for their holder
+            for r in range(13):
+                if self.hands[seat] & RANK_MASKS[r] == RANK_MASKS[r]:
+                    self._lay_out(seat, r)
+        self.current = forhand if self.hands[forhand] else self._next_with_cards(forhand)
+
+    # --- the rules --------------------------------------------------------------------------------
+
+    def _next_with_cards(self, seat: Seat) -> Seat:
+        for step in range(1, self.n + 1):
+            other = (seat + step) % self.n
+            if self.hands[other]:
+                return other
+        return -1
+
+    def _over(self) -> bool:
+        return self.current < 0 or self.asks >= MAX_ASKS
+
+    def to_act(self) -> frozenset[Seat]:
+        return frozenset() if self._over() else frozenset((self.current,))
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if self._over() or seat != self.current:
+            return []
+        hand = self.hands[seat]
+        ranks = [r for r in range(13) if hand & RANK_MASKS[r]]
+        return [
+            target * 13 + r
+            for target in range(self.n)
+            if target != seat and self.hands[target]
+            for r in ranks
+        ]
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        if self._over():
+            raise IllegalActionError("the game is over")
+        if seat != self.current:
+            raise IllegalActionError("it is not your turn to ask")
+        target, r = divmod(action, 13)
+        if not 0 <= target < self.n:
+            raise IllegalActionError(f"there is no seat {target}")
+        if target == seat:
+            raise IllegalActionError("ask another player, not yourself")
+        if not self.hands[target]:
+            raise IllegalActionError("that player has no cards left and cannot be asked")
+        if not self.hands[seat] & RANK_MASKS[r]:
+            raise IllegalActionError(f"you may only ask for a rank you hold ({RANKS[r]})")
+        self.asks += 1
+        given = self.hands[target] & RANK_MASKS[r]
+        rank = RANKS[r]
+        self.shown[seat] |= 1 << r
+        if not given:
+            self.lacks[target] |= 1 << r
+            self.events.add(
+                Msg.of(f"{GAME_ID}.event.asked_none", seat=seat, target_seat=target, rank=rank)
+            )
+            self.current = target
+            return
+        count = given.bit_count()
+        self.hands[target] &= ~given
+        self.hands[seat] |= given
+        self.lacks[target] |= 1 << r  # all of that rank is gone from the asked hand
+        self.shown[target] &= ~(1 << r)
+        for viewer in range(self.n):  # what anyone knew was in the asked hand moves with it
+            self.known[viewer][seat] |= self.known[viewer][target] & given
+            self.known[viewer][target] &= ~given
+        self.known[seat][seat] |= given
+        self.known[target][seat] |= given
+        self.events.add(
+            Msg.of(
+                f"{GAME_ID}.event.asked_yes", seat=seat, target_seat=target, rank=rank, count=count
+            )
+        )
+        cards = codes(cards_in(given))
+        self.events.add(
+            Msg.of(f"{GAME_ID}.event.you_got", target_seat=target, cards=cards), (seat,)
+        )
+        self.events.add(Msg.of(f"{GAME_ID}.event.you_gave", seat=seat, cards=cards), (target,))
+        if self.hands[seat] & RANK_MASKS[r] == RANK_MASKS[r]:
+            self._lay_out(seat, r)
+        if sum(len(q) for q in self.quartets) == 13:
+            self.current = -1
+            self.events.add(Msg.of(f"{GAME_ID}.event.all_out"))
+        elif not self.hands[seat]:  # D2: the asker's hand is empty
+            self.current = self._next_with_cards(seat)
+
+    def _lay_out(self, seat: Seat, r: int) -> None:
+        self.hands[seat] &= ~RANK_MASKS[r]
+        for row in self.known:
+            for holder in range(self.n):
+                row[holder] &= ~RANK_MASKS[r]
+        self.quartets[seat].append(r)
+        for holder in range(self.n):  # the family is out: nothing more to remember of it
+            self.shown[holder] &= ~(1 << r)
+            self.lacks[holder] &= ~(1 << r)
+        self.events.add(Msg.of(f"{GAME_ID}.event.quartet", seat=seat, rank=RANKS[r]))
+
+    # --- reading the game -------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    def is_over(self) -> bool:
+        return self._over()
+
+    def result(self) -> Result:
+        if not self._over():
+            raise ValueError("the game is not over")
+        scores = tuple(len(q) for q in self.quartets)
+        return Result(scores, competition_places([-s for s in scores]))
+
+    def _seat_view(self, seat: Seat) -> SeatView:
+        notes: list[Msg] = []
+        if self.quartets[seat]:
+            ranks = " ".join(RANKS[r] for r in self.quartets[seat])
+            notes.append(Msg.of(f"{GAME_ID}.note.quartets", ranks=ranks))
+        if self.shown[seat]:
+            notes.append(Msg.of(f"{GAME_ID}.note.holds", ranks=_ranks(self.shown[seat])))
+        if self.lacks[seat] and self.hands[seat]:
+            notes.append(Msg.of(f"{GAME_ID}.note.lacks", ranks=_ranks(self.lacks[seat])))
+        return SeatView(
+            cards=self.hands[seat].bit_count(), score=len(self.quartets[seat]), notes=tuple(notes)
+        )
+
+    def view(self, seat: Seat | None) -> View:
+        piles = tuple(
+            Pile(
+                f"{GAME_ID}.pile.quartets",
+                cards_tuple(c for r in q for c in _rank_cards(r)),
+                seat=s,
+            )
+            for s, q in enumerate(self.quartets)
+            if q
+        )
+        phase = (
+            Msg.of("table.phase.over")
+            if self._over()
+            else Msg.of(f"{GAME_ID}.phase.asking", seat=self.current)
+        )
+        return View(
+            game=GAME_ID,
+            seat=seat,
+            phase=phase,
+            to_act=self.to_act(),
+            hand=() if seat is None else cards_tuple(cards_in(self.hands[seat])),
+            seats=tuple(self._seat_view(s) for s in range(self.n)),
+            piles=piles,
+            events=self.events.for_viewer(seat),
+            dealer=self.dealer,
+        )
+
+    # --- copies -----------------------------------------------------------------------------------
+
+    def clone(self) -> LojligaFamiljerna:
+        other = object.__new__(LojligaFamiljerna)
+        for name in LojligaFamiljerna.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.hands = list(self.hands)
+        other.quartets = [list(q) for q in self.quartets]
+        other.known = [list(row) for row in self.known]
+        other.shown = list(self.shown)
+        other.lacks = list(self.lacks)
+        other.events = self.events.copy()
+        return other
+
+    def determinize(self, seat: Seat, rng: random.Random) -> LojligaFamiljerna:
+        """Re-deal the cards ``seat`` has not seen among the other hands, keeping their sizes,
+        the cards it saw change hands, and what the questions proved: each other player keeps a
+        card of every rank it is known to hold and gets none of a rank it is known to lack."""
+        other = self.clone()
+        other.rng = rng
+        other.events = self.events.copy_for(seat)
+        others = [p for p in range(self.n) if p != seat]
+        fixed = [self.known[seat][p] for p in range(self.n)]
+        unseen = [c for p in others for c in cards_in(self.hands[p] & ~fixed[p])]
+        for _ in range(20):
+            hands = self._redeal(seat, others, fixed, unseen, rng)
+            if hands is not None:
+                break
+        else:  # constraints too tight for random tries: keep the sizes only
+            hands = list(self.hands)
+            pool = shuffled(unseen, rng)
+            for p in others:
+                hands[p] = fixed[p]
+                for _ in range((self.hands[p] & ~fixed[p]).bit_count()):
+                    hands[p] |= 1 << pool.pop()
+        other.hands = hands
+        for viewer in others:  # what the others saw is re-dealt too; only ``seat``'s eyes count
+            other.known[viewer] = [h if viewer == p else 0 for p, h in enumerate(hands)]
+        return other
+
+    def _redeal(
+        self,
+        seat: Seat,
+        others: list[Seat],
+        fixed: list[int],
+        unseen: list[int],
+        rng: random.Random,
+    ) -> list[int] | None:
+        hands = list(self.hands)
+        room = {p: (self.hands[p] & ~fixed[p]).bit_count() for p in others}
+        for p in others:
+            hands[p] = fixed[p]
+        pool = shuffled(unseen, rng)
+        # first a card of every rank a player is known to hold and has no seen card of
+        for p in others:
+            for r in range(13):
+                if self.shown[p] >> r & 1 and not hands[p] & RANK_MASKS[r]:
+                    pick = next((c for c in pool if c % 13 == r), None)
+                    if pick is None or room[p] == 0:
+                        return None
+                    pool.remove(pick)
+                    hands[p] |= 1 << pick
+                    room[p] -= 1
+        for c in pool:
+            fits = [p for p in others if room[p] and not self.lacks[p] >> (c % 13) & 1]
+            if not fits:
+                return None
+            p = fits[randbelow(rng, len(fits))]
+            hands[p] |= 1 << c
+            room[p] -= 1
+        return hands
+
+    # --- notation ---------------------------------------------------------------------------------
+
+    def notation(self, action: Action) -> str:
+        target, r = divmod(action, 13)
+        if action < 0 or not 0 <= target < self.n:
+            raise ValueError(f"not an ask: {action}")
+        return f"ask {target} {RANKS[r]}"
+
+    def parse(self, text: str) -> Action:
+        words = text.strip().upper().split()
+        if len(words) == 3 and words[0] == "ASK" and words[1].isdigit():
+            rank = "T" if words[2] == "10" else words[2]
+            target = int(words[1])
+            if 0 <= target < self.n and len(rank) == 1 and rank in RANKS:
+                return target * 13 + RANKS.index(rank)
+        raise NotationError(
+            f"not an ask: {text!r} (write ask, the seat number and the rank, e.g. ask 2 9)"
+        )
+
+
+def _ranks(mask: int) -> str:
+    return " ".join(RANKS[r] for r in range(13) if mask >> r & 1)
+
+
+def _rank_cards(r: int) -> list[int]:
+    return list(cards_in(RANK_MASKS[r]))
+
+
+def _factory(
+    players: int,
+    options: LojligaFamiljernaOptions,
+    rng: random.Random,
+    decks: list[list[int]] | None,
+) -> Game:
+    return LojligaFamiljerna(players, rng, decks)
+
+
+SPEC = GameSpec(
+    id=GAME_ID,
+    min_players=3,
+    max_players=5,
+    options_type=LojligaFamiljernaOptions,
+    factory=_factory,
+    trick_taking=False,
+)
