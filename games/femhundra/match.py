@@ -8,23 +8,19 @@ hand, scoring, the next deal).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
-from games.bidding import FIRST_BID, Auction, Ladder
+from games.bidding import FIRST_BID, Auction
 from games.cards import (
     JOKER,
     SUIT_MASKS,
     SUIT_SYMBOLS,
-    SUITS,
     Card,
     cards_in,
     cards_tuple,
-    code,
     codes,
     deal_deck,
     mask_of,
     randbelow,
-    shuffle,
 )
 from games.core import (
     Action,
@@ -42,10 +38,35 @@ from games.core import (
     competition_places,
 )
 from games.femhundra import rules
+from games.femhundra.events import (
+    E_ALL_PASS,
+    E_ASIDE,
+    E_BACK_DOOR,
+    E_BID,
+    E_CALL,
+    E_CALL_WIDOW,
+    E_CAPPED,
+    E_CONTRACT,
+    E_DEAL,
+    E_DISCARDED,
+    E_FAILED,
+    E_JOKER_LED,
+    E_MADE,
+    E_PASS,
+    E_PLAYED,
+    E_SHOWN,
+    E_SOLO,
+    E_TRICK,
+    E_TRICK_POINTS,
+    E_WON,
+    GAME_ID,
+    Event,
+    bid_msg,
+    message,
+)
 from games.femhundra.rules import (
     BID_BASE,
     CALL,
-    CAP,
     JOKER_LEAD,
     MISERE,
     MISERE_LADDER,
@@ -59,10 +80,10 @@ from games.femhundra.rules import (
     FemhundraOptions,
     cards_list,
     discard_cards,
+    redeal,
 )
 from games.tricks import PLAIN_POWER, PLAIN_SUIT, bower_tables, trick_winner
 
-GAME_ID = "femhundra"
 _AUCTION, _CALL, _DISCARD, _TRICKS, _OVER = range(5)
 JOKER_BIT = 1 << JOKER
 NO_JOKER = 4  # void bit: a misère follower who discarded holds no joker (it would be compulsory)
@@ -71,25 +92,6 @@ _ONLY = tuple(frozenset((s,)) for s in range(5))
 _NOBODY: frozenset[int] = frozenset()
 NO_TRUMP = -1
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-
-E_DEAL, E_PASS, E_BID, E_ALL_PASS, E_CONTRACT, E_SOLO, E_CALL, E_CALL_WIDOW = range(8)
-E_DISCARDED, E_SHOWN, E_ASIDE, E_PLAYED, E_JOKER_LED, E_TRICK, E_MADE, E_FAILED = range(8, 16)
-E_TRICK_POINTS, E_CAPPED, E_WON, E_BACK_DOOR = range(16, 20)
-Event = tuple[int, ...]
-
-
-def _bid_msg(ladder: Ladder, position: int) -> tuple[str, dict[str, int | str]]:
-    """A bid as a message key suffix and its arguments: ``8H`` -> ("trump", level 8, suit H)."""
-    bid = ladder.bids[position]
-    if bid in (MISERE, OPEN_MISERE):
-        return bid, {}
-    strain = ladder.strain(position)
-    level = ladder.level(position)
-    assert strain is not None
-    assert level is not None
-    if strain == "NT":
-        return "nt", {"level": level}
-    return "trump", {"level": level, "suit": strain}
 
 
 class Femhundra(Game):
@@ -577,7 +579,7 @@ class Femhundra(Game):
         trick = len(self.winners) + 1
         if self.bid < 0:
             return Msg.of(f"{GAME_ID}.phase.all_pass", trick=trick)
-        kind, args = _bid_msg(self.ladder, self.bid)
+        kind, args = bid_msg(self.ladder, self.bid)
         return Msg.of(f"{GAME_ID}.phase.{kind}", seat=self.declarer, trick=trick, **args)
 
     def _seat_notes(self, s: Seat) -> tuple[Msg, ...]:
@@ -589,11 +591,11 @@ class Femhundra(Game):
                 if last == 0:
                     notes.append(Msg.of(k + "passed"))
                 else:
-                    kind, args = _bid_msg(self.ladder, last - FIRST_BID)
+                    kind, args = bid_msg(self.ladder, last - FIRST_BID)
                     notes.append(Msg.of(k + "bid_" + kind, **args))
         elif self.phase != _OVER:
             if s == self.declarer:
-                kind, args = _bid_msg(self.ladder, self.bid)
+                kind, args = bid_msg(self.ladder, self.bid)
                 notes.append(Msg.of(k + "declarer_" + kind, **args))
             elif s == self.partner and self.idle < 0:
                 notes.append(Msg.of(k + "partner"))
@@ -663,7 +665,7 @@ class Femhundra(Game):
             if bid < 0:
                 label = Msg.of(f"{GAME_ID}.sheet.all_pass", deal=deal)
             else:
-                kind, args = _bid_msg(self.ladder, bid)
+                kind, args = bid_msg(self.ladder, bid)
                 outcome = "made" if made else "failed"
                 label = Msg.of(
                     f"{GAME_ID}.sheet.{kind}_{outcome}", deal=deal, seat=declarer, **args
@@ -672,9 +674,7 @@ class Femhundra(Game):
         return ScoreSheet(columns, tuple(rows))
 
     def _message(self, event: Event) -> Msg:
-        kind = event[0]
-        k = GAME_ID + ".event."
-        return _MESSAGES[kind](self, k, *event[1:])
+        return message(event, self.ladder, self.n)
 
     def view(self, seat: Seat | None) -> View:
         seats = tuple(
@@ -756,7 +756,7 @@ class Femhundra(Game):
                 pool.extend(cards_in(self.hands[s] & ~self.shown[s]))
             else:
                 pool.extend(cards_in(getattr(self, where)))
-        masks = _redeal(
+        masks = redeal(
             [(count, voids) for _, _, count, voids in places], pool, self._card_class, rng
         )
         for (where, s, _, _), mask in zip(places, masks, strict=True):
@@ -773,84 +773,6 @@ class Femhundra(Game):
 
     def parse(self, text: str) -> Action:
         return rules.parse(text, self.ladder)
-
-
-def _redeal(
-    places: list[tuple[int, int]],
-    pool: list[int],
-    card_class: Callable[[int], int],
-    rng: random.Random,
-) -> list[int]:
-    """Masks for ``places`` (count, void classes) dealt at random from ``pool``; no place gets a
-    card of a class it is void in. After many dead ends the cards stay where they were."""
-    order = sorted(range(len(places)), key=lambda i: -places[i][1].bit_count())
-    cards = pool.copy()
-    for _ in range(50):
-        shuffle(cards, rng)
-        left = cards
-        masks = [0] * len(places)
-        for i in order:
-            count, voids = places[i]
-            fits = [c for c in left if not voids >> card_class(c) & 1][:count]
-            if len(fits) < count:
-                break
-            masks[i] = mask_of(fits)
-            left = [c for c in left if not masks[i] >> c & 1]
-        else:
-            return masks
-    masks, start = [], 0
-    for count, _ in places:
-        masks.append(mask_of(pool[start : start + count]))
-        start += count
-    return masks
-
-
-def _bid_event(game: Femhundra, prefix: str, seat: int, position: int) -> Msg:
-    kind, args = _bid_msg(game.ladder, position)
-    return Msg.of(prefix + kind, seat=seat, **args)
-
-
-_MESSAGES: dict[int, Callable[..., Msg]] = {
-    E_DEAL: lambda g, k, deal, dealer: Msg.of("table.event.deal_started", deal=deal, seat=dealer),
-    E_PASS: lambda g, k, seat: Msg.of(k + "passed", seat=seat),
-    E_BID: lambda g, k, seat, pos: _bid_event(g, k + "bid_", seat, pos),
-    E_ALL_PASS: lambda g, k: Msg.of(k + "all_passed"),
-    E_CONTRACT: lambda g, k, seat, pos: _bid_event(g, k + "contract_", seat, pos),
-    E_SOLO: lambda g, k, seat: Msg.of(k + "solo", seat=seat),
-    E_CALL: lambda g, k, seat, c, holder: Msg.of(
-        k + "called", seat=seat, card=code(c), partner_seat=holder
-    ),
-    E_CALL_WIDOW: lambda g, k, seat, c: Msg.of(k + "called_talong", seat=seat, card=code(c)),
-    E_DISCARDED: lambda g, k, seat, count: Msg.of(k + "discarded", seat=seat, count=count),
-    E_SHOWN: lambda g, k, seat, hand: Msg.of(
-        k + "hand_shown", seat=seat, cards=codes(cards_in(hand))
-    ),
-    E_ASIDE: lambda g, k, seat: Msg.of(k + "aside", seat=seat),
-    E_PLAYED: lambda g, k, seat, c: Msg.of(k + "played", seat=seat, card=code(c)),
-    E_JOKER_LED: lambda g, k, seat, suit: Msg.of(k + "joker_led", seat=seat, suit=SUITS[suit]),
-    E_TRICK: lambda g, k, seat, c: Msg.of("table.event.trick_won", seat=seat, card=code(c)),
-    E_MADE: lambda g, k, seat, pos, tricks, points: _result_event(
-        g, k, "made", seat, pos, tricks, points
-    ),
-    E_FAILED: lambda g, k, seat, pos, tricks, points: _result_event(
-        g, k, "failed", seat, pos, tricks, points
-    ),
-    E_TRICK_POINTS: lambda g, k, seat, points: (
-        Msg.of(k + "side_trick_points", seat=seat, partner_seat=seat + 2, points=points)
-        if g.n == 4
-        else Msg.of(k + "trick_points", seat=seat, points=points)
-    ),
-    E_CAPPED: lambda g, k, seat: Msg.of(k + "capped", seat=seat, points=CAP),
-    E_WON: lambda g, k, seat, score: Msg.of(k + "won", seat=seat, points=score),
-    E_BACK_DOOR: lambda g, k, seat, score: Msg.of(k + "back_door", seat=seat, points=score),
-}
-
-
-def _result_event(
-    game: Femhundra, k: str, outcome: str, seat: int, pos: int, tricks: int, points: int
-) -> Msg:
-    kind, args = _bid_msg(game.ladder, pos)
-    return Msg.of(f"{k}{outcome}_{kind}", seat=seat, tricks=tricks, points=points, **args)
 
 
 def new_match(
