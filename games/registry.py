@@ -13,6 +13,7 @@ _MODULES: tuple[str, ...] = (
     "tvamanswhist",
     "svarte_petter",
     "hej_knekt",
+    "tvamansbridge",
 )
 
 
