@@ -11,6 +11,7 @@ import pytest
 
 from bot.i18n import catalog
 from bot.render.text import TextRenderer
+from games.ai import choose
 from games.cards import code, make_deck, parse_card, randbelow
 from games.core import IllegalActionError, NotationError
 from games.registry import SPECS
@@ -535,3 +536,41 @@ def test_notation_round_trips_and_rejects_what_is_not_an_action() -> None:
     for text in ("bid 8C", "bid 0NT", "JK", "play QS", "xyzzy"):
         with pytest.raises(NotationError):
             game.parse(text)
+
+
+# --- computer players -----------------------------------------------------------------------------
+
+
+def _match(seed: int, kinds: dict[int, str]) -> Tvamansbridge:
+    game = SPEC.new(2, rng=random.Random(seed))
+    assert isinstance(game, Tvamansbridge)
+    rng = random.Random(seed)
+    while not game.is_over():
+        (seat,) = game.to_act()
+        game.apply(seat, choose(game, seat, kinds[seat], rng))
+    return game
+
+
+def test_rule_based_players_at_every_seat_finish_a_rubber() -> None:
+    for seed in range(4):
+        game = _match(seed, {0: "rules", 1: "rules"})
+        assert max(game.games_won) == 2
+        assert game.deal_no < 40
+        assert game.sheet_below  # contracts were bid and made
+
+
+def test_the_rule_based_player_beats_the_random_one_with_seats_rotated() -> None:
+    wins = 0
+    for seed in range(3):
+        for rules in (ANNA, BO):
+            game = _match(seed, {rules: "rules", 1 - rules: "random"})
+            wins += game.result().places[rules] == 1 and game.result().places[1 - rules] == 2
+    assert wins >= 5
+
+
+def test_the_rule_based_player_doubles_a_hopeless_bid_and_bids_a_strong_hand() -> None:
+    game = new_game(BO, [build_deck(hands={DEALER: SPADES})])
+    bid = choose(game, BO, "rules", random.Random(1))
+    assert game.notation(bid) in ("bid 4S", "bid 5S", "bid 6S", "bid 7S")  # game or more
+    act(game, (BO, "bid 7NT"))
+    assert game.notation(choose(game, ANNA, "rules", random.Random(1))) == "double"
