@@ -53,7 +53,8 @@ async def test_tvamansbridge_a_member_and_the_computer_player_to_the_leaderboard
     # Bo lets his turn run out twice: then the computer player plays his seat
     bo_seat = seat_of[bo.id]
     while not table.by_computer(bo_seat):
-        acting = sorted(game.to_act())
+        assert table.game is not None  # the session may swap in a new state: read it afresh
+        acting = sorted(table.game.to_act())
         if bo_seat in acting:
             await env.advance_time(table.record.turn_seconds + 1)
         else:
