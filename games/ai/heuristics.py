@@ -252,6 +252,9 @@ def _bridge_owners_after(owners: Sequence[int], seat: int) -> int:
 
 
 def _bridge_play(decision: Decision) -> Action:
+    """Lead as the generic player does; else let a card of one's own side stand, win as
+    cheaply as possible when the opponent has played his last card to the trick, otherwise
+    follow high or ruff low."""
     view = decision.view
     cards = list(decision.legal)
     trump = view.trump
@@ -264,14 +267,11 @@ def _bridge_play(decision: Decision) -> Action:
     owners = [s for s, _ in view.trick]
     winner = trickplay.winning_card(view)
     winning_seat = next(s for s, c in view.trick if int(c) == winner)
-    after = _bridge_owners_after(owners, decision.seat)
-    if winning_seat == decision.seat and after == 0:
-        return min(cards, key=cost)
     winners = [c for c in cards if trickplay.takes_trick(c, view)]
-    if winning_seat == decision.seat:
+    if winning_seat == decision.seat or not winners:
+        # the hand or the dummy of this side already wins, or nothing can: shed the cheapest
         return min(cards, key=cost)
-    if not winners:
-        return min(cards, key=cost)
+    after = _bridge_owners_after(owners, decision.seat)
     if after == 0:
         return min(winners, key=cost)
     led = int(view.trick[0][1]) // 13
