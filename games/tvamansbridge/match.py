@@ -499,8 +499,7 @@ class Tvamansbridge(Game):
             rows.append(
                 SheetRow(label, _cells(seat, points), rule_below=later > game)
             )  # a game was won
-        totals = self.totals()
-        rows[-1] = SheetRow(rows[-1].label, rows[-1].cells, rule_below=True)
+        totals = self.totals()  # no rule above the totals: every rule is the line or a game
         rows.append(SheetRow(Msg.of(k + "total"), (totals[0], totals[1])))
         return ScoreSheet((Msg.of(k + "player", seat=0), Msg.of(k + "player", seat=1)), tuple(rows))
 

@@ -417,6 +417,19 @@ def test_br_ex5_the_score_sheet_above_and_below_the_line() -> None:
     assert lines[-1].split() == ["Summa", "90", "1420"]
 
 
+def test_a_part_score_stays_above_the_totals_without_a_new_line() -> None:
+    game = new_game(BO)
+    settle(game, ANNA, 2, H, 0, 8)
+    sheet = game.view(None).sheet
+    assert sheet is not None
+    rows = [(r.label.key.split(".")[-1], r.cells, r.rule_below) for r in sheet.rows]
+    assert rows == [
+        ("above", (None, None), True),
+        ("contract", (60, None), False),
+        ("total", (60, 0), False),
+    ]
+
+
 def test_rubber_bonus_is_500_when_the_opponent_has_a_game() -> None:
     assert rubber_bonus(0) == 700
     assert rubber_bonus(1) == 500
