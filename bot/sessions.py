@@ -30,7 +30,7 @@ from bot.clock import Clock, Timer, TimerCallback
 from bot.errors import UserError
 from bot.storage import Storage
 from bot.storage.records import ActionRecord, RatingChange, SeatRecord, TableRecord
-from bot.thinking import Thinker
+from bot.thinking import SEARCH_KINDS, Thinker
 from games import ai
 from games.core import (
     Action,
@@ -429,6 +429,8 @@ class SessionManager:
             seats = (*table.record.seats, seat)
             await self._save(table, dataclasses.replace(table.record, seats=seats))
             self._touch(table)
+        if level in SEARCH_KINDS:
+            self.thinker.warm()
         await self.listener.table_changed(table, frozenset())
         return table
 

@@ -50,6 +50,13 @@ def _search(game: Game, seat: Seat, seed: int, deadline: float, iterations: int)
     return ai.choose(game, seat, player, random.Random(seed))
 
 
+def _warm() -> int:
+    """Load the games in a fresh worker, so its first search spends its budget searching."""
+    from games.registry import SPECS
+
+    return len(SPECS)
+
+
 def _choose(game: Game, seat: Seat, kind: str, seed: int) -> Action:
     return ai.choose(game, seat, kind, random.Random(seed))
 
@@ -90,6 +97,13 @@ class Thinker:
             log.exception("a search failed; the rule-based player moves")
         self.fallbacks += 1
         return await asyncio.to_thread(_choose, game, seat, ai.DEFAULT_LEVEL, seed)
+
+    def warm(self) -> None:
+        """Start the workers now (a host added a ``hard`` player), not at its first decision."""
+        if self.workers > 0 and self._pool is None:
+            pool = self._executor()
+            for _ in range(self.workers):
+                pool.submit(_warm)
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:

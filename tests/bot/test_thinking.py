@@ -138,6 +138,9 @@ async def test_a_search_runs_in_a_worker_process_and_a_dead_worker_is_replaced()
     game = _position()
     seat = min(game.to_act())
     try:
+        assert thinker.worker_pids() == []  # no process until a hard player is added
+        thinker.warm()
+        assert thinker.worker_pids()
         action = await thinker.choose(game, seat, "hard", 9)
         assert action in game.legal_actions(seat)
         pids = thinker.worker_pids()
