@@ -50,6 +50,8 @@ DEAL_CHECK_EVERY = 8
 """A playout asks whether the deal has ended every this many actions (a view costs ~5 actions)."""
 FINE_PLAYOUTS = 3
 """Playouts per search that ask after every action, to learn when the deal ends."""
+EVIDENCE = 1.0
+"""How many standard errors better than the rule-based move a searched move must look."""
 STOP_CHECK_EVERY = 8
 """Samples between two questions to ``stop``."""
 
@@ -62,6 +64,21 @@ class SearchStats:
     actions: tuple[Action, ...]
     visits: tuple[int, ...]
     means: tuple[float, ...]
+    errors: tuple[float, ...] = ()
+    """The standard error of each mean (``inf`` with fewer than two tries)."""
+
+    def choice(self, prior: Action) -> Action:
+        """The candidate tried most, unless its mean is not clearly above the prior's: then the
+        prior (a search leaves the rule-based move only on evidence, ``EVIDENCE`` errors)."""
+        count = len(self.actions)
+        best = max(range(count), key=lambda i: (self.visits[i], self.means[i], -i))
+        if self.actions[best] == prior or prior not in self.actions:
+            return self.actions[best]
+        p = self.actions.index(prior)
+        spread = math.hypot(self.errors[best], self.errors[p]) if self.errors else math.inf
+        if self.means[best] - self.means[p] > EVIDENCE * spread:
+            return self.actions[best]
+        return prior
 
 
 class SearchPlayer:
@@ -93,11 +110,7 @@ class SearchPlayer:
         actions = candidate_actions(decision.legal, prior, self.candidates, rng)
         stats = self.search(decision, actions, prior, rng)
         self.last = stats
-        best = max(
-            range(len(actions)),
-            key=lambda i: (stats.visits[i], stats.means[i], actions[i] == prior, -i),
-        )
-        return actions[best]
+        return stats.choice(prior)
 
     def search(
         self, decision: Decision, actions: Sequence[Action], prior: Action, rng: random.Random
@@ -113,6 +126,7 @@ class SearchPlayer:
         self.fine_playouts = FINE_PLAYOUTS
         visits = [0] * count
         totals = [0.0] * count
+        squares = [0.0] * count
         done = 0
         for i in range(self.iterations):
             if self.stop is not None and i % STOP_CHECK_EVERY == 0 and i and self.stop():
@@ -129,8 +143,13 @@ class SearchPlayer:
             outcome = self.playout(world, rng, root_deal, root_scores, sides, mine, direction)
             visits[k] += 1
             totals[k] += outcome
+            squares[k] += outcome * outcome
         means = tuple(t / v if v else 0.0 for t, v in zip(totals, visits, strict=True))
-        return SearchStats(done, tuple(actions), tuple(visits), means)
+        errors = tuple(
+            math.sqrt(max(q / v - m * m, 0.0) / (v - 1)) if v > 1 else math.inf
+            for q, v, m in zip(squares, visits, means, strict=True)
+        )
+        return SearchStats(done, tuple(actions), tuple(visits), means, errors)
 
     def playout(
         self,

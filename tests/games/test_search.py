@@ -23,7 +23,13 @@ from games.ai import (
     reaction_of,
 )
 from games.ai.duplicate import duplicate_deal, play_match, summarize
-from games.ai.search import candidate_actions, gain_outcome, place_outcome, score_direction
+from games.ai.search import (
+    SearchStats,
+    candidate_actions,
+    gain_outcome,
+    place_outcome,
+    score_direction,
+)
 from games.core import Game, Result
 from games.registry import SPECS
 
@@ -218,3 +224,11 @@ def test_every_level_plays_hej_knekt_windows(kind: str) -> None:
         player.iterations = 5
     result = play_match(spec, 3, 1, [player, RandomPlayer(), RandomPlayer()], random.Random(1))
     assert sorted(result.places)[0] == 1
+
+
+def test_the_search_leaves_the_rule_based_move_only_on_evidence() -> None:
+    close = SearchStats(90, (5, 7), (60, 30), (0.30, 0.25), (0.1, 0.1))
+    assert close.choice(7) == 7  # tried more, but not clearly better: the prior stays
+    clear = SearchStats(90, (5, 7), (60, 30), (0.60, 0.10), (0.1, 0.1))
+    assert clear.choice(7) == 5
+    assert clear.choice(5) == 5
