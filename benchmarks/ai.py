@@ -234,13 +234,13 @@ def main(argv: list[str] | None = None) -> None:
         "--games", nargs="*", default=list(SPECS), help="game ids (default: every registered game)"
     )
     parser.add_argument(
-        "--deals", type=int, default=6, help="duplicate deals per game and pair (default 6)"
+        "--deals", type=int, default=4, help="duplicate deals per game and pair (default 4)"
     )
     parser.add_argument(
         "--iterations",
         type=int,
-        default=200,
-        help="hard's samples per decision in the tournaments (default 200)",
+        default=100,
+        help="hard's samples per decision in the tournaments (default 100)",
     )
     parser.add_argument(
         "--workers", type=int, default=2, help="processes playing the deals (default 2)"
