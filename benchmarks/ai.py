@@ -5,11 +5,12 @@
     ./dev bench benchmarks/ai.py --games nittionio braus --skip-tournament
 
 1. **Decision time** in a Nittionio mid-deal position (a seat to play a card in the third trick):
-   the ``hard`` player's search of 1,000 samples in this process, the same search split over two
-   worker processes (500 samples each, statistics merged: the bot's pool has two workers), and
-   beside them in the same run the same count of bare random playouts (determinize, then random
-   legal actions to the end of the deal) and of random playouts of the whole match. Goal: 1,000
-   samples in at most 100 ms.
+   the ``hard`` player's search of 1,000 samples as it plays (the first moves of each playout by
+   the rule-based player), the same search with purely random playouts in this process and split
+   over two worker processes (500 samples each, statistics merged: the bot's pool has two
+   workers), and beside them in the same run the same count of bare random playouts (determinize,
+   then random legal actions to the end of the deal) and of random playouts of the whole match.
+   Goal: 1,000 samples in at most 100 ms.
 2. **Tournaments** per registered game: the same deals (matches from the same seeds) are played
    with the seats rotated so each level sits in every seat (partners as one side;
    :mod:`games.ai.duplicate`). For hard vs normal and normal vs random it prints the mean
@@ -67,7 +68,7 @@ def random_playouts(decision: Decision, count: int, whole_match: bool, seed: int
     """``count`` bare playouts: a re-deal, then random legal actions to the end of the deal (the
     search's own playout, without choosing among candidates) or of the whole match."""
     rng = random.Random(seed)
-    player = SearchPlayer(iterations=count)
+    player = SearchPlayer(iterations=count, guided_actions=0)
     player.deal_seen_at, player.fine_playouts = player.playout_actions, FINE_PLAYOUTS
     scores = tuple(s.score for s in decision.view.seats)
     sides = sides_of(decision)
@@ -85,7 +86,7 @@ def random_playouts(decision: Decision, count: int, whole_match: bool, seed: int
 
 def _half_search(game: Game, seat: int, samples: int, seed: int) -> tuple[tuple[int, ...], ...]:
     """One worker's share of a split search: (actions, visits) of its candidates."""
-    player = SearchPlayer(iterations=samples)
+    player = SearchPlayer(iterations=samples, guided_actions=0)
     ai.choose(game, seat, player, random.Random(seed))
     assert player.last is not None
     return player.last.actions, player.last.visits
@@ -124,8 +125,15 @@ def decision_times(repeat: int) -> None:
     ai.choose(game, seat, player, random.Random(0))  # warm: the game's score direction is read once
     rows.append(
         (
-            "hard: search, 1 process",
+            "hard as played: search, guided playouts",
             timed(lambda: ai.choose(game, seat, player, random.Random(1)), repeat),
+        )
+    )
+    fast = SearchPlayer(iterations=n, guided_actions=0)
+    rows.append(
+        (
+            "search, random playouts, 1 process",
+            timed(lambda: ai.choose(game, seat, fast, random.Random(1)), repeat),
         )
     )
     context = multiprocessing.get_context("spawn")
@@ -134,19 +142,19 @@ def decision_times(repeat: int) -> None:
         split_search(pool, game, seat, 16, 0)
         rows.append(
             (
-                "hard: search, 2 worker processes",
+                "search, random playouts, 2 processes",
                 timed(lambda: split_search(pool, game, seat, n, 1), repeat),
             )
         )
     rows.append(
         (
-            "random playouts to the deal's end",
+            "bare random playouts to the deal's end",
             timed(lambda: random_playouts(decision, n, False, 1), repeat),
         )
     )
     rows.append(
         (
-            "random playouts of the whole match",
+            "bare random playouts of the whole match",
             timed(lambda: random_playouts(decision, n, True, 1), repeat),
         )
     )

@@ -35,7 +35,7 @@ from games.registry import SPECS
 
 
 def tiny() -> SearchPlayer:
-    return SearchPlayer(iterations=6, playout_actions=40)
+    return SearchPlayer(iterations=6, playout_actions=40, guided_actions=2)
 
 
 def _advance(game_id: str, players: int, seed: int, actions: int) -> Game:
@@ -61,7 +61,7 @@ def test_the_search_player_finishes_every_registered_game_with_legal_moves(game_
     # choose() refuses an illegal action; the search plays seat 0 (and its partners) throughout.
     teams = spec.new(players, rng=random.Random(0)).view(None).teams
     side = next((t for t in teams if 0 in t), (0,))
-    seated = [tiny() if s in side else RandomPlayer() for s in range(players)]
+    seated = [tiny() if s in side else RulesPlayer() for s in range(players)]
     result = play_match(spec, players, 3, seated, random.Random(3))
     assert sorted(result.places)[0] == 1
 
@@ -152,7 +152,9 @@ def test_the_search_never_sees_a_hidden_card(game_id: str) -> None:
 def test_hard_is_ahead_of_random_in_a_small_duplicate_match() -> None:
     spec = SPECS["tvamanswhist"]
     advantages = [
-        duplicate_deal(spec, 2, seed, lambda: SearchPlayer(iterations=30), RandomPlayer)
+        duplicate_deal(
+            spec, 2, seed, lambda: SearchPlayer(iterations=20, guided_actions=0), RandomPlayer
+        )
         for seed in range(6)
     ]
     summary = summarize(advantages)
