@@ -442,7 +442,12 @@ class Femhundra(Game):
                         f"you must follow suit: play one of your {SUIT_NAMES[self.led]}"
                     )
                 raise IllegalActionError("you must play the joker when you cannot follow suit")
-            if (card != JOKER or self.trump != NO_TRUMP) and self.suit_table[card] != self.led:
+            if card == JOKER and self.trump == NO_TRUMP:
+                # it counts as the led suit; only under void_only does it show a void (F6)
+                shows_void = self.options.nt_joker == "void_only"
+            else:
+                shows_void = self.suit_table[card] != self.led
+            if shows_void:
                 self.voids[seat] |= 1 << self.led
                 if self.misere:
                     self.voids[seat] |= 1 << NO_JOKER

@@ -10,7 +10,7 @@ import pytest
 
 from games.bidding import FIRST_BID
 from games.cards import JOKER, parse_card
-from games.core import IllegalActionError, NotationError
+from games.core import IllegalActionError, Msg, NotationError
 from games.femhundra import SPEC, Femhundra, FemhundraOptions, rules
 from games.femhundra.rules import (
     MISERE_LADDER,
@@ -295,6 +295,24 @@ def test_f_ex6_joker_may_be_played_on_any_trick_but_only_void_with_void_only() -
     assert legal(game, f) == {"7D", "8D", "9D", "TD"}
     with pytest.raises(IllegalActionError, match="follow suit"):
         act(game, f, "JK")
+
+
+def test_with_void_only_a_joker_played_on_a_plain_lead_shows_the_void() -> None:
+    """The seed bars naming "en färg som han tidigare inte kunnat följa". With ``void_only`` the
+    joker may be played on another lead only by a player void in it, so playing it shows that
+    void to everyone (rules 5.9: shown voids are public); by default it shows nothing."""
+    game, (f, m, d) = _ex6_to_contract(FemhundraOptions(nt_joker="void_only"))
+    act(game, m, "AS")
+    act(game, d, "7S")
+    act(game, f, "JK")  # F holds no spade: the only way he may play the joker here
+    assert game.winners == [f]
+    assert game.voids[f] == 1 << 3  # spades
+    assert Msg.of("femhundra.note.void", suits="♠") in game.view(m).seats[f].notes
+    game, (f, m, d) = _ex6_to_contract()
+    act(game, m, "AS")
+    act(game, d, "7S")
+    act(game, f, "JK")  # by default he might have held a spade
+    assert not game.voids[f]
 
 
 def test_f_ex7_joker_in_trumps_is_the_highest_trump_and_leads_trumps() -> None:
