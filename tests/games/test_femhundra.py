@@ -581,6 +581,23 @@ def test_five_players_called_card_in_the_talong_plays_alone() -> None:
     assert any(e.key == "femhundra.event.called_talong" for e in game.view(None).events)
 
 
+def test_five_players_a_card_called_from_the_talong_stays_with_the_declarer_when_redealt() -> None:
+    """Nobody answered the call, so every player knows the card lay in the talong and went to
+    the declarer: a re-dealt copy keeps it in his hand or his discards (rules 5.9)."""
+    hands, widow = _five_hands()
+    game, seats = game_with(hands, widow)
+    declarer = seats[0]
+    act(game, declarer, "bid 6NT")
+    for s in seats[1:]:
+        act(game, s, "pass")
+    act(game, declarer, "call 3C")
+    act(game, declarer, "discard 2C 5S 6S")
+    called = parse_card("3C")
+    for seed in range(40):
+        other = game.determinize(seats[1], random.Random(seed))
+        assert (other.hands[declarer] | other.discards) >> called & 1
+
+
 def test_five_players_misere_is_played_alone() -> None:
     hands, widow = _five_hands()
     game, seats = game_with(hands, widow, MISERE)
