@@ -362,6 +362,19 @@ def test_f_ex13_trick_order_tie_break() -> None:
     assert game_winners(scores, reached, -1, -1, SOLO_SIDES) == frozenset({0})
 
 
+def test_a_failed_misere_that_takes_both_opponents_to_500_together_is_a_shared_win() -> None:
+    """Each opponent scores 10 per trick the misère declarer took, so both reach 500 on the same
+    trick: equal scores, no declarer among them, the same trick. Nothing in the seed tells them
+    apart, so they share the win (place 1 each)."""
+    winners = [1, 1, 0, 2, 1, 1, 1, 1, 1, 1]  # the declarer F (0) took trick 3
+    out = score_deal(3, winners, 0, -1, 250, 0, True, True, SOLO_SIDES)
+    assert out.gains == (-250, 10, 10)
+    scores = [100 - 250, 490 + 10, 490 + 10]
+    reached = [10, reached_at(490, out.credits[1]), reached_at(490, out.credits[2])]
+    assert reached[1:] == [2, 2]
+    assert game_winners(scores, reached, 0, -1, SOLO_SIDES) == frozenset({1, 2})
+
+
 def test_f_ex13_places_in_a_whole_match() -> None:
     game, (f, m, d) = game_with([EX7_F, EX7_M, EX7_D], EX7_WIDOW)
     game.scores[f], game.scores[m], game.scores[d] = 260, 490, 100
