@@ -14,6 +14,7 @@ import pytest
 
 from games.ai import choose, make_player
 from games.braus import (
+    DECK,
     PASS,
     RANKING,
     SPEC,
@@ -101,6 +102,7 @@ def last(view: View, key: str) -> Msg:
 def test_br_ranking_table_makdorar_first_and_three_classes_of_card() -> None:
     order = " ".join(Card(c).__str__() for c in RANKING)
     assert order == "JC 8S KH 9C 9S 9H 9D AC AS AH AD JS JH JD 6C 6S 6H 6D"
+    assert sorted(DECK) == sorted(parse_deck(_ALL.split()))  # 36 cards: the 2s to 5s removed
     worthless = [c for c in parse_deck(_ALL.split()) if STRENGTH[c] == 0]
     assert len(RANKING) == 18
     assert len(worthless) == 4 + 14

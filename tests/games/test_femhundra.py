@@ -332,6 +332,28 @@ def test_f_ex7_joker_in_trumps_is_the_highest_trump_and_leads_trumps() -> None:
     assert powers == sorted(powers, reverse=True)
 
 
+def test_the_left_bower_is_no_diamond_in_hearts_and_beats_the_ace_of_trumps() -> None:
+    """Hearts trump: the jack of diamonds is a trump (the left bower, rules 5.2), so it does not
+    follow a diamond lead, and in play it beats every trump but the joker and the right bower."""
+    f_hand = "JK JH AH KH QH TH 9H 8H 7H AD"
+    m_hand = "JD 7D KS QS JS TS 9S 8S 7S AS"
+    d_hand = "AC KC QC JC TC 9C 8C 7C KD QD"
+    game, (f, m, d) = game_with([f_hand, m_hand, d_hand], "TD 9D 8D")
+    act(game, f, "bid 6H")
+    act(game, m, "pass")
+    act(game, d, "pass")
+    act(game, f, "discard 8D 9D TD", "AD")
+    assert legal(game, m) == {"7D"}  # his only diamond: the jack is a trump
+    act(game, m, "7D")
+    act(game, d, "QD")
+    assert game.winners == [f]
+    act(game, f, "AH")
+    assert legal(game, m) == {"JD"}  # his only trump
+    act(game, m, "JD")
+    act(game, d, "7C")
+    assert game.winners == [f, m]  # the left bower over the ace of trumps
+
+
 # --- F-Ex8, F-Ex9, F-Ex13: the end of the game ---------------------------------------------------
 
 
