@@ -258,6 +258,29 @@ def _ex6_to_contract(options: FemhundraOptions | None = None) -> tuple[Femhundra
     return game, seats
 
 
+def test_the_talong_and_the_discards_are_hidden_and_the_declarer_sees_his_discards() -> None:
+    """Rules 5.9: hidden are the hands, the talong and the declarer's discards (declarer only)."""
+    game, (f, m, d) = game_with([EX6_F, EX6_M, EX6_D], EX6_WIDOW)
+    talong = [p for p in game.view(None).piles if p.key == "femhundra.pile.talong"]
+    assert [(p.cards, p.hidden) for p in talong] == [((), 3)]
+    act(game, f, "pass")
+    act(game, m, "bid 8NT")
+    act(game, d, "pass")
+    act(game, m, "discard JD JC TC")
+    discards = [parse_card(c) for c in ("JC", "TC", "JD")]
+
+    def pile(seat: int | None) -> tuple[list[int], int]:
+        (p,) = [p for p in game.view(seat).piles if p.key == "femhundra.pile.discards"]
+        return [int(c) for c in p.cards], p.hidden
+
+    assert pile(m) == (sorted(discards), 0)
+    assert game.view(m).notes == (Msg.of("femhundra.note.discarded", cards="TC JC JD"),)
+    for seat in (f, d, None):
+        assert pile(seat) == ([], 3)
+        assert game.view(seat).notes == ()
+        assert not any(p.key == "femhundra.pile.talong" for p in game.view(seat).piles)
+
+
 def test_f_ex6_joker_led_in_no_trumps_names_a_suit_not_shown_void() -> None:
     game, (f, m, d) = _ex6_to_contract()
     act(game, m, "AS")
