@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.bidding import FIRST_BID
-from games.cards import JOKER, parse_card
+from games.cards import JOKER, mask_of, parse_card
 from games.core import IllegalActionError, Msg, NotationError
 from games.femhundra import SPEC, Femhundra, FemhundraOptions, rules
 from games.femhundra.rules import (
@@ -729,6 +729,11 @@ def test_four_players_misere_after_seven_and_the_partner_lays_his_cards_aside() 
     assert game.idle == w
     assert game.hands[w] == 0
     assert game.aside.bit_count() == 10
+    for seat in (n, e, s, None):  # laid aside face down: only the idle partner knows them
+        (aside,) = [p for p in game.view(seat).piles if p.key == "femhundra.pile.aside"]
+        assert (aside.cards, aside.hidden, aside.seat) == ((), 10, w)
+    (aside,) = [p for p in game.view(w).piles if p.key == "femhundra.pile.aside"]
+    assert mask_of(int(c) for c in aside.cards) == game.aside
     lead = game.legal_actions(e)[0]
     game.apply(e, lead)
     assert game.to_act() == {s}
