@@ -641,6 +641,11 @@ class Piquet(Game):
             aside_seen = self.aside & self.seen[seat]
             if aside_seen and not self.aside_public:
                 notes.append(Msg.of("piquet.note.aside", cards=self._codes(aside_seen)))
+            # §3.2 (classic): the talon cards elder leaves are shown to him alone; he keeps
+            # knowing them once younger has taken them
+            looked_at = self.seen[seat] & ~self.aside & ~self.hands[seat]
+            if looked_at:
+                notes.append(Msg.of("piquet.note.talon_seen", cards=self._codes(looked_at)))
         return View(
             game=GAME_ID,
             seat=seat,

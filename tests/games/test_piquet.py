@@ -307,6 +307,22 @@ def test_pq_ex7_classic_exchange_and_leftovers() -> None:
     assert aside.cards == (Card.parse("7H"),)
 
 
+def test_pq_ex7_classic_elder_is_shown_the_talon_cards_he_leaves() -> None:
+    """§3.2: with k1 < 5 the next 5 - k1 talon cards are shown to elder only and stay on top."""
+    game = new(
+        ["AS KS QS JS TS 9S 8S 7S AH KH QH JH", "AD KD QD JD TD 9D 8D AC KC QC JC TC"],
+        "7D 9C 8C 7C TH 9H 8H 7H",
+        CLASSIC,
+    )
+    game.apply(0, game.parse("exchange 7S 8S 9S"))  # takes 7D 9C 8C; 7C TH stay on top
+    seen = Msg.of("piquet.note.talon_seen", cards="7C TH")
+    assert seen in game.view(0).notes
+    assert seen not in game.view(1).notes
+    assert seen not in game.view(None).notes
+    game.apply(1, game.parse("exchange AD KD QD JD"))  # younger takes 7C TH first
+    assert seen in game.view(0).notes  # elder still knows which cards went to younger
+
+
 def test_pq_ex7_seed_exchange_limits() -> None:
     game = new(
         ["AS KS QS JS TS 9S 8S 7S AH KH QH JH", "AD KD QD JD TD 9D 8D AC KC QC JC TC"],
