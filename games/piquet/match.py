@@ -459,6 +459,12 @@ class Piquet(Game):
     def _score(self, kind: int, order: int, party: int, pts: int) -> None:
         before = self.tally.given
         self.tally.add((kind, order, party, pts))
+        if before is not None and self.tally.given != before:
+            # an item that scores earlier in the precedence (a carte blanche shown at the first
+            # card) came after the bonus was announced: the bonus falls, and the table is told
+            lost_kind, lost = before
+            name = "repique" if lost_kind == scoring.REPIQUE else "pique"
+            self.events.add(self._party_msg(f"piquet.event.{name}_withdrawn", lost))
         if self.tally.given is not None and self.tally.given != before:
             bonus_kind, who = self.tally.given
             name = "repique" if bonus_kind == scoring.REPIQUE else "pique"

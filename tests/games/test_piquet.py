@@ -505,6 +505,28 @@ def test_three_players_twenty_point_bonuses() -> None:
     assert scoring.tally(items, 3, scoring.MORE_HANDED, blocked=False)[1] is None
 
 
+def test_three_players_a_later_carte_blanche_withdraws_a_repique_and_says_so() -> None:
+    """§3.7, D-PQ-18: seat 1 shows his blank hand at his first card; it scores first in the
+    precedence, so elder's repique (point 1 + octave 18 + trio of kings 3 = 22) falls."""
+    game = new(
+        [
+            "AS KS QS JS TS 9S 8S 7S KH KD",
+            "AH TH 9H 8H 7H AD TD 9D 8D 7D",
+            "QH JH QD JD AC KC QC JC TC 9C",
+        ],
+        "8C 7C",
+    )
+    game.apply(2, game.parse("exchange"))
+    assert game.rows[REPIQUE] == [90, 0, 0]
+    assert "piquet.event.repique" in keys(game)
+    play(game, "AS")
+    game.apply(1, BLANCHE)
+    assert game.rows[REPIQUE] == [0, 0, 0]
+    assert game.deal_scores() == [1 + 18 + 3 + 1, 10, 0]
+    assert keys(game)[-1] == "piquet.event.repique_withdrawn"
+    assert game.view(None).events[-1].args == (("seat", 0),)
+
+
 def _random_deal_until(players: int, wanted: str) -> Piquet:
     for seed in range(200):
         game = SPEC.new(players, rng=random.Random(seed))
