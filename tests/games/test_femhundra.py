@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.bidding import FIRST_BID
-from games.cards import JOKER, mask_of, parse_card
+from games.cards import JOKER, cards_in, mask_of, parse_card
 from games.core import IllegalActionError, Msg, NotationError
 from games.femhundra import SPEC, Femhundra, FemhundraOptions, rules
 from games.femhundra.rules import (
@@ -937,3 +937,132 @@ def test_transcript_four_players_side_scores_without_slam() -> None:
     rows = game.view(None).sheet
     assert rows is not None
     assert rows.rows[0].cells == ((460, 0) if n % 2 == 0 else (0, 460))
+
+
+# --- the rules as written, against random deals ---------------------------------------------------
+
+_SAME_COLOUR = {0: 3, 3: 0, 1: 2, 2: 1}  # C-S, D-H
+
+
+def _suit(c: int, trump: int | None) -> int | None:
+    """Rules 5.2: the joker and the left bower are trumps; without trumps the joker has no suit."""
+    if c == JOKER:
+        return trump
+    if trump is not None and c % 13 == 9 and c // 13 in (trump, _SAME_COLOUR[trump]):
+        return trump
+    return c // 13
+
+
+def _power(c: int, trump: int | None) -> int:
+    if c == JOKER:
+        return 100
+    if trump is not None and c % 13 == 9 and c // 13 == trump:
+        return 99  # the right bower
+    if trump is not None and c % 13 == 9 and c // 13 == _SAME_COLOUR[trump]:
+        return 98  # the left bower
+    return c % 13
+
+
+def _deal_as_written(game: Femhundra, rng: random.Random) -> list[int]:
+    """Play one deal's tricks at random, checking each legal set against rules 5.4 (and V1's
+    compulsory joker); the winner of each trick, by an independent reading of 5.2 and 5.4."""
+    n, options = game.n, game.options
+    strain = game.ladder.strain(game.bid) if game.bid >= 0 else None
+    trump = None if strain in (None, "NT") else rules.STRAIN_SUIT[strain]
+    misere = game.bid >= 0 and strain is None
+    voids: list[set[int]] = [set() for _ in range(n)]
+    winners: list[int] = []
+    trick: list[tuple[int, int]] = []
+    led: int | None = None
+    deal = game.dealt
+    playing = n - (1 if game.idle >= 0 else 0)
+    while game.dealt == deal and not game.is_over():
+        (seat,) = game.to_act()
+        hand = set(cards_in(game.hands[seat]))
+        expected: set[int]
+        if not trick and trump is None and JOKER in hand:  # the joker led names a suit
+            named = [s for s in range(4) if s not in voids[seat]] or list(range(4))
+            expected = (hand - {JOKER}) | {rules.JOKER_LEAD + s for s in named}
+        elif not trick:
+            expected = hand
+        elif trump is not None:  # follow suit if able
+            expected = {c for c in hand if _suit(c, trump) == led} or hand
+        else:  # no trumps: the joker counts as the led suit (F6), compulsory in misère (V1)
+            same = {c for c in hand if c != JOKER and c // 13 == led}
+            joker = hand & {JOKER}
+            if same:
+                expected = same | joker if options.nt_joker == "any_time" else same
+            else:
+                expected = joker if joker and misere else hand
+        actions = game.legal_actions(seat)
+        assert set(actions) == expected
+        action = actions[rng.randrange(len(actions))]
+        card = JOKER if rules.JOKER_LEAD <= action < rules.JOKER_LEAD + 4 else action
+        if not trick:
+            led = action - rules.JOKER_LEAD if card != action else _suit(card, trump)
+        elif card != JOKER and _suit(card, trump) != led:
+            assert led is not None
+            voids[seat].add(led)
+        trick.append((seat, card))
+        game.apply(seat, action)
+        if len(trick) == playing:
+            if trump is None:
+                jokers = [s for s, c in trick if c == JOKER]
+                plain = [(s, c) for s, c in trick if c != JOKER and c // 13 == led]
+                winners.append(jokers[0] if jokers else max(plain, key=lambda t: t[1] % 13)[0])
+            else:
+                trumps = [t for t in trick if _suit(t[1], trump) == trump]
+                pool = trumps or [t for t in trick if _suit(t[1], trump) == led]
+                winners.append(max(pool, key=lambda t: _power(t[1], trump))[0])
+            trick = []
+    return winners
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize(
+    "options",
+    [FemhundraOptions(), MISERE, FemhundraOptions(misere=True, nt_joker="void_only"), MULTI],
+)
+def test_random_deals_play_and_score_as_the_rules_are_written(
+    players: int, options: FemhundraOptions
+) -> None:
+    rng = random.Random(players)
+    for seed in range(12):
+        game = SPEC.new(players, options, rng=random.Random(seed))
+        assert isinstance(game, Femhundra)
+        deal = game.dealt
+        while game.dealt == deal and game.phase != 3:  # the bidding, the call and the discard
+            (seat,) = game.to_act()
+            actions = game.legal_actions(seat)
+            pick = 0 if game.phase == 0 and rng.random() < 0.6 else rng.randrange(len(actions))
+            game.apply(seat, actions[pick])
+        bid, declarer, partner, idle = game.bid, game.declarer, game.partner, game.idle
+        before = list(game.scores)
+        winners = _deal_as_written(game, rng)
+        assert len(winners) == 10
+        sides = [s % 2 for s in range(players)] if players == 4 else list(range(players))
+        expected = [0] * players
+        if declarer < 0:  # all passed: 10 a trick, a side's tricks for both partners
+            for s in range(players):
+                expected[s] = 10 * sum(1 for w in winners if sides[w] == sides[s])
+        else:
+            team = {declarer} | ({partner} if partner >= 0 and idle < 0 else set())
+            declaring = {sides[s] for s in team}
+            taken = sum(1 for w in winners if w in team)
+            value = bid_value(game.ladder, bid, players)
+            level = game.ladder.level(bid)
+            made = taken == 0 if level is None else taken >= level
+            slam = players != 4 and options.auction == "one"  # V2, F9: no 250 then
+            if slam and made and level is not None and taken == 10 and value < 250:
+                value = 250
+            for s in range(players):
+                if sides[s] in declaring:
+                    expected[s] = value if made else -value
+                elif level is None:  # misère: 10 a trick the declarer took, if he failed
+                    expected[s] = 0 if made else 10 * taken
+                else:
+                    expected[s] = 10 * sum(1 for w in winners if sides[w] == sides[s])
+                defending = players == 4 and not made and sides[s] not in declaring
+                if defending and before[s] + expected[s] >= 500:  # V5: they stay on 490
+                    expected[s] = max(0, 490 - before[s])
+        assert [game.scores[s] - before[s] for s in range(players)] == expected
