@@ -143,7 +143,7 @@ def _health() -> int:
     except SettingsError as error:
         print(f"unhealthy: {error}")
         return 1
-    health = asyncio.run(check_health(settings.database, time.time()))
+    health = asyncio.run(check_health(settings.database, time.time(), settings.process_file))
     print(health.line)
     return 0 if health.healthy else 1
 

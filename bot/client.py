@@ -93,7 +93,7 @@ class Kortbord(commands.Bot):
         The first was waited for and recorded before the bot started (``bot.service``)."""
         await super().before_identify_hook(shard_id, initial=initial)  # discord.py's 5 s pause
         if not initial:
-            await before_login(LoginLedger.beside(self.settings.database), time.time)
+            await before_login(LoginLedger.beside(self.settings.process_file), time.time)
 
     async def close(self) -> None:
         """The graceful stop: in-flight actions finish, live tables are paused, saved and shown

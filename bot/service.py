@@ -187,7 +187,7 @@ async def run_bot(settings: Settings) -> int:
 
     assert settings.token is not None
     bot = Kortbord(settings)
-    return await serve(bot, settings.token.get_secret_value(), settings.database)
+    return await serve(bot, settings.token.get_secret_value(), settings.process_file)
 
 
 async def sync_commands(settings: Settings) -> int:
