@@ -16,6 +16,7 @@ _MODULES: tuple[str, ...] = (
     "lojliga_familjerna",
     "snipp_snapp_snorum",
     "bondtolva",
+    "braus",
 )
 
 
