@@ -25,7 +25,7 @@ from bot.storage.errors import (
     StorageError,
     UniqueViolation,
 )
-from bot.storage.sql import Row, numbered
+from bot.storage.sql import Connection, Row, numbered
 from bot.storage.store import Storage, redact
 
 log = logging.getLogger(__name__)
@@ -116,6 +116,18 @@ class PostgresStorage(Storage):
             log.warning("database %s does not answer: %s", self.where, error)
             return False
         return row is not None and row[0] == 1
+
+    async def _next_table_id(self, db: Connection) -> int:
+        row = await db.fetchrow(
+            "SELECT greatest(coalesce(max(table_id), 0) + 1, (SELECT CASE WHEN is_called"
+            " THEN last_value + 1 ELSE last_value END FROM tables_table_id_seq)) FROM tables"
+        )
+        return int(row[0]) if row is not None else 1
+
+    async def _after_copy(self, db: Connection, next_id: int) -> None:
+        await db.fetchrow(
+            "SELECT setval(pg_get_serial_sequence('tables', 'table_id'), ?, false)", next_id
+        )
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[_PostgresConnection]:

@@ -22,6 +22,8 @@ class Row(Protocol):
 
     def __getitem__(self, key: str | int, /) -> Any: ...
 
+    def keys(self) -> Iterable[str]: ...
+
 
 class Connection(Protocol):
     """A connection inside a read or a transaction of ``Storage``."""

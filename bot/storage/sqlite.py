@@ -19,7 +19,7 @@ import aiosqlite
 
 from bot.storage import schema
 from bot.storage.errors import IntegrityViolation, StorageError, UniqueViolation
-from bot.storage.sql import Row
+from bot.storage.sql import Connection, Row
 from bot.storage.store import Storage
 
 log = logging.getLogger(__name__)
@@ -117,6 +117,20 @@ class SqliteStorage(Storage):
             log.warning("database %s does not answer: %s", self._path, error)
             return False
         return row is not None and row[0] == 1
+
+    async def _next_table_id(self, db: Connection) -> int:
+        # AUTOINCREMENT remembers the highest id ever handed out, deleted tables included.
+        row = await db.fetchrow(
+            "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'tables'), 0),"
+            " coalesce((SELECT max(table_id) FROM tables), 0)) + 1"
+        )
+        return int(row[0]) if row is not None else 1
+
+    async def _after_copy(self, db: Connection, next_id: int) -> None:
+        await db.execute("DELETE FROM sqlite_sequence WHERE name = 'tables'")
+        await db.execute(
+            "INSERT INTO sqlite_sequence (name, seq) VALUES ('tables', ?)", next_id - 1
+        )
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[_SqliteConnection]:

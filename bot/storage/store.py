@@ -64,6 +64,19 @@ log = logging.getLogger(__name__)
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
+COPIED = (
+    "guild_settings",
+    "tables",
+    "seats",
+    "actions",
+    "results",
+    "standings",
+    "placings",
+    "dm_closed",
+    "dm_messages",
+)
+"""Every table of Kortbord's data, in an order that satisfies the foreign keys."""
+
 
 def is_postgres(database: Path | str) -> bool:
     """Whether ``database`` is a PostgreSQL address rather than a SQLite file."""
@@ -269,6 +282,47 @@ class Storage(ABC):
             raise ShardLostError(
                 f"server {guild_id} is on shard {shard}, which {owner} does not serve"
             )
+
+    # --- moving to another database ------------------------------------------------------------
+
+    async def copy_to(self, target: Storage) -> dict[str, int]:
+        """Copies everything this database holds into ``target``, which must hold nothing yet
+        (``kortbord migrate-db``); returns how many rows each table had.
+
+        One read of this database (a consistent snapshot) and one transaction on the target:
+        if anything fails, the target is left empty. Table ids stay the same and are never
+        handed out again. Shard leases are not copied: they belong to running processes.
+        """
+        async with target._read() as db:
+            for name in COPIED:
+                if await db.fetchrow(f"SELECT 1 FROM {name} LIMIT 1") is not None:
+                    raise StorageError(
+                        f"{target.where} already holds data (in {name}); move into an empty"
+                        " database"
+                    )
+        async with self._read() as db:
+            contents = {name: await db.fetch(f"SELECT * FROM {name}") for name in COPIED}
+            next_id = await self._next_table_id(db)
+        async with target._write() as db:
+            for name, rows in contents.items():
+                if not rows:
+                    continue
+                columns = list(rows[0].keys())
+                await db.executemany(
+                    f"INSERT INTO {name} ({', '.join(columns)})"
+                    f" VALUES ({placeholders(len(columns))})",
+                    [tuple(row[column] for column in columns) for row in rows],
+                )
+            await target._after_copy(db, next_id)
+        return {name: len(rows) for name, rows in contents.items()}
+
+    @abstractmethod
+    async def _next_table_id(self, db: Connection) -> int:
+        """The id the next new table would get (never one used before, even if deleted)."""
+
+    @abstractmethod
+    async def _after_copy(self, db: Connection, next_id: int) -> None:
+        """Makes the next new table get ``next_id`` or later (inside the copy's transaction)."""
 
     # --- server settings --------------------------------------------------------------------
 
