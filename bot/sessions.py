@@ -780,7 +780,11 @@ class SessionManager:
                 table.turn_deadlines.pop(seat, None)
                 if table.game is None or table.game.is_over() or seat not in table.game.to_act():
                     continue
-                await self._computer_acts(table, seat, by="timeout")
+                named = table.game.timeout_action(seat)
+                if named is not None and named in table.game.legal_actions(seat):
+                    await self._apply(table, seat, named, by="timeout")
+                else:
+                    await self._computer_acts(table, seat, by="timeout")
             if table.record.status == "playing":
                 self._arm(table)
             hands = self._changed_hands(table, hands_before)

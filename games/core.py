@@ -331,6 +331,11 @@ class Game(ABC):
         """A copy where every card hidden from ``seat`` is re-dealt consistently with what it knows,
         and whose future deals come from ``rng`` (so a search cannot see the real future)."""
 
+    def timeout_action(self, seat: Seat) -> Action | None:
+        """The action ``seat`` takes when its turn time runs out, where the rules name one
+        (Femkort's answer to "better cards": refuse); None lets the computer player decide."""
+        return None
+
     def check_turn(self, seat: Seat, action: Action) -> None:
         """Raise IllegalActionError unless ``action`` is legal for ``seat`` now."""
         if seat not in self.to_act():

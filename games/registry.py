@@ -17,6 +17,10 @@ _MODULES: tuple[str, ...] = (
     "snipp_snapp_snorum",
     "bondtolva",
     "braus",
+    "reunion",
+    "femkort",
+    "skitgubbe",
+    "piquet",
 )
 
 

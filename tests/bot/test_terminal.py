@@ -16,7 +16,7 @@ from bot.i18n import catalog
 from bot.render.text import TextRenderer
 from bot.terminal import PlayRequest, TerminalTable, build_table, seat_names
 from games.ai import choose, shape_of
-from games.ai.heuristics import HEJ_KNEKT_PRESS
+from games.ai.heuristics.hej_knekt import HEJ_KNEKT_PRESS
 from games.cards import parse_card, rank_of
 from games.core import Game
 from games.registry import SPECS
