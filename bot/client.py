@@ -136,19 +136,24 @@ class Kortbord(commands.Bot):
         self._lease_task = asyncio.create_task(self._keep_lease(), name="shard lease")
 
     async def _keep_lease(self) -> None:
-        """Renews the shards' lease; if another process took them over, this one stops."""
-        while True:
+        """Renews the shards' lease every ``RENEW_SECONDS`` until this process stops."""
+        while await self.renew_lease():
             await asyncio.sleep(RENEW_SECONDS)
-            try:
-                await self.storage.renew_shards(time.time(), LEASE_SECONDS)
-            except ShardLostError as error:
-                log.critical("stopping: %s", error)
-                self.shards_lost = True
-                await self.close()
-                return
-            except StorageError as error:
-                # The database is away for a moment; the lease lasts three renewals.
-                log.warning("could not renew the shards' lease: %s", error)
+
+    async def renew_lease(self) -> bool:
+        """Renews the shards' lease; False once another process has taken them over, and then
+        this one stops (closing without pausing tables that are no longer its own)."""
+        try:
+            await self.storage.renew_shards(time.time(), LEASE_SECONDS)
+        except ShardLostError as error:
+            log.critical("stopping: %s", error)
+            self.shards_lost = True
+            await self.close()
+            return False
+        except StorageError as error:
+            # The database is away for a moment; the lease lasts three renewals.
+            log.warning("could not renew the shards' lease: %s", error)
+        return True
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Every login after the first (a reconnect that could not resume) goes through the
@@ -165,7 +170,13 @@ class Kortbord(commands.Bot):
             self._lease_task.cancel()
         if hasattr(self, "sessions"):
             try:
-                await self.sessions.shutdown()
+                if self.shards_lost:
+                    # The tables are another process's now: stop their timers, save nothing.
+                    self.sessions.closing = True
+                    for table in self.sessions.live_tables():
+                        table.cancel_timers()
+                else:
+                    await self.sessions.shutdown()
             except ShardLostError as error:
                 log.error("the live tables were not paused: %s", error)
             await self.listener.settle()

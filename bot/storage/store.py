@@ -64,6 +64,9 @@ log = logging.getLogger(__name__)
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
+CLAIM_LOCK = -1
+"""The lock key that shard claims take turns on (no server id is negative)."""
+
 COPIED = (
     "guild_settings",
     "tables",
@@ -211,6 +214,8 @@ class Storage(ABC):
         different shard count (the split must change with every process stopped).
         """
         async with self._write() as db:
+            # Processes starting together claim in turn, so two never both see a shard free.
+            await db.lock(CLAIM_LOCK)
             rows = await db.fetch("SELECT * FROM shard_leases ORDER BY shard_id")
             held = [
                 row

@@ -538,3 +538,15 @@ async def test_a_postgresql_password_never_shows_and_backup_points_at_pg_dump(
     assert "hemligt" not in str(refused.value)
     assert "kortbord:***@db.example" in str(refused.value)
     assert not (tmp_path / "copy.sqlite3").exists()
+
+
+@pytest.mark.postgresql
+async def test_the_health_probe_asks_postgresql_for_a_read(postgres_database: str) -> None:
+    assert "has no schema yet" in (await Storage.probe(postgres_database) or "")
+    async with await Storage.open(postgres_database) as storage:
+        assert await storage.ping()
+    assert await Storage.probe(postgres_database) is None
+    problem = await Storage.probe("postgresql://kortbord:hemligt@127.0.0.1:1/kortbord")
+    assert problem is not None
+    assert "does not answer" in problem
+    assert "hemligt" not in problem
