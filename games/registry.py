@@ -21,6 +21,7 @@ _MODULES: tuple[str, ...] = (
     "femkort",
     "skitgubbe",
     "piquet",
+    "femhundra",
 )
 
 

@@ -159,7 +159,8 @@ class TextRenderer:
         """A readable label for an action given in notation: ``QS`` -> ``Q♠``,
         ``QC KC AC`` -> ``Q♣ K♣ A♣``, ``bid 7D KS TC`` -> ``Bjud 7♦ K♠ 10♣``,
         ``draw 3`` -> ``Dra kort 3``. A verb written alone uses the game's ``<game>.alone.<verb>``
-        text when it has one."""
+        text when it has one; a game may name a whole action (key ``<game>.notation.bid_misere``
+        for ``bid misere``)."""
         tokens = notation.split()
         if not tokens:
             return notation
@@ -171,6 +172,9 @@ class TextRenderer:
         alone = f"{game_id}.alone.{verb}"
         if len(tokens) == 1 and self.catalog.has(alone):
             return self.t(alone)  # the verb without its arguments (Piquet: exchange none)
+        whole = f"{game_id}.notation.{'_'.join(tokens).lower()}"
+        if self.catalog.has(whole):  # a game's name for one whole action (``bid misere``)
+            return self.t(whole)
         template = f"{game_id}.notation.{verb}"
         if self.catalog.has(template) and len(tokens) > 1:
             return self._filled(template, tokens[1:])

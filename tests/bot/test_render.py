@@ -112,3 +112,11 @@ def test_a_variant_is_named_in_the_table_language_when_the_game_names_it() -> No
     assert variant_name(named, "toy", "fast") == "Snabbt"
     assert variant_name(named, "toy", "slow") == "slow"
     assert variant_name(catalog("en"), "piquet", "classic") == "Classic Piquet"
+
+
+def test_a_game_may_name_a_whole_action() -> None:
+    sv = TextRenderer(
+        catalog("sv").with_entries({"toy.notation.bid_misere": "Bjud misär"}), ["Anna", "Bo"]
+    )
+    assert sv.action("toy", "bid misere") == "Bjud misär"
+    assert sv.action("toy", "bid 7NT") == "Bjud 7 sang"

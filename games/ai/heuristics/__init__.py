@@ -13,6 +13,7 @@ from collections.abc import Callable
 from games.ai.base import Decision
 from games.ai.heuristics.bondtolva import bondtolva
 from games.ai.heuristics.braus import braus
+from games.ai.heuristics.femhundra import femhundra
 from games.ai.heuristics.femkort import femkort
 from games.ai.heuristics.hej_knekt import hej_knekt
 from games.ai.heuristics.lojliga_familjerna import lojliga_familjerna
@@ -29,6 +30,7 @@ Heuristic = Callable[[Decision, random.Random], Action | None]
 FOR_GAME: dict[str, Heuristic] = {
     "bondtolva": bondtolva,
     "braus": braus,
+    "femhundra": femhundra,
     "femkort": femkort,
     "hej_knekt": hej_knekt,
     "lojliga_familjerna": lojliga_familjerna,
