@@ -22,6 +22,7 @@ _MODULES: tuple[str, ...] = (
     "skitgubbe",
     "piquet",
     "femhundra",
+    "tvamansbridge",
 )
 
 

@@ -86,6 +86,15 @@ def test_contract_bids_and_argument_templates() -> None:
     assert _render("en").step("toy", "bid", "7").endswith("7…")
 
 
+def test_contract_arguments_show_the_contract_and_its_doubling() -> None:
+    sv = TextRenderer(catalog("sv"), ["Anna", "Bo"])
+    assert sv.arg("contract", "4S") == "4♠"
+    assert sv.arg("high_contract", "4SX") == "4♠X"
+    assert sv.arg("contract", "3NTXX") == "3 sang XX"
+    assert sv.arg("contract", "misere") == "misere"
+    assert _render("en").arg("contract", "7NT") == "7 NT"
+
+
 def test_score_sheet_lines_up_its_columns_and_draws_the_line() -> None:
     sheet = ScoreSheet(
         columns=(Msg.of("view.seat_number", number=1), Msg.of("view.seat_number", number=2)),

@@ -23,6 +23,7 @@ from games.ai.heuristics.reunion import reunion
 from games.ai.heuristics.skitgubbe import skitgubbe
 from games.ai.heuristics.snipp_snapp_snorum import snipp_snapp_snorum
 from games.ai.heuristics.svarte_petter import svarte_petter
+from games.ai.heuristics.tvamansbridge import tvamansbridge
 from games.core import Action
 
 Heuristic = Callable[[Decision, random.Random], Action | None]
@@ -40,4 +41,5 @@ FOR_GAME: dict[str, Heuristic] = {
     "skitgubbe": skitgubbe,
     "snipp_snapp_snorum": snipp_snapp_snorum,
     "svarte_petter": svarte_petter,
+    "tvamansbridge": tvamansbridge,
 }
