@@ -24,9 +24,10 @@ Rules implemented
   ``corrected_last`` (the earlier rule): a correct press after wrong ones is ``(1, t, order)``,
   slower than every clean press whatever the times.
 - The window closes by itself as soon as the loser is certain: when every participant has pressed
-  correctly, or when all but exactly one have pressed correctly and every one of those effective
-  times has already passed (the latest time applied in the window has reached it: a pending
-  penalty is not final; with ``corrected_last``, when all but one have made a clean correct press);
+  correctly, or when all but exactly one have pressed correctly and the last one can no longer
+  count before any of those effective times (the latest time applied in the window has reached
+  them, or the last one's own wrong press plus the penalty has: a pending penalty is not final;
+  with ``corrected_last``, when all but one have made a clean correct press);
   otherwise when the caller's timer applies ``close``. While all but one have pressed correctly and
   a penalty is still pending, the phase message carries ``decided_ms``, the time after the reveal
   at which the loser becomes certain, so the caller may apply ``close`` then. The result is
@@ -412,8 +413,16 @@ class HejKnekt(Game):
             return True
         if self._opts.corrected_last:
             return self._w_clean >= self._w_size - 1
-        # all but one did it, and no later press can come in before one of their effective times
-        return self._w_pending == 1 and self._w_settled <= self._w_floor
+        # all but one did it, and the last one can no longer count before any of them: no press
+        # comes before the floor, and their own slip delays them by the penalty
+        return self._w_pending == 1 and self._w_settled <= self._earliest_left()
+
+    def _earliest_left(self) -> int:
+        """The earliest effective time the one participant still to press correctly can get."""
+        (s,) = self._pending_seats()
+        if self._w_wrong[s]:
+            return max(self._w_floor, self._w_wt[s] + self._opts.wrong_press_penalty_ms)
+        return self._w_floor
 
     def _false_alarm(self, seat: Seat, ms: int) -> None:
         # V3: a press on a 2–9 card picks up the centre; the presser turns next.
@@ -562,7 +571,7 @@ class HejKnekt(Game):
             self._phase == _WINDOW
             and self._w_pending == 1
             and not self._opts.corrected_last
-            and self._w_settled > self._w_floor
+            and self._w_settled > self._earliest_left()
         ):
             return self._w_settled
         return 0

@@ -220,6 +220,26 @@ def test_the_early_close_waits_for_a_pending_penalty_and_no_longer() -> None:
     assert events(game, 1) == [ev("pickup", seat=3, count=2)]
 
 
+def test_the_window_closes_at_once_when_the_last_players_own_slip_makes_them_last() -> None:
+    # P4 slipped at 300, so P4's correct press can count no earlier than 1300; P3 counts from
+    # 1200 and the others are in: P4 is certainly last once P2 presses, with no wait for 1200.
+    game = deal(4, ["5C", "KH"])
+    play(game, [(0, "turn"), (1, "turn")])
+    play(game, [(2, "whistle 200"), (3, "whistle 300"), (2, "salute 600"), (0, "salute 820")])
+    play(game, [(1, "salute 1100")])
+    assert events(game, 1) == [ev("pickup", seat=3, count=2)]
+    assert turner(game) == 3
+    # A slip at 150 can count from 1150, before P3's 1200: P4 may still beat P3, so wait.
+    game = deal(4, ["5C", "KH"])
+    play(game, [(0, "turn"), (1, "turn")])
+    play(game, [(3, "whistle 150"), (2, "whistle 200"), (2, "salute 600"), (0, "salute 820")])
+    play(game, [(1, "salute 1100")])
+    assert game.to_act() == {3}
+    assert dict(game.view(None).phase.args)["decided_ms"] == 1200
+    play(game, [(3, "salute 1160")])
+    assert events(game, 1) == [ev("pickup", seat=2, count=2)]
+
+
 def test_the_penalty_is_an_option() -> None:
     game = deal(4, ["5C", "KH"], HejKnektOptions(wrong_press_penalty_ms=100))
     play(game, [(0, "turn"), (1, "turn")])
@@ -475,10 +495,10 @@ def test_two_wrong_presses_count_and_the_last_wrong_time_decides_between_failure
 def test_equal_times_are_decided_by_the_order_received() -> None:
     for first, second in ((1, 2), (2, 1)):
         game = deal(4, ["QC"])
-        play(game, [(0, "turn"), (first, "hej 100"), (second, "hej 100")])
-        play(game, [(0, "goddag 700"), (3, "goddag 700")])
-        assert game.to_act() == {1, 2}  # two corrected players still to come
-        play(game, [(first, "goddag 700"), (second, "goddag 700")])
+        play(game, [(0, "turn"), (first, "hej 100"), (0, "goddag 700"), (3, "goddag 700")])
+        play(game, [(first, "goddag 700")])  # counts from 1100, after the slip at 100
+        assert game.to_act() == {second}
+        play(game, [(second, "goddag 1100")])
         # Same class, same time: the press received later is the slower one.
         assert events(game, 1) == [ev("pickup", seat=second, count=1)]
 
