@@ -33,6 +33,8 @@ Variants (§4.6, reference rules, all off by default):
 - ``turn_after_no="clockwise"`` (the version of R2 that some rules give, for either game): after a
   "no" the turn goes to the asker's left instead of to the asked player.
 
+Timeout (D6, ``timeout_action``): a random legal ask, drawn from the game's generator.
+
 Notation: ``ask <seat> <rank>``, e.g. ``ask 2 9`` (ask seat 2 for nines; ranks ``2-9 T J Q K A``);
 with ``authors``, ``ask <seat> <card>``, e.g. ``ask 2 9H``. There is no other action (no pass: D6).
 
@@ -182,6 +184,17 @@ class LojligaFamiljerna(Game):
             wanted = [c for r in ranks for c in cards_in(RANK_MASKS[r] & ~hand)]
             return [AUTHORS + t * 52 + c for t in targets for c in wanted]
         return [t * 13 + r for t in targets for r in ranks]
+
+    def timeout_action(self, seat: Seat) -> Action | None:
+        """D6: a random legal ask for the absent player, drawn from the game's generator (a copy:
+        asking changes nothing), a different draw for every ask of the game."""
+        legal = self.legal_actions(seat)
+        if not legal:
+            return None
+        draw = random.Random()
+        draw.setstate(self.rng.getstate())
+        pick = random.Random(draw.getrandbits(64) + self.asks)
+        return legal[randbelow(pick, len(legal))]
 
     def _decode(self, action: Action) -> tuple[Seat, int, int]:
         """(target, rank index, the cards asked for) of an ask in this game's form."""

@@ -339,3 +339,20 @@ def test_r2_notation_round_trips() -> None:
     assert game.parse("ask 1 10S") == game.parse("ask 1 TS")
     with pytest.raises(IllegalActionError, match="one card"):
         game.apply(A, game.parse("ask 1 9"))
+
+
+def test_an_ask_timeout_makes_a_random_legal_ask_and_changes_nothing() -> None:
+    # D6: a random legal ask made for the absent player, drawn from the game's generator
+    picks = set()
+    for seed in range(12):
+        game = SPEC.new(4, rng=random.Random(seed))
+        (seat,) = game.to_act()
+        before = game.view(None)
+        action = game.timeout_action(seat)
+        assert action is not None
+        assert action in game.legal_actions(seat)
+        assert game.timeout_action(seat) == action  # asking twice gives the same ask
+        assert game.view(None) == before
+        assert all(game.timeout_action(s) is None for s in range(4) if s != seat)
+        picks.add(game.notation(action))
+    assert len(picks) > 6  # not always the same target or rank

@@ -293,3 +293,30 @@ def test_determinize_keeps_the_hand_sizes_and_the_viewers_hand() -> None:
     copy = game.determinize(A, random.Random(9))
     assert copy.view(A).hand == game.view(A).hand
     assert [s.cards for s in copy.view(None).seats] == [s.cards for s in game.view(None).seats]
+
+
+# --- timeouts (§3.3, §3.8.1) ----------------------------------------------------------------------
+
+
+def test_a_lead_timeout_leads_the_rank_held_most_the_lowest_of_equals() -> None:
+    game = _position([["KC", "KD", "4S", "4H", "9C"], ["2C"]])
+    assert game.notation(_timeout(game, A)) == "lead 4"  # two kings, two fours: the fours
+    game = _position([["KC", "KD", "KH", "4S", "4H"], ["2C"]])
+    assert game.notation(_timeout(game, A)) == "lead K"
+    assert game.timeout_action(B) is None  # not to act
+
+
+def test_a_jig_timeout_plays_the_lowest_legal_card_or_leads_the_lowest_card() -> None:
+    game = _position([["9D", "QS", "7H", "9C"], ["TS", "KS", "4S", "2C"], ["3H"]], A, JIG)
+    assert game.notation(_timeout(game, A)) == "7H"
+    _play(game, [(A, "QS")])
+    assert game.notation(_timeout(game, B)) == "KS"  # the only spade above the queen
+    _play(game, [(B, "KS")])
+    assert game.notation(_timeout(game, C)) == "pass"  # nothing to play
+
+
+def _timeout(game: SnippSnappSnorum, seat: int) -> int:
+    action = game.timeout_action(seat)
+    assert action is not None
+    assert action in game.legal_actions(seat)
+    return action
