@@ -27,7 +27,8 @@ Rules implemented
   correctly, or when all but exactly one have pressed correctly and the last one can no longer
   count before any of those effective times (the latest time applied in the window has reached
   them, or the last one's own wrong press plus the penalty has: a pending penalty is not final;
-  with ``corrected_last``, when all but one have made a clean correct press);
+  with ``corrected_last``, when all but one have made a clean correct press, or all but one have
+  pressed correctly and that one has already pressed wrong);
   otherwise when the caller's timer applies ``close``. While all but one have pressed correctly and
   a penalty is still pending, the phase message carries ``decided_ms``, the time after the reveal
   at which the loser becomes certain, so the caller may apply ``close`` then. The result is
@@ -412,7 +413,11 @@ class HejKnekt(Game):
         if self._w_pending == 0:
             return True
         if self._opts.corrected_last:
-            return self._w_clean >= self._w_size - 1
+            # the others all clean, or the last one has slipped: a corrected press of theirs
+            # comes after every press already in, and never correcting is slower still
+            return self._w_clean >= self._w_size - 1 or (
+                self._w_pending == 1 and self._w_wrong[self._pending_seats()[0]] > 0
+            )
         # all but one did it, and the last one can no longer count before any of them: no press
         # comes before the floor, and their own slip delays them by the penalty
         return self._w_pending == 1 and self._w_settled <= self._earliest_left()

@@ -240,6 +240,16 @@ def test_the_window_closes_at_once_when_the_last_players_own_slip_makes_them_las
     assert events(game, 1) == [ev("pickup", seat=2, count=2)]
 
 
+def test_under_corrected_last_a_slip_by_the_last_player_closes_the_window_at_once() -> None:
+    # P3 corrected, so the window waits for P4 (HK-3b); but P4 has slipped too: whenever P4
+    # corrects, it is a corrected press after P3's, and never correcting is slower still.
+    game = deal(4, ["5C", "KH"], HejKnektOptions(corrected_last=True))
+    play(game, [(0, "turn"), (1, "turn")])
+    play(game, [(2, "whistle 200"), (3, "slap 300"), (2, "salute 600"), (0, "salute 820")])
+    play(game, [(1, "salute 1100")])
+    assert events(game, 1) == [ev("pickup", seat=3, count=2)]
+
+
 def test_the_penalty_is_an_option() -> None:
     game = deal(4, ["5C", "KH"], HejKnektOptions(wrong_press_penalty_ms=100))
     play(game, [(0, "turn"), (1, "turn")])
