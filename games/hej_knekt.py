@@ -4,9 +4,9 @@ Rules implemented
 -----------------
 - Deck (V0): 52 cards less some 2s so that the deal comes out even, removed in the fixed order
   2♣ 2♦ 2♥ 2♠ (D10): 3 players 51 cards (17 each), 4 players 52 (13), 5 players 50 (10), 6 players
-  48 (8). Seat ``n - 1`` deals (the bot seats players in random order), so seat 0 is förhand: deck
-  card ``k`` goes to seat ``k % n``, and förhand turns first (D1); play goes clockwise, seat ``i``
-  to seat ``i + 1``.
+  48 (8). The dealer is drawn at random (§0.2); förhand is the dealer's left: deck card ``k``
+  goes to seat ``(förhand + k) % n``, and förhand turns first (D1); play goes clockwise, seat
+  ``i`` to seat ``i + 1``.
 - Every pile is face down and hidden from everyone, its owner included: nobody has a hand, a seat's
   ``cards`` is its pile size. The centre is a public face-up pile.
 - The turner turns the top card of their pile onto the centre. A 2–9 does nothing: the next active
@@ -86,6 +86,7 @@ from games.cards import (
     code,
     deal_deck,
     make_deck,
+    randbelow,
     rank_of,
     shuffle,
 )
@@ -167,13 +168,18 @@ class HejKnekt(Game):
         self._n = players
         self._opts = options
         self._rng = rng
+        self._dealer = randbelow(rng, players)  # §0.2: the dealer is drawn at random
+        forhand = (self._dealer + 1) % players
         order = deal_deck(decks, 0, deck_for(players), rng)
-        # Piles are stored bottom first, so the top card is the last element.
-        self._piles: list[list[int]] = [order[s::players][::-1] for s in range(players)]
+        # Card k goes to seat (förhand + k) mod n. Piles are stored bottom first, so the top
+        # card is the last element.
+        self._piles: list[list[int]] = [
+            order[(s - forhand) % players :: players][::-1] for s in range(players)
+        ]
         self._center: list[int] = []
         self._place = [0] * players  # finishing place, 0 while active
         self._finished = 0
-        self._turner: Seat = 0
+        self._turner: Seat = forhand  # D1: förhand turns first
         self._phase = _TURNING
         self._turned = 0
         self._events = EventLog(keep=16)
@@ -278,7 +284,7 @@ class HejKnekt(Game):
             piles=self._center_piles(),
             events=self._events.for_viewer(seat),
             notes=self._notes,
-            dealer=self._n - 1,
+            dealer=self._dealer,
         )
 
     def clone(self) -> HejKnekt:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from games.cards import code, make_deck, parse_card
+from games.cards import code, make_deck, parse_card, randbelow
 from games.core import (
     Game,
     IllegalActionError,
@@ -52,9 +52,14 @@ def deal(players: int, tops: list[str], options: HejKnektOptions | None = None) 
     first = [parse_card(c) for c in tops]
     rest = [c for c in deck_for(players) if c not in first]
     deck = [code(c) for c in first + rest]
-    game = SPEC.new(players, options, rng=random.Random(7), decks=[deck])
+    game = SPEC.new(players, options, rng=random.Random(seat0_first(players)), decks=[deck])
     assert isinstance(game, HejKnekt)
     return game
+
+
+def seat0_first(players: int) -> int:
+    """A seed whose dealer (the game's first random draw) is the last seat, so seat 0 is förhand."""
+    return next(s for s in range(100) if randbelow(random.Random(s), players) == players - 1)
 
 
 def at(
@@ -124,6 +129,22 @@ def test_hk1_deck_sizes(players: int, total: int, each: int, absent: str) -> Non
     if absent:
         with pytest.raises(ValueError, match="exactly"):
             SPEC.new(players, decks=[[code(c) for c in make_deck()][:total]])
+
+
+def test_the_dealer_is_drawn_and_forhand_on_the_left_turns_first() -> None:
+    # §0.2 / D1: the dealer is random, förhand is the dealer's left, the deal starts with förhand
+    deck = [code(c) for c in deck_for(4)]
+    dealers = set()
+    for seed in range(12):
+        game = SPEC.new(4, rng=random.Random(seed), decks=[deck])
+        dealer = game.view(None).dealer
+        assert dealer is not None
+        forhand = (dealer + 1) % 4
+        assert game.to_act() == {forhand}
+        play(game, [(forhand, "turn")])
+        assert center(game) == deck[0]
+        dealers.add(dealer)
+    assert dealers == {0, 1, 2, 3}
 
 
 def test_hk2_the_slowest_of_the_clean_presses_loses() -> None:
@@ -404,7 +425,7 @@ def test_transcript_first_to_finish_wins_and_the_rest_rank_by_cards_left() -> No
     assert (len(low), len(high)) == (31, 20)
     p1, p2, p3 = high[:17], low[:14] + high[17:], low[14:]
     deck = [c for trio in zip(p1, p2, p3, strict=True) for c in trio]
-    game = SPEC.new(3, rng=random.Random(1), decks=[deck])
+    game = SPEC.new(3, rng=random.Random(seat0_first(3)), decks=[deck])
     assert isinstance(game, HejKnekt)
     verb = {"T": "whistle", "J": "hej", "Q": "goddag", "K": "salute", "A": "slap"}
     dealt = {0: list(p1), 1: list(p2), 2: list(p3)}
@@ -709,8 +730,9 @@ def test_piles_are_hidden_from_everyone_and_determinize_redeals_them() -> None:
     assert all(v == dataclasses.replace(game.view(None), seat=v.seat) for v in views(game))
     other = game.determinize(0, random.Random(9))
     assert other.view(None) == game.view(None)
-    play(game, [(0, "turn")])
-    play(other, [(0, "turn")])
+    (first,) = game.to_act()
+    play(game, [(first, "turn")])
+    play(other, [(first, "turn")])
     assert center(game) != center(other)  # the re-dealt piles hold other cards
 
 
