@@ -30,6 +30,8 @@ Variants (§4.6, reference rules, all off by default):
   hand runs empty draws a card while the stock lasts, so they stay in the game.
 - ``authors`` (R2, Authors): ask for one card, rank and suit, of a rank you hold and not the card
   itself (asking for your own card could never be answered yes). Only that card is handed over.
+  ``ask_own_card`` (the versions of R2 without that ban): you may ask for a card you hold; the
+  answer is always no, so the turn passes on.
 - ``turn_after_no="clockwise"`` (the version of R2 that some rules give, for either game): after a
   "no" the turn goes to the asker's left instead of to the asked player.
 
@@ -97,6 +99,7 @@ class LojligaFamiljernaOptions(Options):
     go_fish: bool = False
     authors: bool = False
     turn_after_no: TurnAfterNo = "asked"
+    ask_own_card: bool = False
 
 
 def go_fish_hand(players: int) -> int:
@@ -180,8 +183,9 @@ class LojligaFamiljerna(Game):
         hand = self.hands[seat]
         targets = [t for t in range(self.n) if t != seat and self.hands[t]]
         ranks = [r for r in range(13) if hand & RANK_MASKS[r]]
-        if self.opts.authors:  # R2: a card of a rank you hold, not one you hold
-            wanted = [c for r in ranks for c in cards_in(RANK_MASKS[r] & ~hand)]
+        if self.opts.authors:  # R2: a card of a rank you hold, not one you hold (unless allowed)
+            own = 0 if self.opts.ask_own_card else hand
+            wanted = [c for r in ranks for c in cards_in(RANK_MASKS[r] & ~own)]
             return [AUTHORS + t * 52 + c for t in targets for c in wanted]
         return [t * 13 + r for t in targets for r in ranks]
 
@@ -222,7 +226,7 @@ class LojligaFamiljerna(Game):
             raise IllegalActionError("that player has no cards left and cannot be asked")
         if not self.hands[seat] & RANK_MASKS[r]:
             raise IllegalActionError(f"you may only ask for a rank you hold ({RANKS[r]})")
-        if self.opts.authors and self.hands[seat] & wanted:
+        if self.opts.authors and self.hands[seat] & wanted and not self.opts.ask_own_card:
             raise IllegalActionError("you hold that card yourself")
         self.asks += 1
         given = self.hands[target] & wanted

@@ -332,6 +332,20 @@ def test_r2_turn_after_no_may_go_clockwise() -> None:
     assert game.to_act() == {B}  # the asker's left, not C
 
 
+def test_r2_some_versions_let_you_ask_for_a_card_you_hold() -> None:
+    # §4.6 R2: "Some ban asking for a card you already hold": the ban is the default, and the
+    # versions without it are an option; the answer is always no, so the turn goes on.
+    game = _variant(
+        LojligaFamiljernaOptions(authors=True, ask_own_card=True),
+        [["9C", "5H"], ["9D", "9H"], ["9S"], ["2C"]],
+    )
+    assert "ask 1 9C" in {game.notation(a) for a in game.legal_actions(A)}
+    _ask(game, A, B, "9C")
+    assert _hand(game, A) == {"9C", "5H"}
+    assert game.to_act() == {B}
+    assert game.view(None).events[-1].key == "lojliga_familjerna.event.asked_card_none"
+
+
 def test_r2_notation_round_trips() -> None:
     game = _variant(LojligaFamiljernaOptions(authors=True), [["9C", "TH"], ["9D"], ["9S"], ["2C"]])
     for action in game.legal_actions(A):
