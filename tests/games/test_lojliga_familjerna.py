@@ -370,3 +370,16 @@ def test_an_ask_timeout_makes_a_random_legal_ask_and_changes_nothing() -> None:
         assert all(game.timeout_action(s) is None for s in range(4) if s != seat)
         picks.add(game.notation(action))
     assert len(picks) > 6  # not always the same target or rank
+
+
+@pytest.mark.parametrize(
+    ("players", "sizes"), [(3, [18, 17, 17]), (4, [13] * 4), (5, [11, 11] + [10] * 3)]
+)
+def test_the_deal_gives_the_extra_cards_from_forhand(players: int, sizes: list[int]) -> None:
+    # §4.1: one at a time from förhand, so the first hands from förhand get one card more
+    game = SPEC.new(
+        players, rng=random.Random(_seed_for_dealer(players, players - 1)), decks=[EVERY_CARD]
+    )
+    held = [v.cards + 4 * (v.score or 0) for v in game.view(None).seats]  # dealt quartets too
+    assert held == sizes
+    assert game.to_act() == {0}

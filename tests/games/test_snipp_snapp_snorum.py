@@ -270,7 +270,18 @@ def test_presets_name_the_variants() -> None:
     assert (SPEC.min_players, SPEC.max_players) == (2, 8)
 
 
-@pytest.mark.parametrize(("players", "sizes"), [(3, [18, 17, 17]), (8, [7] * 4 + [6] * 4)])
+@pytest.mark.parametrize(
+    ("players", "sizes"),
+    [
+        (2, [26, 26]),
+        (3, [18, 17, 17]),
+        (4, [13] * 4),
+        (5, [11, 11, 10, 10, 10]),
+        (6, [9] * 4 + [8] * 2),
+        (7, [8] * 3 + [7] * 4),
+        (8, [7] * 4 + [6] * 4),
+    ],
+)
 def test_the_deal_gives_the_extra_cards_from_forhand(players: int, sizes: list[int]) -> None:
     game = SPEC.new(players, rng=random.Random(_seed_for_dealer(players, players - 1)))
     assert [s.cards for s in game.view(None).seats] == sizes

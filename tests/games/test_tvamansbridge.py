@@ -386,6 +386,22 @@ def test_undertricks_follow_the_seed_scale() -> None:
     )
 
 
+def test_the_seed_tables_rows_not_in_the_worked_examples() -> None:
+    # D-BR-9: an undoubled overtrick in no trumps is worth 30
+    assert score_deal(1, NT, 0, 9, vulnerable=False).above == ((OVERTRICKS, True, 60),)
+    # doubled overtricks: 100 each not vulnerable, 200 vulnerable
+    assert score_deal(2, H, 1, 10, vulnerable=True).above == (
+        (OVERTRICKS, True, 400),
+        (DOUBLED_BONUS, True, 50),
+    )
+    # the small slam vulnerable: 750
+    assert score_deal(6, D, 0, 12, vulnerable=True) == score_deal(6, D, 0, 12, True, "bid")
+    assert score_deal(6, D, 0, 12, vulnerable=True).above == ((SMALL_SLAM, True, 750),)
+    # redoubled below the line: four times the trick values
+    assert score_deal(1, NT, 2, 7, vulnerable=False).below == 160
+    assert score_deal(2, C, 2, 8, vulnerable=False).below == 160
+
+
 # --- BR-5: a full rubber --------------------------------------------------------------------------
 
 
