@@ -32,8 +32,8 @@ Rules implemented
   otherwise when the caller's timer applies ``close``. While all but one have pressed correctly and
   a penalty is still pending, the phase message carries ``decided_ms``, the time after the reveal
   at which the loser becomes certain, so the caller may apply ``close`` then. The result is
-  published as public events: each participant's reaction (time, wrong presses, the effective
-  time) fastest first, then who picks up.
+  published as public events: each participant's reaction (time, the wrong buttons pressed, in
+  order, as ``buttons``, the effective time) fastest first, then who picks up.
 - A player whose pile is empty finishes: at once after a 2–9, after the window if their last card
   was a trigger and someone else picked up (D4). Default (D5): the match ends at the first finisher;
   place 1 to them, the others ranked by pile size, ties sharing. V1 ``play_to_end``: finishers
@@ -196,6 +196,7 @@ class HejKnekt(Game):
         self._w_wrong = [0] * players  # wrong presses
         self._w_wt = [0] * players  # time and order of the last wrong press
         self._w_wo = [0] * players
+        self._w_buttons = [""] * players  # the wrong presses, in order (``whistle slap``)
         self._w_seat: list[SeatView | None] = [None] * players  # cached for views
         self._w_floor = 0
         self._w_order = 0
@@ -296,7 +297,16 @@ class HejKnekt(Game):
         other._center = self._center[:]
         other._place = self._place[:]
         other._events = self._events.copy()
-        for name in ("_w_part", "_w_t", "_w_o", "_w_wrong", "_w_wt", "_w_wo", "_w_seat"):
+        for name in (
+            "_w_part",
+            "_w_t",
+            "_w_o",
+            "_w_wrong",
+            "_w_wt",
+            "_w_wo",
+            "_w_buttons",
+            "_w_seat",
+        ):
             setattr(other, name, getattr(self, name)[:])
         return other
 
@@ -383,6 +393,7 @@ class HejKnekt(Game):
         self._w_wrong = [0] * n
         self._w_wt = [0] * n
         self._w_wo = [0] * n
+        self._w_buttons = [""] * n
         self._w_seat = [None] * n
         self._w_floor = 0
         self._w_order = 0
@@ -403,6 +414,7 @@ class HejKnekt(Game):
             self._w_settled = max(self._w_settled, self._effective_ms(seat))
         else:
             self._w_wrong[seat] += 1
+            self._w_buttons[seat] = f"{self._w_buttons[seat]} {PRESS_VERBS[kind]}".lstrip()
             self._w_wt[seat] = ms
             self._w_wo[seat] = self._w_order
         if self._loser_certain():
@@ -483,12 +495,18 @@ class HejKnekt(Game):
                 seat=s,
                 ms=self._w_t[s],
                 wrong=self._w_wrong[s],
+                buttons=self._w_buttons[s],
                 counted_ms=self._effective_ms(s),
             )
         if key[0] < 2:
             return Msg.of("hej_knekt.event.reaction", seat=s, ms=key[1])
         if self._w_wrong[s]:
-            return Msg.of("hej_knekt.event.reaction_wrong", seat=s, wrong=self._w_wrong[s])
+            return Msg.of(
+                "hej_knekt.event.reaction_wrong",
+                seat=s,
+                wrong=self._w_wrong[s],
+                buttons=self._w_buttons[s],
+            )
         return Msg.of("hej_knekt.event.reaction_none", seat=s)
 
     def _pick_up(self, seat: Seat) -> None:

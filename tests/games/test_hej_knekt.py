@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import catalog as load_catalog
+from bot.render.text import TextRenderer
 from games.cards import code, make_deck, parse_card, randbelow
 from games.core import (
     Game,
@@ -186,7 +188,7 @@ def test_hk3_a_wrong_press_costs_the_penalty() -> None:
         ev("reaction", seat=0, ms=820),
         ev("reaction", seat=1, ms=1100),
         ev("reaction", seat=3, ms=1400),
-        ev("reaction_corrected", seat=2, ms=950, wrong=1, counted_ms=1600),
+        ev("reaction_corrected", seat=2, ms=950, wrong=1, buttons="whistle", counted_ms=1600),
         ev("pickup", seat=2, count=2),
     ]
     assert turner(game) == 2
@@ -204,7 +206,7 @@ def test_hk3b_a_corrected_press_that_is_still_not_the_last() -> None:
     assert events(game, 5) == [
         ev("reaction", seat=0, ms=820),
         ev("reaction", seat=1, ms=1100),
-        ev("reaction_corrected", seat=2, ms=600, wrong=1, counted_ms=1200),
+        ev("reaction_corrected", seat=2, ms=600, wrong=1, buttons="whistle", counted_ms=1200),
         ev("reaction", seat=3, ms=1400),
         ev("pickup", seat=3, count=2),
     ]
@@ -286,7 +288,7 @@ def test_hk4_failing_without_pressing_is_worse_and_ties_go_to_the_turner_first()
     play(game, [(3, "close 5000")])  # the timer ran out
     assert events(game, 5) == [
         ev("reaction", seat=1, ms=700),
-        ev("reaction_wrong", seat=2, wrong=1),
+        ev("reaction_wrong", seat=2, wrong=1, buttons="whistle"),
         ev("reaction_none", seat=0),
         ev("reaction_none", seat=3),
         ev("pickup", seat=0, count=1),
@@ -397,7 +399,7 @@ def test_transcript_opening_round() -> None:
     assert events(game, 4) == [
         ev("reaction", seat=0, ms=420),
         ev("reaction", seat=2, ms=650),
-        ev("reaction_wrong", seat=1, wrong=1),
+        ev("reaction_wrong", seat=1, wrong=1, buttons="goddag"),
         ev("pickup", seat=1, count=3),
     ]
     assert sizes(game) == [16, 19, 16]
@@ -406,7 +408,7 @@ def test_transcript_opening_round() -> None:
     play(game, [(2, "goddag 300"), (1, "hej 310"), (1, "close 5000")])
     assert events(game, 4) == [
         ev("reaction", seat=2, ms=300),
-        ev("reaction_wrong", seat=1, wrong=1),
+        ev("reaction_wrong", seat=1, wrong=1, buttons="hej"),
         ev("reaction_none", seat=0),
         ev("pickup", seat=0, count=3),
     ]
@@ -517,10 +519,29 @@ def test_two_wrong_presses_count_and_the_last_wrong_time_decides_between_failure
     play(game, [(0, "slap 400"), (2, "close 5000")])
     assert events(game, 4) == [
         ev("reaction", seat=0, ms=400),
-        ev("reaction_wrong", seat=2, wrong=1),
-        ev("reaction_wrong", seat=1, wrong=2),
+        ev("reaction_wrong", seat=2, wrong=1, buttons="whistle"),
+        ev("reaction_wrong", seat=1, wrong=2, buttons="hej goddag"),
         ev("pickup", seat=1, count=1),
     ]
+
+
+def test_the_published_result_names_the_wrong_buttons() -> None:
+    # §1.5: after the window, each reaction time, any wrong buttons pressed, and who picks up
+    game = deal(3, ["AS"])
+    play(game, [(0, "turn"), (1, "hej 100"), (2, "whistle 200"), (1, "goddag 300")])
+    play(game, [(0, "slap 400"), (2, "close 5000")])
+    render = TextRenderer(load_catalog("en"), ["Anna", "Bo", "Cia"])
+    assert [render.msg(m) for m in events(game, 4)[1:3]] == [
+        "Cia: only wrong (Whistle), never right",
+        "Bo: only wrong (“Hej knekt!”, “Goddag dam!”), never right",
+    ]
+    game = deal(4, ["5C", "KH"])
+    play(game, [(0, "turn"), (1, "turn")])
+    play(game, [(2, "whistle 200"), (2, "salute 600"), (0, "salute 820"), (1, "salute 1100")])
+    play(game, [(3, "salute 1400")])
+    assert TextRenderer(load_catalog("sv"), ["A", "B", "C", "D"]).msg(events(game, 3)[0]) == (
+        "C: rätt efter 600 ms, men först fel (Vissla): räknas som 1200 ms"
+    )
 
 
 def test_equal_times_are_decided_by_the_order_received() -> None:
@@ -654,7 +675,7 @@ def test_v1_finished_players_take_no_part_and_the_last_player_with_cards_loses()
     play(game, [(1, "turn"), (2, "turn"), (1, "hej 60"), (2, "slap 80")])
     assert events(game, 3) == [
         ev("reaction", seat=2, ms=80),
-        ev("reaction_wrong", seat=1, wrong=1),
+        ev("reaction_wrong", seat=1, wrong=1, buttons="hej"),
         ev("pickup", seat=1, count=2),
     ]
     # P2 holds 8C AD 5D AH, P3 7D 8D.
