@@ -3,6 +3,7 @@ plays a whole match against a member."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ def simcord_bot(tmp_path: Path) -> Kortbord:
     settings = Settings(  # type: ignore[call-arg]
         database=tmp_path / "kortbord.sqlite3", ai_workers=0, ai_iterations=30, _env_file=None
     )
-    return Kortbord(settings, computer_delay=0.0, dm_pause=0.0)
+    return Kortbord(settings, computer_delay=0.0, dm_pause=0.0, rng=random.Random(7))
 
 
 async def test_a_hard_computer_player_from_the_lobby_plays_a_whole_match(
