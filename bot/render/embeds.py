@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import Catalog
-from bot.render.text import TextRenderer, card_faces, sort_hand
+from bot.render.text import DISCORD, TextRenderer, card_faces, sort_hand
 from bot.sessions import LiveTable
 from bot.storage import GameStats, GuildSettings, RatingChange, Standing
 from games.core import Seat, View
@@ -54,7 +54,7 @@ def seat_names(catalog: Catalog, table: LiveTable) -> list[str]:
 
 
 def renderer(catalog: Catalog, table: LiveTable) -> TextRenderer:
-    return TextRenderer(catalog, seat_names(catalog, table))
+    return TextRenderer(catalog, seat_names(catalog, table), DISCORD)
 
 
 def timestamp(seconds: float) -> str:
@@ -235,7 +235,7 @@ def _result_lines(catalog: Catalog, table: LiveTable, ratings: Sequence[RatingCh
 def hand_line(catalog: Catalog, view: View) -> str:
     if not view.hand:
         return catalog.text("ui.panel.no_hand")
-    return catalog.text("ui.panel.hand", cards=card_faces(sort_hand(view.hand)))
+    return catalog.text("ui.panel.hand", cards=card_faces(sort_hand(view.hand), DISCORD))
 
 
 def panel_text(catalog: Catalog, table: LiveTable, seat: Seat, *, done: str | None = None) -> str:
@@ -266,7 +266,8 @@ def dm_text(catalog: Catalog, table: LiveTable, seat: Seat, guild_name: str) -> 
     """The DM a seated member gets at each deal, kept current: the hand and nothing else."""
     assert table.game is not None
     view = table.game.view(seat)
-    cards = card_faces(sort_hand(view.hand)) if view.hand else catalog.text("ui.panel.no_hand")
+    no_hand = catalog.text("ui.panel.no_hand")
+    cards = card_faces(sort_hand(view.hand), DISCORD) if view.hand else no_hand
     body = catalog.text(
         "ui.dm.hand",
         game=game_name(catalog, table.record.game_id),

@@ -4,13 +4,21 @@ UI-agnostic (plain text with suit symbols): the terminal table prints it and the
 reuses it. A :class:`~games.core.Msg` is rendered by the argument convention of ``games.core``: a
 ``seat``/``*_seat`` argument becomes the player's name, ``card(s)``/``*_card(s)`` become card faces
 (``Q♠``, ``10♥``, ``🃏``), ``suit``/``*_suit`` become the suit's name; anything else is shown as is.
+
+Card faces come in two sets of suit symbols (:class:`Faces`). ``PLAIN`` is the printed deck's
+``♠ ♥ ♣ ♦``, drawn by a terminal in its own text colour. ``DISCORD`` is a four-colour deck for
+Discord, whose clients draw ``♠`` and ``♣`` as near-black emoji that vanish on the dark theme:
+spades are ``♤`` (not an emoji, so drawn in the theme's text colour, light on dark and dark on
+light, on buttons too), hearts the red ``♥️``, diamonds the blue ``🔷``, clubs the green ``☘️``;
+every suit differs from the others in shape and colour on both themes.
 """
 
 from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from bot.i18n import Catalog
 from games.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_card, rank_of, suit_of
@@ -22,24 +30,36 @@ _CONTRACT = re.compile(r"^(\d+)(C|D|H|S|NT)$", re.IGNORECASE)
 HAND_SUIT_ORDER = (3, 2, 0, 1)  # spades, hearts, clubs, diamonds
 
 
-def card_face(c: int) -> str:
-    """``Q♠``, ``10♥``, ``🃏``."""
+@dataclass(frozen=True, slots=True)
+class Faces:
+    """The symbol of each suit (by suit number) and of the joker, for one kind of screen."""
+
+    suits: Mapping[int, str]
+    joker: str = JOKER_FACE
+
+
+PLAIN = Faces(SUIT_SYMBOLS)
+DISCORD = Faces({0: "☘️", 1: "🔷", 2: "♥️", 3: "♤"})
+
+
+def card_face(c: int, faces: Faces = PLAIN) -> str:
+    """``Q♠``, ``10♥``, ``🃏`` (``Q♤``, ``10♥️`` with the Discord faces)."""
     if c == JOKER:
-        return JOKER_FACE
+        return faces.joker
     rank = RANKS[c % 13]
-    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit_of(c)]
+    return ("10" if rank == "T" else rank) + faces.suits[suit_of(c)]
 
 
-def card_faces(cards: Iterable[int]) -> str:
-    return " ".join(card_face(c) for c in cards)
+def card_faces(cards: Iterable[int], faces: Faces = PLAIN) -> str:
+    return " ".join(card_face(c, faces) for c in cards)
 
 
-def faces_of_codes(text: str) -> str:
+def faces_of_codes(text: str, faces: Faces = PLAIN) -> str:
     """``"QS 7S"`` -> ``"Q♠ 7♠"``; a token that is not a card code stays as it is."""
     out = []
     for token in str(text).split():
         try:
-            out.append(card_face(parse_card(token)))
+            out.append(card_face(parse_card(token), faces))
         except ValueError:
             out.append(token)
     return " ".join(out)
@@ -75,9 +95,16 @@ def _is_rank_arg(name: str) -> bool:
 class TextRenderer:
     """Renders for one table: a catalog (language) and the players' names by seat."""
 
-    def __init__(self, catalog: Catalog, names: Sequence[str]) -> None:
+    def __init__(self, catalog: Catalog, names: Sequence[str], faces: Faces = PLAIN) -> None:
         self.catalog = catalog
         self.names = list(names)
+        self.faces = faces
+
+    def face(self, c: int) -> str:
+        return card_face(c, self.faces)
+
+    def faces_of(self, cards: Iterable[int]) -> str:
+        return card_faces(cards, self.faces)
 
     def t(self, key: str, /, **args: object) -> str:
         """A UI text of the catalog."""
@@ -99,13 +126,13 @@ class TextRenderer:
             letter = suit.strip().upper()
         if letter is None:
             return str(suit)
-        return f"{SUIT_SYMBOLS[SUITS.index(letter)]} {self.t(f'table.suit.{letter}')}"
+        return f"{self.faces.suits[SUITS.index(letter)]} {self.t(f'table.suit.{letter}')}"
 
     def arg(self, name: str, value: ArgValue) -> str:
         if _is_seat_arg(name) and isinstance(value, int):
             return self.seat(value)
         if _is_card_arg(name):
-            return faces_of_codes(str(value)) if str(value).strip() else "–"
+            return faces_of_codes(str(value), self.faces) if str(value).strip() else "–"
         if _is_suit_arg(name):
             return self.suit(value)
         if _is_rank_arg(name):
@@ -130,7 +157,7 @@ class TextRenderer:
         level, strain = found[1], found[2].upper()
         if strain == "NT":
             return f"{level} {self.t('table.strain.NT')}"
-        return level + SUIT_SYMBOLS[SUITS.index(strain)]
+        return level + self.faces.suits[SUITS.index(strain)]
 
     def msg(self, m: Msg) -> str:
         """A game's message in this language."""
@@ -151,7 +178,7 @@ class TextRenderer:
         if not tokens:
             return notation
         try:  # one card, or several played at once with no verb (``QC KC AC``)
-            return card_faces(parse_card(token) for token in tokens)
+            return card_faces((parse_card(token) for token in tokens), self.faces)
         except ValueError:
             pass
         verb = tokens[0].lower()
@@ -159,7 +186,7 @@ class TextRenderer:
         if self.catalog.has(template) and len(tokens) > 1:
             return self._filled(template, tokens[1:])
         label = self.t(self.verb_key(game_id, verb))
-        args = " ".join(self.contract(faces_of_codes(t)) for t in tokens[1:])
+        args = " ".join(self.contract(faces_of_codes(t, self.faces)) for t in tokens[1:])
         return f"{label} {args}" if args else label
 
     def _filled(self, key: str, words: Sequence[str]) -> str:
@@ -184,17 +211,17 @@ class TextRenderer:
     # --- views ------------------------------------------------------------------------------------
 
     def hand(self, view: View) -> str:
-        return card_faces(sort_hand(view.hand)) if view.hand else "–"
+        return self.faces_of(sort_hand(view.hand)) if view.hand else "–"
 
     def trick(self, view: View) -> str:
         if not view.trick:
             return "–"
-        return "  ".join(f"{self.seat(s)}: {card_face(c)}" for s, c in view.trick)
+        return "  ".join(f"{self.seat(s)}: {self.face(c)}" for s, c in view.trick)
 
     def pile(self, pile: Pile) -> str:
         parts = []
         if pile.cards:
-            parts.append(card_faces(pile.cards))
+            parts.append(self.faces_of(pile.cards))
         if pile.hidden:
             parts.append(self.t("view.hidden_cards", count=pile.hidden))
         owner = f" ({self.seat(pile.seat)})" if pile.seat is not None else ""
@@ -206,7 +233,7 @@ class TextRenderer:
             parts.append(self.t("view.tricks", count=info.tricks))
         parts.append(self.t("view.score", score=info.score))
         if info.shown:
-            parts.append(self.t("view.shown", cards=card_faces(sort_hand(info.shown))))
+            parts.append(self.t("view.shown", cards=self.faces_of(sort_hand(info.shown))))
         parts.extend(self.msg(n) for n in info.notes)
         marks = []
         if seat == view.dealer:

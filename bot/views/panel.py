@@ -16,7 +16,7 @@ import discord
 from bot.errors import UserError
 from bot.i18n import Catalog
 from bot.render.embeds import panel_text, renderer
-from bot.render.text import card_face
+from bot.render.text import DISCORD, card_face
 from bot.replies import answer_errors, catalog_of, kortbord, send_private
 from bot.sessions import LiveTable
 from bot.views.layout import Buttons, Row, Select, Steps, layout, step_page
@@ -374,7 +374,7 @@ def _row_items(texts: Catalog, table: LiveTable, row: Row) -> Sequence[PanelItem
     assert isinstance(row, Select)
     if row.most_values > 1:
         options = [
-            discord.SelectOption(label=card_face(parse_card(c.notation)), value=c.notation)
+            discord.SelectOption(label=card_face(parse_card(c.notation), DISCORD), value=c.notation)
             for c in row.choices
         ]
         count = f"{row.pick}–{row.most}" if row.most > row.pick else str(row.pick)
