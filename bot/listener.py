@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -22,9 +23,11 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import catalog
-from bot.render.embeds import dm_text, table_embed
+from bot.render.embeds import dm_text, renderer, table_embed
+from bot.render.images import table_png
+from bot.render.text import trump_line
 from bot.sessions import LiveTable
-from bot.views.panel import build_panel
+from bot.views.panel import build_panel, hand_picture
 from bot.views.table import table_view
 from games.core import Seat
 
@@ -33,6 +36,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+TABLE_IMAGE = "table.png"
 CANNOT_DM = 50007
 DM_PAUSE = 1.5  # seconds: DM edits within this pause are merged into one
 PANEL_LIFETIME = 14 * 60  # seconds: an interaction token may edit its message for 15 minutes
@@ -102,12 +106,28 @@ class DiscordListener:
             return
         texts = catalog(record.language)
         embed = table_embed(texts, table, self.bot.sessions.deadline(table), table.ratings)
+        files = await self.table_picture(table)
+        if files:
+            embed.set_image(url=f"attachment://{TABLE_IMAGE}")
         channel = self.bot.get_partial_messageable(record.thread_id or record.channel_id)
         message = channel.get_partial_message(record.message_id)
         try:
-            await message.edit(embed=embed, view=table_view(texts, table))
+            await message.edit(embed=embed, view=table_view(texts, table), attachments=files)
         except discord.NotFound:
             log.warning("the message of table %s is gone", record.table_id)
+
+    async def table_picture(self, table: LiveTable) -> list[discord.File]:
+        """The table's picture, from the same spectator view as the embed, drawn in a worker
+        thread; none in the lobby or after the table ended without a result."""
+        game = table.game
+        if game is None or table.record.status in ("lobby", "ended"):
+            return []
+        texts = catalog(table.record.language)
+        text = renderer(texts, table)
+        view = game.view(None)
+        trump = trump_line(text, view, table.spec.trick_taking)
+        data = await asyncio.to_thread(table_png, view, text, trump)
+        return [discord.File(io.BytesIO(data), TABLE_IMAGE)]
 
     # --- open hand panels -------------------------------------------------------------------------
 
@@ -148,8 +168,11 @@ class DiscordListener:
             return
         panel.version = table.version
         content, view = build_panel(catalog(table.record.language), table, seat, page=panel.page)
+        files = await hand_picture(table, seat)
         try:
-            await panel.interaction.edit_original_response(content=content, view=view)
+            await panel.interaction.edit_original_response(
+                content=content, view=view, attachments=files
+            )
         except discord.HTTPException as error:
             log.info("panel of %s at table %s not refreshed: %s", key[1], key[0], error)
             self._panels.pop(key, None)

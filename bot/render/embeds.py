@@ -14,7 +14,15 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import Catalog
-from bot.render.text import DISCORD, TextRenderer, card_faces, sort_hand
+from bot.render.text import (
+    DISCORD,
+    TextRenderer,
+    card_faces,
+    sort_hand,
+    table_piles,
+    trick_text,
+    trump_line,
+)
 from bot.sessions import LiveTable
 from bot.storage import GameStats, GuildSettings, RatingChange, Standing
 from games.core import Seat, View
@@ -23,7 +31,7 @@ MAX_CONTENT = 2000
 MAX_DESCRIPTION = 4096
 MAX_FIELD = 1024
 MAX_TITLE = 256
-EVENTS_SHOWN = 6
+EVENTS_SHOWN = 5
 PRIVATE_EVENTS_SHOWN = 3
 COLOUR = discord.Colour.dark_green()
 
@@ -99,6 +107,9 @@ def table_embed(
 
     view = game.view(None)
     embed.description = clip(_status_lines(catalog, table, view, deadline), MAX_DESCRIPTION)
+    trick = trick_text(text, view)
+    if trick is not None:
+        embed.add_field(name=trick[0], value=clip(trick[1], MAX_FIELD), inline=False)
     embed.add_field(
         name=catalog.text("ui.table.seats"),
         value=clip("\n".join(_seat_lines(catalog, table, view)), MAX_FIELD),
@@ -114,16 +125,12 @@ def table_embed(
         embed.add_field(
             name=catalog.text("ui.table.sheet"), value=sheet_block(text, view), inline=False
         )
-    if view.trick:
+    piles = [text.pile(p) for p in table_piles(view)]
+    if piles:
         embed.add_field(
-            name=catalog.text("ui.table.trick"), value=clip(text.trick(view), MAX_FIELD)
-        )
-    if view.trump is not None:
-        embed.add_field(name=catalog.text("ui.table.trump"), value=text.suit(view.trump))
-    if view.piles:
-        piles = "\n".join(text.pile(p) for p in view.piles)
-        embed.add_field(
-            name=catalog.text("ui.table.piles"), value=clip(piles, MAX_FIELD), inline=False
+            name=catalog.text("ui.table.piles"),
+            value=clip("\n".join(piles), MAX_FIELD),
+            inline=False,
         )
     events = [text.msg(m) for m in view.events[-EVENTS_SHOWN:]]
     if events:
@@ -170,38 +177,54 @@ def _ended_line(catalog: Catalog, table: LiveTable) -> str:
 
 
 def _status_lines(catalog: Catalog, table: LiveTable, view: View, deadline: float | None) -> str:
+    """Whose turn and the deadline first, then the deal and its stage, then the trump."""
     text = renderer(catalog, table)
     record = table.record
     if record.status == "ended":
         return _ended_line(catalog, table)
     if record.status == "finished":
         return catalog.text("ui.table.finished")
-    lines = [f"{catalog.text('ui.table.deal', deal=view.deal)} · {text.msg(view.phase)}"]
+    lines = []
     if record.status == "paused":
         # the shutdown before a restart; the deadline is given afresh when play resumes
-        lines.insert(0, catalog.text("ui.table.paused"))
+        lines.append(catalog.text("ui.table.paused"))
     if view.to_act:
-        names = ", ".join(text.seat(s) for s in sorted(view.to_act))
+        names = ", ".join(f"**{text.seat(s)}**" for s in sorted(view.to_act))
         if deadline is not None:
             lines.append(
                 catalog.text("ui.table.turn_deadline", names=names, deadline=timestamp(deadline))
             )
         else:
             lines.append(catalog.text("ui.table.turn", names=names))
+    lines.append(f"{catalog.text('ui.table.deal', deal=view.deal)} · {text.msg(view.phase)}")
+    trump = trump_line(text, view, table.spec.trick_taking)
+    if trump is not None:
+        lines.append(trump)
     return "\n".join(lines)
 
 
 def _seat_lines(catalog: Catalog, table: LiveTable, view: View) -> list[str]:
+    """One short line per seat: name, cards in hand, tricks, score, cards shown, public notes."""
     text = renderer(catalog, table)
     lines = []
     for seat, info in enumerate(view.seats):
-        line = text.seat_line(seat, info, view)
+        parts = [catalog.text("view.cards", count=info.cards)]
+        if info.tricks is not None:
+            parts.append(catalog.text("view.tricks", count=info.tricks))
+        parts.append(catalog.text("view.score", score=info.score))
+        if info.shown:
+            parts.append(catalog.text("view.shown", cards=text.faces_of(sort_hand(info.shown))))
+        parts.extend(text.msg(n) for n in info.notes)
+        name = text.seat(seat)
+        name = f"▶ **{name}**" if seat in view.to_act else f"**{name}**"
+        if seat == view.dealer:
+            name += f" ({catalog.text('view.dealer_mark')})"
         record = table.record.seats[seat]
         if record.left:
-            line += f" ({catalog.text('ui.table.left')})"
+            name += f" ({catalog.text('ui.table.left')})"
         elif record.user_id is not None and record.autoplay:
-            line += f" ({catalog.text('ui.table.autoplay')})"
-        lines.append(line)
+            name += f" ({catalog.text('ui.table.autoplay')})"
+        lines.append(f"{name}: {' · '.join(parts)}")
     return lines
 
 

@@ -304,3 +304,39 @@ class TextRenderer:
             return self.msg(view.phase)
         names = ", ".join(self.seat(s) for s in sorted(view.to_act))
         return self.t("view.to_act", seats=names)
+
+
+WON_TRICKS = "table.pile.won_tricks"
+LAST_TRICK = "table.pile.last_trick"
+
+
+def trump_line(text: TextRenderer, view: View, trick_taking: bool) -> str | None:
+    """``Trumf: ♥️ hjärter``, or ``Ingen trumf`` in a trick-taking game without one (the turn-up
+    was the joker or a nine); None where trumps are not part of the game."""
+    if view.trump is not None:
+        return text.t("table.event.trump", suit=text.suit(view.trump))
+    return text.t("table.event.no_trump") if trick_taking else None
+
+
+def trick_text(text: TextRenderer, view: View) -> tuple[str, str] | None:
+    """The trick on the table as played (``Anna Q♤ · Bo 7♥️``); while none is, the last trick
+    and who took it, until the next card."""
+    if view.trick:
+        played = " · ".join(f"{text.seat(s)} {text.face(c)}" for s, c in view.trick)
+        return text.t("ui.table.trick"), played
+    for pile in view.piles:
+        if pile.key == LAST_TRICK and pile.cards:
+            owner = f" ({text.seat(pile.seat)})" if pile.seat is not None else ""
+            return f"{text.t(LAST_TRICK)}{owner}", text.faces_of(pile.cards)
+    return None
+
+
+def table_piles(view: View) -> list[Pile]:
+    """The piles worth a line: won tricks are counted on their seat's line (as tricks, not as
+    hidden cards), and the last trick is shown with the trick."""
+    counted = {s for s, info in enumerate(view.seats) if info.tricks is not None}
+    return [
+        p
+        for p in view.piles
+        if p.key != LAST_TRICK and not (p.key == WON_TRICKS and p.seat in counted)
+    ]

@@ -8,15 +8,18 @@ The controls are ``DynamicItem``s, so a panel keeps working across a restart of 
 
 from __future__ import annotations
 
+import asyncio
+import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import discord
 
 from bot.errors import UserError
 from bot.i18n import Catalog
 from bot.render.embeds import panel_text, renderer
-from bot.render.text import DISCORD, card_face
+from bot.render.images import hand_png
+from bot.render.text import DISCORD, card_face, sort_hand
 from bot.replies import answer_errors, catalog_of, kortbord, send_private
 from bot.sessions import LiveTable
 from bot.views.layout import Buttons, Row, Select, Steps, layout, step_page
@@ -43,7 +46,42 @@ def panel_notations(table: LiveTable, seat: Seat) -> list[str]:
         if table.spec.realtime and len(words) == 2 and words[1].isdigit():
             continue
         out.append(" ".join(words))
-    return out
+    return sorted(out, key=_hand_order(game.view(seat).hand))
+
+
+def _hand_order(hand: Sequence[int]) -> Callable[[str], int]:
+    """A sort key putting single-card plays in the order the hand picture shows them, after the
+    other actions (kept in the game's order: the sort is stable)."""
+    position = {c: i for i, c in enumerate(sort_hand(hand))}
+
+    def key(notation: str) -> int:
+        try:
+            return 1 + position.get(parse_card(notation), len(position))
+        except ValueError:
+            return 0
+
+    return key
+
+
+HAND_IMAGE = "hand.png"
+
+
+async def hand_picture(table: LiveTable, seat: Seat) -> list[discord.File]:
+    """The picture of the seat's hand for its panel, in the order of the panel's card buttons,
+    the cards it may play now raised; drawn in a worker thread. Empty when it holds no cards."""
+    if table.game is None:
+        return []
+    hand = sort_hand(table.game.view(seat).hand)
+    if not hand:
+        return []
+    playable = []
+    for notation in panel_notations(table, seat):
+        try:
+            playable.append(parse_card(notation))
+        except ValueError:
+            continue
+    data = await asyncio.to_thread(hand_png, hand, playable)
+    return [discord.File(io.BytesIO(data), HAND_IMAGE)]
 
 
 def _label(text: str) -> str:
@@ -177,8 +215,9 @@ class PanelPage(
         async with answer_errors(interaction, texts):
             table, seat = seated_table(interaction, self.table_id)
             content, view = build_panel(texts, table, seat, page=self.page)
+            files = await hand_picture(table, seat)
             kortbord(interaction).listener.panel_shown(table, interaction, self.page)
-            await interaction.response.edit_message(content=content, view=view)
+            await interaction.response.edit_message(content=content, view=view, attachments=files)
 
 
 class PanelStep(
@@ -255,8 +294,9 @@ async def show_step(interaction: discord.Interaction, table_id: int, verb: str, 
         table, seat = seated_table(interaction, table_id)
         step = f"{verb} {first}" if first else None
         content, view = build_panel(texts, table, seat, step=step)
+        files = await hand_picture(table, seat)
         kortbord(interaction).listener.panel_shown(table, interaction)
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(content=content, view=view, attachments=files)
 
 
 def seated_table(interaction: discord.Interaction, table_id: int) -> tuple[LiveTable, Seat]:
@@ -283,8 +323,9 @@ async def act_from_panel(
             await send_private(interaction, texts.text("ui.reply.left"))
             return
         content, view = build_panel(texts, table, seat, done=notation)
+        files = await hand_picture(table, seat)
         kortbord(interaction).listener.panel_shown(table, interaction)
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(content=content, view=view, attachments=files)
 
 
 def controls() -> discord.ui.View:
