@@ -20,6 +20,7 @@ _MODULES: tuple[str, ...] = (
     "reunion",
     "femkort",
     "skitgubbe",
+    "piquet",
 )
 
 

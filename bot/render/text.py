@@ -76,6 +76,14 @@ def sort_hand(cards: Iterable[int]) -> list[int]:
     return sorted(cards, key=key)
 
 
+def _is_code(word: str) -> bool:
+    try:
+        parse_card(word)
+    except ValueError:
+        return False
+    return True
+
+
 def _is_seat_arg(name: str) -> bool:
     return name == "seat" or name.endswith("_seat")
 
@@ -170,10 +178,15 @@ class TextRenderer:
         own = f"{game_id}.action.{verb}"
         return own if self.catalog.has(own) else f"action.{verb}"
 
+    def verb(self, game_id: str, verb: str) -> str:
+        """The name of an action verb (``Byt``), for a menu of its choices."""
+        return self.t(self.verb_key(game_id, verb))
+
     def action(self, game_id: str, notation: str) -> str:
         """A readable label for an action given in notation: ``QS`` -> ``Q♠``,
         ``QC KC AC`` -> ``Q♣ K♣ A♣``, ``bid 7D KS TC`` -> ``Bjud 7♦ K♠ 10♣``,
-        ``draw 3`` -> ``Dra kort 3``."""
+        ``draw 3`` -> ``Dra kort 3``. A verb written alone uses the game's ``<game>.alone.<verb>``
+        text when it has one."""
         tokens = notation.split()
         if not tokens:
             return notation
@@ -182,6 +195,9 @@ class TextRenderer:
         except ValueError:
             pass
         verb = tokens[0].lower()
+        alone = f"{game_id}.alone.{verb}"
+        if len(tokens) == 1 and self.catalog.has(alone):
+            return self.t(alone)  # the verb without its arguments (Piquet: exchange none)
         template = f"{game_id}.notation.{verb}"
         if self.catalog.has(template) and len(tokens) > 1:
             return self._filled(template, tokens[1:])
@@ -195,6 +211,9 @@ class TextRenderer:
         fields = [f for _, f, _, _ in string.Formatter().parse(self.catalog.template(key)) if f]
         args: dict[str, object] = {}
         for name, word in zip(fields, words, strict=False):
+            if len(word) > 1 and not word.isdigit() and _is_code(word):
+                args[name] = faces_of_codes(word, self.faces)  # a card fills any field as its face
+                continue
             value: ArgValue = int(word) if word.isdigit() else word
             args[name] = self.arg(name, value)
         return self.t(key, **args)

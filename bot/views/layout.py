@@ -79,9 +79,10 @@ Row = Buttons | Select | Steps
 
 
 def two_parts(choice: Choice) -> tuple[str, str] | None:
-    """``bid 7NT`` -> ``("7", "NT")``, ``ask 2 K`` -> ``("2", "K")``; None for other choices."""
-    if len(choice.args) == 2 and not any(_is_card(a) for a in choice.args):
-        return choice.args[0], choice.args[1]
+    """``bid 7NT`` -> ``("7", "NT")``, ``ask 2 K`` -> ``("2", "K")``, ``ask 2 9H`` ->
+    ``("2", "9H")``; None for other choices."""
+    if len(choice.args) == 2 and not _is_card(choice.args[0]):
+        return choice.args[0], choice.args[1]  # ``ask 2 K``, ``ask 2 9H``: whom, then what
     if len(choice.args) == 1:
         found = _LEVEL.match(choice.args[0])
         if found:

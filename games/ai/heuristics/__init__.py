@@ -17,6 +17,7 @@ from games.ai.heuristics.femkort import femkort
 from games.ai.heuristics.hej_knekt import hej_knekt
 from games.ai.heuristics.lojliga_familjerna import lojliga_familjerna
 from games.ai.heuristics.nittionio import nittionio
+from games.ai.heuristics.piquet import piquet
 from games.ai.heuristics.reunion import reunion
 from games.ai.heuristics.skitgubbe import skitgubbe
 from games.ai.heuristics.snipp_snapp_snorum import snipp_snapp_snorum
@@ -32,6 +33,7 @@ FOR_GAME: dict[str, Heuristic] = {
     "hej_knekt": hej_knekt,
     "lojliga_familjerna": lojliga_familjerna,
     "nittionio": nittionio,
+    "piquet": piquet,
     "reunion": reunion,
     "skitgubbe": skitgubbe,
     "snipp_snapp_snorum": snipp_snapp_snorum,
