@@ -10,6 +10,7 @@ message): long parts are cut from the top, so the latest events stay visible.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import discord
 
@@ -25,7 +26,7 @@ from bot.render.text import (
 )
 from bot.sessions import LiveTable
 from bot.storage import GameStats, GuildSettings, RatingChange, Standing
-from games.core import Seat, View
+from games.core import Msg, Seat, View
 
 MAX_CONTENT = 2000
 MAX_DESCRIPTION = 4096
@@ -150,6 +151,56 @@ def table_embed(
         embed.add_field(
             name=catalog.text("ui.table.result"),
             value=clip(_result_lines(catalog, table, ratings), MAX_FIELD),
+            inline=False,
+        )
+    return embed
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What the listener saw of a deal that is over: the scores when it started and now, the
+    events of its end, and the score sheet (for games that keep one)."""
+
+    deal: int
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+    events: tuple[Msg, ...] = ()
+    view: View | None = None
+    """The spectator's view after the deal, for its score sheet."""
+
+
+def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) -> discord.Embed:
+    """A deal's result as a small score table (each seat's points in the deal and its total),
+    the game's own score sheet where it keeps one, and how the deal ended: posted when a deal is
+    over, so it stays readable while the next deal is played on the table message."""
+    text = renderer(catalog, table)
+    names = [text.seat(s) for s in range(len(result.after))]
+    heads = [catalog.text(f"ui.deal_result.{k}") for k in ("player", "deal", "total")]
+    changes = [f"{a - b:+d}" for a, b in zip(result.after, result.before, strict=True)]
+    totals = [str(a) for a in result.after]
+    widths = [
+        max(len(heads[0]), *(len(n) for n in names)),
+        max(len(heads[1]), *(len(c) for c in changes)),
+        max(len(heads[2]), *(len(t) for t in totals)),
+    ]
+    rows = [(heads[0], heads[1], heads[2]), *zip(names, changes, totals, strict=True)]
+    lines = [
+        f"{a.ljust(widths[0])}  {b.rjust(widths[1])}  {c.rjust(widths[2])}" for a, b, c in rows
+    ]
+    embed = discord.Embed(
+        title=clip(catalog.text("ui.deal_result.title", deal=result.deal), MAX_TITLE),
+        description=clip("```\n" + "\n".join(lines) + "\n```", MAX_DESCRIPTION),
+        colour=COLOUR,
+    )
+    if result.view is not None and result.view.sheet is not None and result.view.sheet.rows:
+        embed.add_field(
+            name=catalog.text("ui.table.sheet"), value=sheet_block(text, result.view), inline=False
+        )
+    events = [text.msg(m) for m in result.events[-8:]]
+    if events:
+        embed.add_field(
+            name=catalog.text("ui.deal_result.events"),
+            value=clip("\n".join(events), MAX_FIELD, keep_end=True),
             inline=False,
         )
     return embed
@@ -284,6 +335,9 @@ def panel_text(catalog: Catalog, table: LiveTable, seat: Seat, *, done: str | No
         lines.append(catalog.text("ui.panel.your_turn"))
     elif view.to_act:
         lines.append(catalog.text("ui.panel.wait"))
+    if table.record.status == "finished" and table.game.is_over():
+        lines.append(f"**{catalog.text('ui.table.result')}**")
+        lines.append(_result_lines(catalog, table, table.ratings))
     public = table.game.view(None).events
     private = [m for m in view.events if m not in public][-PRIVATE_EVENTS_SHOWN:]
     mine = list(dict.fromkeys(text.msg(m) for m in (*view.notes, *private)))
@@ -373,6 +427,10 @@ def settings_embed(
         catalog.text("ui.settings.reaction_seconds", seconds=reaction),
         catalog.text(
             "ui.settings.channels", channels=channels or catalog.text("ui.settings.any_channel")
+        ),
+        catalog.text(
+            "ui.settings.pictures",
+            value=catalog.text("ui.settings.yes" if settings.pictures else "ui.settings.no"),
         ),
     ]
     return discord.Embed(

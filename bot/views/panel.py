@@ -12,6 +12,7 @@ import asyncio
 import io
 import re
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -25,6 +26,9 @@ from bot.sessions import LiveTable
 from bot.views.layout import Buttons, Row, Select, Steps, layout, step_page
 from games.cards import parse_card
 from games.core import Seat
+
+if TYPE_CHECKING:
+    from bot.client import Kortbord
 
 MAX_LABEL = 80
 
@@ -66,10 +70,13 @@ def _hand_order(hand: Sequence[int]) -> Callable[[str], int]:
 HAND_IMAGE = "hand.png"
 
 
-async def hand_picture(table: LiveTable, seat: Seat) -> list[discord.File]:
+async def hand_picture(
+    bot: Kortbord, table: LiveTable, seat: Seat, user_id: int
+) -> list[discord.File]:
     """The picture of the seat's hand for its panel, in the order of the panel's card buttons,
-    the cards it may play now raised; drawn in a worker thread. Empty when it holds no cards."""
-    if table.game is None:
+    the cards it may play now raised; drawn in a worker thread. Empty when it holds no cards,
+    or when the server or the member turned pictures off."""
+    if table.game is None or not await bot.pictures(table.record.guild_id, user_id):
         return []
     hand = sort_hand(table.game.view(seat).hand)
     if not hand:
@@ -215,7 +222,7 @@ class PanelPage(
         async with answer_errors(interaction, texts):
             table, seat = seated_table(interaction, self.table_id)
             content, view = build_panel(texts, table, seat, page=self.page)
-            files = await hand_picture(table, seat)
+            files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
             kortbord(interaction).listener.panel_shown(table, interaction, self.page)
             await interaction.response.edit_message(content=content, view=view, attachments=files)
 
@@ -294,7 +301,7 @@ async def show_step(interaction: discord.Interaction, table_id: int, verb: str, 
         table, seat = seated_table(interaction, table_id)
         step = f"{verb} {first}" if first else None
         content, view = build_panel(texts, table, seat, step=step)
-        files = await hand_picture(table, seat)
+        files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
         kortbord(interaction).listener.panel_shown(table, interaction)
         await interaction.response.edit_message(content=content, view=view, attachments=files)
 
@@ -323,7 +330,7 @@ async def act_from_panel(
             await send_private(interaction, texts.text("ui.reply.left"))
             return
         content, view = build_panel(texts, table, seat, done=notation)
-        files = await hand_picture(table, seat)
+        files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
         kortbord(interaction).listener.panel_shown(table, interaction)
         await interaction.response.edit_message(content=content, view=view, attachments=files)
 
