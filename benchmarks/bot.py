@@ -157,6 +157,7 @@ async def run(
                 kinds.update(kind_of(r, table_messages) for r in requests)
                 sent += sum(len(json.dumps(r.json)) for r in requests if r.json is not None)
                 pictures += drawn.bytes - drawn_before
+        await bot.close()  # closes the database too, whose thread would keep the process alive
     return times, echo[: len(times)], kinds, sent, pictures
 
 

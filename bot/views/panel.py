@@ -222,8 +222,8 @@ class PanelPage(
         async with answer_errors(interaction, texts):
             table, seat = seated_table(interaction, self.table_id)
             content, view = build_panel(texts, table, seat, page=self.page)
-            files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
             kortbord(interaction).listener.panel_shown(table, interaction, self.page)
+            files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
             await interaction.response.edit_message(content=content, view=view, attachments=files)
 
 
@@ -301,8 +301,8 @@ async def show_step(interaction: discord.Interaction, table_id: int, verb: str, 
         table, seat = seated_table(interaction, table_id)
         step = f"{verb} {first}" if first else None
         content, view = build_panel(texts, table, seat, step=step)
-        files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
         kortbord(interaction).listener.panel_shown(table, interaction)
+        files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
         await interaction.response.edit_message(content=content, view=view, attachments=files)
 
 
@@ -330,8 +330,8 @@ async def act_from_panel(
             await send_private(interaction, texts.text("ui.reply.left"))
             return
         content, view = build_panel(texts, table, seat, done=notation)
-        files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
         kortbord(interaction).listener.panel_shown(table, interaction)
+        files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
         await interaction.response.edit_message(content=content, view=view, attachments=files)
 
 

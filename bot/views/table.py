@@ -94,8 +94,8 @@ class TableButton(
             await sessions.reclaim(channel_id, user_id)
             _, seat = seated_table(interaction, self.table_id)
             content, view = build_panel(texts, table, seat)
-            files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
             kortbord(interaction).listener.panel_shown(table, interaction)
+            files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
             await interaction.response.edit_message(content=content, view=view, attachments=files)
             return
         if op == "join":
@@ -123,8 +123,8 @@ async def show_hand(interaction: discord.Interaction, texts: Catalog, table: Liv
     if table.game is None:
         raise UserError("not_playing")
     content, view = build_panel(texts, table, seat)
-    files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
     kortbord(interaction).listener.panel_shown(table, interaction)
+    files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
     await interaction.response.send_message(content, view=view, files=files, ephemeral=True)
 
 
