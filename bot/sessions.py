@@ -282,9 +282,12 @@ class SessionManager:
     # --- restore --------------------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Bring back every live table from storage, with fresh deadlines. Returns how many."""
+        """Bring back every live table from storage, with fresh deadlines. Returns how many.
+
+        Running as several processes, only the tables of the servers on this process's shards
+        (those the storage claimed): the other processes restore theirs."""
         restored = 0
-        for record, actions in await self.storage.live_tables():
+        for record, actions in await self.storage.live_tables(self.storage.shards):
             try:
                 game = replay(record, actions) if record.status != "lobby" else None
             except (KeyError, ValueError) as error:

@@ -21,6 +21,8 @@ _MODULES: tuple[str, ...] = (
     "femkort",
     "skitgubbe",
     "piquet",
+    "femhundra",
+    "tvamansbridge",
 )
 
 

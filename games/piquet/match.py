@@ -459,6 +459,12 @@ class Piquet(Game):
     def _score(self, kind: int, order: int, party: int, pts: int) -> None:
         before = self.tally.given
         self.tally.add((kind, order, party, pts))
+        if before is not None and self.tally.given != before:
+            # an item that scores earlier in the precedence (a carte blanche shown at the first
+            # card) came after the bonus was announced: the bonus falls, and the table is told
+            lost_kind, lost = before
+            name = "repique" if lost_kind == scoring.REPIQUE else "pique"
+            self.events.add(self._party_msg(f"piquet.event.{name}_withdrawn", lost))
         if self.tally.given is not None and self.tally.given != before:
             bonus_kind, who = self.tally.given
             name = "repique" if bonus_kind == scoring.REPIQUE else "pique"
@@ -641,6 +647,11 @@ class Piquet(Game):
             aside_seen = self.aside & self.seen[seat]
             if aside_seen and not self.aside_public:
                 notes.append(Msg.of("piquet.note.aside", cards=self._codes(aside_seen)))
+            # §3.2 (classic): the talon cards elder leaves are shown to him alone; he keeps
+            # knowing them once younger has taken them
+            looked_at = self.seen[seat] & ~self.aside & ~self.hands[seat]
+            if looked_at:
+                notes.append(Msg.of("piquet.note.talon_seen", cards=self._codes(looked_at)))
         return View(
             game=GAME_ID,
             seat=seat,

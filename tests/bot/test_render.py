@@ -98,6 +98,15 @@ def test_contract_bids_and_argument_templates() -> None:
     assert _render("en").step("toy", "bid", "7").endswith("7…")
 
 
+def test_contract_arguments_show_the_contract_and_its_doubling() -> None:
+    sv = TextRenderer(catalog("sv"), ["Anna", "Bo"])
+    assert sv.arg("contract", "4S") == "4♠"
+    assert sv.arg("high_contract", "4SX") == "4♠X"
+    assert sv.arg("contract", "3NTXX") == "3 sang XX"
+    assert sv.arg("contract", "misere") == "misere"
+    assert _render("en").arg("contract", "7NT") == "7 NT"
+
+
 def test_score_sheet_lines_up_its_columns_and_draws_the_line() -> None:
     sheet = ScoreSheet(
         columns=(Msg.of("view.seat_number", number=1), Msg.of("view.seat_number", number=2)),
@@ -124,3 +133,11 @@ def test_a_variant_is_named_in_the_table_language_when_the_game_names_it() -> No
     assert variant_name(named, "toy", "fast") == "Snabbt"
     assert variant_name(named, "toy", "slow") == "slow"
     assert variant_name(catalog("en"), "piquet", "classic") == "Classic Piquet"
+
+
+def test_a_game_may_name_a_whole_action() -> None:
+    sv = TextRenderer(
+        catalog("sv").with_entries({"toy.notation.bid_misere": "Bjud misär"}), ["Anna", "Bo"]
+    )
+    assert sv.action("toy", "bid misere") == "Bjud misär"
+    assert sv.action("toy", "bid 7NT") == "Bjud 7 sang"

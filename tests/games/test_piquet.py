@@ -17,6 +17,7 @@ from games.cards import Card, mask_of, parse_card
 from games.core import IllegalActionError, Msg, NotationError, apply_option_text
 from games.piquet import SPEC, Piquet, PiquetOptions, combos, scoring
 from games.piquet.actions import BLANCHE
+from games.piquet.match import PLAY_PHASE
 from games.piquet.scoring import PIQUE, PLAY, REPIQUE
 
 SEED = {2: 0, 3: 5, 4: 0}  # the first dealer is the last seat: seat 0 is elder
@@ -209,6 +210,48 @@ def test_pq_ex3_equal_pips_block_repique_under_s5_only() -> None:
     assert rows[REPIQUE] == [60, 0]
 
 
+# Elder (party 0) at 29 with younger at 0: 21 from combinations and eight leads (§3.7).
+ELDER_AT_29 = [(scoring.SEQUENCES, 0, 0, 18), (scoring.SETS, 0, 0, 3)]
+ELDER_AT_29 += [(PLAY, 2 * t, 0, 1) for t in range(1, 9)]
+
+
+def test_pique_counts_the_last_trick_but_never_the_cards_or_capot() -> None:
+    """D-PQ-4: the cards and capot (step 6) come after play and never make a pique; the
+    last-trick point is play (step 5) and does."""
+    for item in ((scoring.CARDS, 26, 0, 10), (scoring.CAPOT, 26, 0, 40)):
+        rows, bonus = scoring.tally([*ELDER_AT_29, item], 2, scoring.TWO_HANDED, blocked=False)
+        assert bonus is None
+        assert rows[PIQUE] == [0, 0]
+    rows, bonus = scoring.tally(
+        [*ELDER_AT_29, (scoring.LAST, 26, 0, 1)], 2, scoring.TWO_HANDED, blocked=False
+    )
+    assert bonus == (PIQUE, 0)
+    assert rows[PIQUE] == [30, 0]
+
+
+def test_a_tricks_lead_point_comes_before_its_win_point_whatever_the_order_told() -> None:
+    """§3.7 step 5: for each trick the lead point, then the win point. Elder's ninth lead makes
+    30 before younger wins that trick; a win by younger in the trick before stops the pique."""
+    younger_wins_9 = (PLAY, 19, 1, 1)
+    elder_leads_9 = (PLAY, 18, 0, 1)
+    items = [younger_wins_9, *ELDER_AT_29, elder_leads_9]
+    rows, bonus = scoring.tally(items, 2, scoring.TWO_HANDED, blocked=False)
+    assert bonus == (PIQUE, 0)
+    assert [sum(row[p] for row in rows) for p in (0, 1)] == [60, 1]
+    younger_wins_8 = (PLAY, 17, 1, 1)
+    items = [*ELDER_AT_29, younger_wins_8, elder_leads_9]
+    assert scoring.tally(items, 2, scoring.TWO_HANDED, blocked=False)[1] is None
+
+
+def test_a_repique_leaves_no_pique_to_win() -> None:
+    """§3.6: repique or pique, not both."""
+    items = [(scoring.SEQUENCES, 0, 0, 18), (scoring.SETS, 0, 0, 14)]
+    items += [(PLAY, 2 * t, 0, 1) for t in range(1, 13)]
+    rows, bonus = scoring.tally(items, 2, scoring.TWO_HANDED, blocked=False)
+    assert bonus == (REPIQUE, 0)
+    assert rows[PIQUE] == [0, 0]
+
+
 def test_pq_ex4_sequences_and_sets() -> None:
     elder, younger = mask("JC TC 9C 8C 7C"), mask("AD KD QD JD TD 9S 8S 7S")
     assert combos.best(elder, combos.SEQUENCE) == (5, 11)
@@ -305,6 +348,22 @@ def test_pq_ex7_classic_exchange_and_leftovers() -> None:
     play(game, "AS")  # elder has led to trick 1: the leftover is shown to everyone
     aside = next(p for p in game.view(None).piles if p.key == "piquet.pile.aside")
     assert aside.cards == (Card.parse("7H"),)
+
+
+def test_pq_ex7_classic_elder_is_shown_the_talon_cards_he_leaves() -> None:
+    """§3.2: with k1 < 5 the next 5 - k1 talon cards are shown to elder only and stay on top."""
+    game = new(
+        ["AS KS QS JS TS 9S 8S 7S AH KH QH JH", "AD KD QD JD TD 9D 8D AC KC QC JC TC"],
+        "7D 9C 8C 7C TH 9H 8H 7H",
+        CLASSIC,
+    )
+    game.apply(0, game.parse("exchange 7S 8S 9S"))  # takes 7D 9C 8C; 7C TH stay on top
+    seen = Msg.of("piquet.note.talon_seen", cards="7C TH")
+    assert seen in game.view(0).notes
+    assert seen not in game.view(1).notes
+    assert seen not in game.view(None).notes
+    game.apply(1, game.parse("exchange AD KD QD JD"))  # younger takes 7C TH first
+    assert seen in game.view(0).notes  # elder still knows which cards went to younger
 
 
 def test_pq_ex7_seed_exchange_limits() -> None:
@@ -487,6 +546,50 @@ def test_three_players_twenty_point_bonuses() -> None:
     assert rows[PIQUE] == [0, 60, 0]
     items.insert(0, (scoring.BLANCHE, 0, 2, 10))  # a later claim still comes first
     assert scoring.tally(items, 3, scoring.MORE_HANDED, blocked=False)[1] is None
+
+
+def test_three_players_a_later_carte_blanche_withdraws_a_repique_and_says_so() -> None:
+    """§3.7, D-PQ-18: seat 1 shows his blank hand at his first card; it scores first in the
+    precedence, so elder's repique (point 1 + octave 18 + trio of kings 3 = 22) falls."""
+    game = new(
+        [
+            "AS KS QS JS TS 9S 8S 7S KH KD",
+            "AH TH 9H 8H 7H AD TD 9D 8D 7D",
+            "QH JH QD JD AC KC QC JC TC 9C",
+        ],
+        "8C 7C",
+    )
+    game.apply(2, game.parse("exchange"))
+    assert game.rows[REPIQUE] == [90, 0, 0]
+    assert "piquet.event.repique" in keys(game)
+    play(game, "AS")
+    game.apply(1, BLANCHE)
+    assert game.rows[REPIQUE] == [0, 0, 0]
+    assert game.deal_scores() == [1 + 18 + 3 + 1, 10, 0]
+    assert keys(game)[-1] == "piquet.event.repique_withdrawn"
+    assert game.view(None).events[-1].args == (("seat", 0),)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_deal_passes_clockwise_and_elder_leads_every_deal(players: int) -> None:
+    """§3.1, §3.10: the deal passes clockwise (alternates with two); the dealer's left leads."""
+    game = SPEC.new(players, rng=random.Random(SEED[players]))
+    assert isinstance(game, Piquet)
+    rng = random.Random(7)
+    dealers: list[int] = []
+    while not game.is_over():
+        if game.dealt > len(dealers):
+            dealers.append(game.dealer)
+        if (
+            game.trick_no == 1 and not game.trick and game.phase == PLAY_PHASE
+        ):  # about to lead trick 1
+            assert game.to_act() == {(game.dealer + 1) % players}
+        (seat,) = game.to_act()
+        legal = game.legal_actions(seat)
+        game.apply(seat, legal[rng.randrange(len(legal))])
+    first = players - 1
+    assert dealers == [(first + i) % players for i in range(len(dealers))]
+    assert len(dealers) == game.partie
 
 
 def _random_deal_until(players: int, wanted: str) -> Piquet:
