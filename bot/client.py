@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import random
 import socket
 import time
 import uuid
@@ -69,6 +70,7 @@ class Kortbord(commands.Bot):
         computer_delay: float = 1.0,
         dm_pause: float = DM_PAUSE,
         restore: bool = True,
+        rng: random.Random | None = None,
         **gateway: Any,
     ) -> None:
         super().__init__(
@@ -83,6 +85,7 @@ class Kortbord(commands.Bot):
         self.computer_delay = computer_delay
         self.dm_pause = dm_pause
         self.restore_tables = restore
+        self.rng = rng  # tables' seeds: the system's source unless a test seeds it
         self._guild_settings: dict[int, GuildSettings] = {}
         self._hand_pictures: dict[int, bool] = {}
         self._lease_task: asyncio.Task[None] | None = None
@@ -103,6 +106,7 @@ class Kortbord(commands.Bot):
             idle_seconds=self.settings.idle_minutes * 60,
             computer_delay=self.computer_delay,
             listener=self.listener,
+            rng=self.rng,
         )
         self.add_dynamic_items(
             TableButton,

@@ -233,7 +233,10 @@ class SessionManager:
         idle_seconds: float = 30 * 60,
         computer_delay: float = 1.0,
         listener: Listener | None = None,
+        rng: random.Random | None = None,
     ) -> None:
+        """``rng`` draws the tables' seeds and the computer players' randomness: the system's
+        source by default; tests pass a seeded one so that every run deals the same cards."""
         self.storage = storage
         self.clock = clock
         self.turn_seconds = turn_seconds
@@ -243,7 +246,7 @@ class SessionManager:
         self._by_channel: dict[int, LiveTable] = {}
         self._by_user: dict[int, LiveTable] = {}
         self._by_id: dict[int, LiveTable] = {}
-        self._rng = random.SystemRandom()
+        self._rng = rng if rng is not None else random.SystemRandom()
         self.closing = False
         """Set by ``shutdown``: from then on no change is taken, only finished."""
 

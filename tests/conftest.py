@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import uuid
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -23,6 +24,7 @@ from bot.client import Kortbord
 from bot.settings import Settings
 
 BotFactory = Callable[[], Kortbord]
+E2E_SEED = 2026
 
 
 @pytest.fixture
@@ -31,8 +33,9 @@ def make_bot(tmp_path: Path) -> BotFactory:
 
     def build() -> Kortbord:
         settings = Settings(database=tmp_path / "kortbord.sqlite3", _env_file=None)  # type: ignore[call-arg]
-        # No pauses: SimCord waits for short timers in real time, and tests should be fast.
-        return Kortbord(settings, computer_delay=0.0, dm_pause=0.0)
+        # No pauses: SimCord waits for short timers in real time, and tests should be fast. A
+        # seeded source for the tables' seeds, so that every run of a test deals the same cards.
+        return Kortbord(settings, computer_delay=0.0, dm_pause=0.0, rng=random.Random(E2E_SEED))
 
     return build
 

@@ -101,6 +101,10 @@ def _is_contract_arg(name: str) -> bool:
     return name == "contract" or name.endswith("_contract")
 
 
+def _is_buttons_arg(name: str) -> bool:
+    return name == "buttons" or name.endswith("_buttons")
+
+
 def _is_rank_arg(name: str) -> bool:
     return name == "rank" or name.endswith("_rank")
 
@@ -176,8 +180,22 @@ class TextRenderer:
         return level + self.faces.suits[SUITS.index(strain)] + doubled
 
     def msg(self, m: Msg) -> str:
-        """A game's message in this language."""
-        return self.t(m.key, **{name: self.arg(name, value) for name, value in m.args})
+        """A game's message in this language; a ``buttons`` argument (action verbs, e.g.
+        ``whistle slap``) is named by the game's action texts."""
+        game_id = m.key.split(".", 1)[0]
+        return self.t(
+            m.key,
+            **{
+                name: self.verbs(game_id, str(value))
+                if _is_buttons_arg(name)
+                else self.arg(name, value)
+                for name, value in m.args
+            },
+        )
+
+    def verbs(self, game_id: str, words: str) -> str:
+        """Action verbs (``whistle slap``) by their names, in order: ``Whistle, Slap the table``."""
+        return ", ".join(self.verb(game_id, w) for w in words.split()) or "–"
 
     # --- actions ----------------------------------------------------------------------------------
 

@@ -166,6 +166,8 @@ def _hej_knekt_with_a_trigger_first(seed_from: int = 0) -> tuple[Game, int]:
     spec = SPECS["hej_knekt"]
     for seed in range(seed_from, seed_from + 200):
         game = spec.new(3, rng=random.Random(seed))
+        if game.to_act() != {0}:  # the dealer is drawn: seat 0 must be förhand
+            continue
         probe = game.clone()
         probe.apply(0, probe.parse("turn"))
         phase = dict(probe.view(None).phase.args)
