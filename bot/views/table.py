@@ -18,7 +18,7 @@ from bot.i18n import Catalog
 from bot.render.embeds import rules_embed
 from bot.replies import answer_errors, catalog_of, kortbord
 from bot.sessions import LiveTable, Member
-from bot.views.panel import build_panel, controls, seated_table
+from bot.views.panel import build_panel, controls, hand_picture, seated_table
 from games.ai import LEVELS
 
 # Hej knekt's presses (rules/party.md 1.2), in the order of its table; the buttons are on the table
@@ -97,7 +97,8 @@ class TableButton(
             _, seat = seated_table(interaction, self.table_id)
             content, view = build_panel(texts, table, seat)
             kortbord(interaction).listener.panel_shown(table, interaction)
-            await interaction.response.edit_message(content=content, view=view)
+            files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
+            await interaction.response.edit_message(content=content, view=view, attachments=files)
             return
         if op == "join":
             await sessions.join(channel_id, Member(user_id, interaction.user.display_name))
@@ -125,7 +126,8 @@ async def show_hand(interaction: discord.Interaction, texts: Catalog, table: Liv
         raise UserError("not_playing")
     content, view = build_panel(texts, table, seat)
     kortbord(interaction).listener.panel_shown(table, interaction)
-    await interaction.response.send_message(content, view=view, ephemeral=True)
+    files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
+    await interaction.response.send_message(content, view=view, files=files, ephemeral=True)
 
 
 class ReactionButton(
