@@ -47,7 +47,9 @@ def _parser() -> argparse.ArgumentParser:
         "--pace", type=float, default=0.7, help="seconds between computer moves (default 0.7)"
     )
     play.add_argument(
-        "--opponents", default="rules", help="kind of computer player: rules or random"
+        "--opponents",
+        default="normal",
+        help="level of the computer players: easy, normal (default) or hard (also random)",
     )
     play.add_argument("--name", help="your name at the table (default: Du / You)")
     commands.add_parser(

@@ -44,9 +44,10 @@ from bot.storage import (
     Storage,
     StorageError,
 )
+from bot.thinking import Thinker
 from bot.translator import CatalogTranslator
 from bot.views.panel import PanelAction, PanelPage, PanelSelect, PanelStep, PanelStepSelect
-from bot.views.table import ReactionButton, TableButton
+from bot.views.table import LevelSelect, ReactionButton, TableButton
 
 log = logging.getLogger(__name__)
 
@@ -107,9 +108,15 @@ class Kortbord(commands.Bot):
             computer_delay=self.computer_delay,
             listener=self.listener,
             rng=self.rng,
+            thinker=Thinker(
+                workers=self.settings.ai_workers,
+                seconds=self.settings.ai_seconds,
+                iterations=self.settings.ai_iterations,
+            ),
         )
         self.add_dynamic_items(
             TableButton,
+            LevelSelect,
             ReactionButton,
             PanelAction,
             PanelSelect,

@@ -71,6 +71,12 @@ class Settings(BaseSettings):
     """Default time for real-time reactions (Hej knekt)."""
     idle_minutes: int = Field(default=30, ge=1)
     """A table with no action for this long is ended, so a channel is never blocked."""
+    ai_seconds: float = Field(default=1.0, ge=0.05, le=30.0)
+    """Wall-clock time a ``hard`` computer player may think about one decision."""
+    ai_iterations: int = Field(default=5000, ge=1, le=1_000_000)
+    """At most this many search samples per decision, even with time left."""
+    ai_workers: int = Field(default=2, ge=0, le=64)
+    """Worker processes that run the searches; 0 searches in a thread of the bot's process."""
     log_level: LogLevel = "INFO"
     log_format: Literal["text", "json"] = "text"
 

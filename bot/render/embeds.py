@@ -26,6 +26,7 @@ from bot.render.text import (
 )
 from bot.sessions import LiveTable
 from bot.storage import GameStats, GuildSettings, RatingChange, Standing
+from games.ai import level_of
 from games.core import Msg, Seat, View
 
 MAX_CONTENT = 2000
@@ -68,6 +69,22 @@ def seat_names(catalog: Catalog, table: LiveTable) -> list[str]:
     return names
 
 
+def level_name(catalog: Catalog, kind: str) -> str:
+    """A computer player's level in the table's language ("svår"), or its kind as stored."""
+    key = f"ui.level.{level_of(kind)}"
+    return catalog.text(key).lower() if catalog.has(key) else kind
+
+
+def lobby_lines(catalog: Catalog, table: LiveTable) -> list[str]:
+    """The seats in the lobby: names, with the level of each computer player."""
+    lines = []
+    for record, name in zip(table.record.seats, seat_names(catalog, table), strict=True):
+        lines.append(
+            name if record.user_id is not None else f"{name} ({level_name(catalog, record.ai)})"
+        )
+    return lines
+
+
 def renderer(catalog: Catalog, table: LiveTable) -> TextRenderer:
     return TextRenderer(catalog, seat_names(catalog, table), DISCORD)
 
@@ -106,7 +123,7 @@ def table_embed(
         needed = catalog.text("ui.table.seats_needed", players=span)
         embed.add_field(
             name=f"{catalog.text('ui.table.seats')} ({needed})",
-            value=clip("\n".join(text.names) or "–", MAX_FIELD),
+            value=clip("\n".join(lobby_lines(catalog, table)) or "–", MAX_FIELD),
             inline=False,
         )
         if record.status == "ended":
@@ -282,6 +299,8 @@ def _seat_lines(catalog: Catalog, table: LiveTable, view: View) -> list[str]:
             name += f" ({catalog.text('ui.table.left')})"
         elif record.user_id is not None and record.autoplay:
             name += f" ({catalog.text('ui.table.autoplay')})"
+        elif record.user_id is None:
+            name += f" ({level_name(catalog, record.ai)})"
         lines.append(f"{name}: {' · '.join(parts)}")
     return lines
 
