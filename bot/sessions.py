@@ -31,6 +31,7 @@ from bot.errors import UserError
 from bot.storage import Storage
 from bot.storage.records import ActionRecord, RatingChange, SeatRecord, TableRecord
 from games import ai
+from games.ai import is_timed_window
 from games.core import (
     Action,
     Game,
@@ -164,6 +165,33 @@ def forced_pass(game: Game, seat: Seat) -> Action | None:
     if len(legal) == 1 and game.notation(legal[0]) == "pass":
         return legal[0]
     return None
+
+
+def member_actions(game: Game, seat: Seat) -> dict[Action, str]:
+    """What a member may choose for ``seat`` from a panel: its legal actions with their notations.
+
+    Nothing else the engine would take is a member's to send. A timed window's actions
+    (``is_timed_window``: ``<verb> <ms>`` and the timer's ``close <ms>``) carry a time, which
+    only the server's clock may set: a press comes from a reaction button, stamped by the
+    interaction's id (``press``), and ``close`` only from the window's timer.
+    """
+    if seat not in game.to_act():
+        return {}
+    legal = game.legal_actions(seat)
+    notations = [game.notation(action) for action in legal]
+    if is_timed_window(notations):
+        return {}
+    return dict(zip(legal, notations, strict=True))
+
+
+def press_verbs(game: Game, seat: Seat) -> frozenset[str]:
+    """The reactions ``seat`` may press in the open timed window (never the timer's ``close``)."""
+    if seat not in game.to_act():
+        return frozenset()
+    notations = [game.notation(action) for action in game.legal_actions(seat)]
+    if not is_timed_window(notations):
+        return frozenset()
+    return frozenset(n.split()[0] for n in notations) - {"close"}
 
 
 def window_ms(game: Game) -> int | None:
@@ -518,6 +546,9 @@ class SessionManager:
                 raise UserError("bad_action", detail=str(error)) from None
             if seat not in game.to_act():
                 raise UserError("not_your_turn")
+            if action not in member_actions(game, seat):
+                # a forged control: a timed action, the timer's close, anything not offered
+                raise UserError("illegal_action")
             hands_before = self._hands(table)
             try:
                 await self._apply(table, seat, action, by="member")
@@ -565,6 +596,8 @@ class SessionManager:
                 raise UserError("no_reaction_needed")
             if seat not in game.to_act():
                 raise UserError("already_pressed")
+            if verb not in press_verbs(game, seat):
+                raise UserError("illegal_action")  # a forged button: no such press, or close
             floor = press_floor(game, seat) or 0
             ms = max(floor, round((pressed_at - table.reveal_at) * 1000))
             try:

@@ -18,7 +18,7 @@ from bot.i18n import Catalog
 from bot.render.embeds import panel_text, renderer
 from bot.render.text import card_face
 from bot.replies import answer_errors, catalog_of, kortbord, send_private
-from bot.sessions import LiveTable
+from bot.sessions import LiveTable, member_actions
 from bot.views.layout import Buttons, Row, Select, Steps, layout, step_page
 from games.cards import parse_card
 from games.core import Seat
@@ -27,23 +27,14 @@ MAX_LABEL = 80
 
 
 def panel_notations(table: LiveTable, seat: Seat) -> list[str]:
-    """The actions a member chooses on the panel.
-
-    ``close`` is the window timer's action, never a member's; in a real-time game the timed
-    presses are made with the reaction buttons on the table message, which read the press time.
+    """The actions a member chooses on the panel: exactly what the session manager takes from a
+    member (``member_actions``). A real-time game's timed presses are made with the reaction
+    buttons on the table message, which read the press time; ``close`` is the window timer's.
     """
     game = table.game
-    if game is None or seat not in game.to_act():
+    if game is None:
         return []
-    out = []
-    for action in game.legal_actions(seat):
-        words = game.notation(action).split()
-        if words[0] == "close":
-            continue
-        if table.spec.realtime and len(words) == 2 and words[1].isdigit():
-            continue
-        out.append(" ".join(words))
-    return out
+    return list(member_actions(game, seat).values())
 
 
 def _label(text: str) -> str:
