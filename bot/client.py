@@ -24,10 +24,22 @@ from bot.sessions import SessionManager
 from bot.settings import Settings
 from bot.storage import GuildSettings, Storage
 from bot.translator import CatalogTranslator
+from bot.views.dropped import DynamicType, answer_dropped
 from bot.views.panel import PanelAction, PanelPage, PanelSelect, PanelStep, PanelStepSelect
 from bot.views.table import ReactionButton, TableButton
 
 log = logging.getLogger(__name__)
+
+CONTROLS: tuple[DynamicType, ...] = (
+    TableButton,
+    ReactionButton,
+    PanelAction,
+    PanelSelect,
+    PanelPage,
+    PanelStep,
+    PanelStepSelect,
+)
+"""Every restart-safe control, registered in ``setup_hook``."""
 
 
 class Kortbord(commands.Bot):
@@ -68,15 +80,7 @@ class Kortbord(commands.Bot):
             computer_delay=self.computer_delay,
             listener=self.listener,
         )
-        self.add_dynamic_items(
-            TableButton,
-            ReactionButton,
-            PanelAction,
-            PanelSelect,
-            PanelPage,
-            PanelStep,
-            PanelStepSelect,
-        )
+        self.add_dynamic_items(*CONTROLS)
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(TablesCog(self))
         await self.add_cog(InfoCog(self))
@@ -86,6 +90,9 @@ class Kortbord(commands.Bot):
             log.info("restored %d live tables", restored)
             for table in self.sessions.live_tables():
                 await self.listener.table_changed(table, frozenset())
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await answer_dropped(interaction, CONTROLS)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Every login after the first (a reconnect that could not resume) goes through the

@@ -82,10 +82,12 @@ class DiscordListener:
             user_id = table.record.seats[seat].user_id
             if user_id is not None:
                 self._schedule_dm(table, user_id)
-        for s in table.members():
-            assert s.user_id is not None
-            if (table.table_id, s.user_id) in self._panels:
-                self._schedule_panel(table, s.user_id)
+        members = {s.user_id for s in table.members()}
+        for key in [k for k in self._panels if k[0] == table.table_id]:
+            if key[1] in members:
+                self._schedule_panel(table, key[1])
+            else:
+                del self._panels[key]  # left or kicked: that panel is never rewritten again
 
     async def _edit_loop(self, table_id: int) -> None:
         try:

@@ -114,8 +114,10 @@ class LiveTable:
         return self.reveal_seq if self.reveal_at is not None else self.seq
 
     def seat_of(self, user_id: int) -> Seat | None:
+        """The member's seat; None once they left or were kicked (the computer plays it now,
+        and its hand is nobody's to see)."""
         for s in self.record.seats:
-            if s.user_id == user_id:
+            if s.user_id == user_id and not s.left:
                 return s.seat
         return None
 
@@ -124,8 +126,13 @@ class LiveTable:
         record = self.record.seats[seat]
         return record.user_id is None or record.autoplay
 
+    def has_left(self, user_id: int) -> bool:
+        """Whether the member left this table (or was kicked) during play."""
+        return any(s.user_id == user_id and s.left for s in self.record.seats)
+
     def members(self) -> list[SeatRecord]:
-        return [s for s in self.record.seats if s.user_id is not None]
+        """The seats members hold now (not those they left)."""
+        return [s for s in self.record.seats if s.user_id is not None and not s.left]
 
     def cancel_timers(self) -> None:
         for timer in (self.deadline_timer, self.computer_timer, self.idle_timer):
@@ -138,6 +145,14 @@ class LiveTable:
         for timer in self.window_timers:
             timer.cancel()
         self.window_timers.clear()
+
+
+def require_seat(table: LiveTable, user_id: int) -> Seat:
+    """The member's seat at ``table``; refused to spectators and to those who left."""
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise UserError("left_table" if table.has_left(user_id) else "not_seated")
+    return seat
 
 
 def game_options(settings: Mapping[str, str]) -> dict[str, str]:
@@ -518,10 +533,7 @@ class SessionManager:
             raise UserError("already_started")
 
     def _require_seated(self, table: LiveTable, user_id: int) -> Seat:
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise UserError("not_seated")
-        return seat
+        return require_seat(table, user_id)
 
     # --- play -----------------------------------------------------------------------------------
 

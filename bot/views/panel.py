@@ -18,7 +18,7 @@ from bot.i18n import Catalog
 from bot.render.embeds import panel_text, renderer
 from bot.render.text import card_face
 from bot.replies import answer_errors, catalog_of, kortbord, send_private
-from bot.sessions import LiveTable, member_actions
+from bot.sessions import LiveTable, member_actions, require_seat
 from bot.views.layout import Buttons, Row, Select, Steps, layout, step_page
 from games.cards import parse_card
 from games.core import Seat
@@ -129,13 +129,26 @@ class PanelSelect(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = self.item.values
+        texts = catalog_of(interaction)
+        async with answer_errors(interaction, texts):
+            notation = self.notation(list(self.item.values))
+        if notation is not None:
+            await act_from_panel(interaction, self.table_id, self.version, notation)
+
+    def notation(self, values: list[str]) -> str | None:
+        """The action the chosen values make; ``UserError`` for values the menu cannot have
+        sent (the session manager then refuses anything the panel did not offer)."""
         if self.most > 1:
-            cards = sorted(values, key=parse_card)
-            notation = " ".join([self.verb, *cards])
-        else:
-            notation = values[0]
-        await act_from_panel(interaction, self.table_id, self.version, notation)
+            if not self.pick <= len(values) <= self.most or len(set(values)) != len(values):
+                raise UserError("not_offered")
+            try:
+                cards = sorted(values, key=parse_card)
+            except ValueError:
+                raise UserError("not_offered") from None
+            return " ".join([self.verb, *cards])
+        if len(values) != 1:
+            raise UserError("not_offered")
+        return values[0]
 
 
 class PanelPage(
@@ -168,8 +181,7 @@ class PanelPage(
         async with answer_errors(interaction, texts):
             table, seat = seated_table(interaction, self.table_id)
             content, view = build_panel(texts, table, seat, page=self.page)
-            kortbord(interaction).listener.panel_shown(table, interaction, self.page)
-            await interaction.response.edit_message(content=content, view=view)
+            await respond_with_panel(interaction, table, content, view, self.page)
 
 
 class PanelStep(
@@ -236,7 +248,12 @@ class PanelStepSelect(
         return cls(int(match["table"]), int(match["version"]), match["verb"], int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await show_step(interaction, self.table_id, self.verb, self.item.values[0])
+        values = list(self.item.values)
+        if len(values) != 1:
+            async with answer_errors(interaction):
+                raise UserError("not_offered")
+            return
+        await show_step(interaction, self.table_id, self.verb, values[0])
 
 
 async def show_step(interaction: discord.Interaction, table_id: int, verb: str, first: str) -> None:
@@ -246,8 +263,7 @@ async def show_step(interaction: discord.Interaction, table_id: int, verb: str, 
         table, seat = seated_table(interaction, table_id)
         step = f"{verb} {first}" if first else None
         content, view = build_panel(texts, table, seat, step=step)
-        kortbord(interaction).listener.panel_shown(table, interaction)
-        await interaction.response.edit_message(content=content, view=view)
+        await respond_with_panel(interaction, table, content, view)
 
 
 def seated_table(interaction: discord.Interaction, table_id: int) -> tuple[LiveTable, Seat]:
@@ -255,10 +271,7 @@ def seated_table(interaction: discord.Interaction, table_id: int) -> tuple[LiveT
     table = kortbord(interaction).sessions.table_by_id(table_id)
     if table is None:
         raise UserError("table_gone")
-    seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        raise UserError("not_seated")
-    return table, seat
+    return table, require_seat(table, interaction.user.id)
 
 
 async def act_from_panel(
@@ -274,8 +287,31 @@ async def act_from_panel(
             await send_private(interaction, texts.text("ui.reply.left"))
             return
         content, view = build_panel(texts, table, seat, done=notation)
-        kortbord(interaction).listener.panel_shown(table, interaction)
+        await respond_with_panel(interaction, table, content, view)
+
+
+def on_own_panel(interaction: discord.Interaction) -> bool:
+    """Whether the control was clicked on an ephemeral message: one only the clicker sees, so
+    their own panel. A control from anywhere else (the public table message, a forged click)
+    must never have that message edited into a hand."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+async def respond_with_panel(
+    interaction: discord.Interaction,
+    table: LiveTable,
+    content: str,
+    view: discord.ui.View,
+    page: int = 0,
+) -> None:
+    """Show the panel: in place on the clicker's own ephemeral panel, else as a new ephemeral
+    message. Either way the listener keeps only that ephemeral panel current."""
+    kortbord(interaction).listener.panel_shown(table, interaction, page)
+    if on_own_panel(interaction):
         await interaction.response.edit_message(content=content, view=view)
+    else:
+        await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
 def controls() -> discord.ui.View:
