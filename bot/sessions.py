@@ -335,8 +335,15 @@ class SessionManager:
                     "table %s cannot be replayed and is left as it is: %s", record.table_id, error
                 )
                 continue
+            if record.message_id is None and record.status == "lobby":
+                # never posted (a crash or a Discord error between opening and posting): nobody
+                # can reach it, so it is ended rather than left blocking its channel and host
+                log.warning("table %s has no message and is ended", record.table_id)
+                await self.storage.end_table(record, "no_message")
+                continue
             table = LiveTable(record, game, seq=len(actions), last_member_action=self.clock.now())
             self._register(table)
+            self._arm_idle(table)  # idleness counts again from the restart
             restored += 1
             if record.status == "paused":
                 # Paused by the last shutdown: the match is as it was, so panels built before

@@ -130,6 +130,7 @@ class PanelSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         texts = catalog_of(interaction)
+        notation = None
         async with answer_errors(interaction, texts):
             notation = self.notation(list(self.item.values))
         if notation is not None:

@@ -132,3 +132,26 @@ async def test_every_game_takes_from_a_member_only_what_the_panel_offers(
             break  # a timed window: the reaction buttons' business
         choice = rng.choice(sorted(offered.values()))
         await sessions.act(table.table_id, user_of(table, seat), table.version, choice)
+
+
+async def test_a_restart_arms_idleness_and_ends_a_lobby_never_posted(storage: Storage) -> None:
+    clock = ManualClock()
+    sessions = manager(storage, clock)
+    posted = await sessions.open_table(
+        guild_id=GUILD, channel_id=CHANNEL, host=MEMBERS[0], game_id="tvamanswhist"
+    )
+    await sessions.attach_message(posted, 555)
+    await sessions.open_table(
+        guild_id=GUILD, channel_id=CHANNEL + 1, host=MEMBERS[1], game_id="tvamanswhist"
+    )  # crashed before its message was posted
+    await sessions.shutdown()
+
+    restarted = manager(storage, clock)
+    assert await restarted.restore() == 1
+    assert restarted.table_in(CHANNEL + 1) is None
+    assert restarted.table_of(MEMBERS[1].user_id) is None  # the host is free again
+    lobby = restarted.table_in(CHANNEL)
+    assert lobby is not None
+    await clock.advance(600)  # idle_seconds: the restored lobby ends by itself
+    assert restarted.table_in(CHANNEL) is None
+    assert lobby.record.end_reason == "idle"
