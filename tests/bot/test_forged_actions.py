@@ -13,6 +13,7 @@ from bot.clock import ManualClock
 from bot.errors import UserError
 from bot.sessions import LiveTable, Member, SessionManager, member_actions
 from bot.storage import Storage
+from games.core import option_infos
 from games.registry import SPECS
 
 CHANNEL, GUILD = 100, 1
@@ -155,3 +156,36 @@ async def test_a_restart_arms_idleness_and_ends_a_lobby_never_posted(storage: St
     await clock.advance(600)  # idle_seconds: the restored lobby ends by itself
     assert restarted.table_in(CHANNEL) is None
     assert lobby.record.end_reason == "idle"
+
+
+@pytest.mark.parametrize("value", ["0", "-5000", "999999999999"])
+async def test_an_option_out_of_range_is_refused_when_the_table_is_opened(
+    storage: Storage, value: str
+) -> None:
+    sessions = manager(storage, ManualClock())
+    with pytest.raises(UserError) as refused:
+        await sessions.open_table(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            host=MEMBERS[0],
+            game_id="hej_knekt",
+            options={"reaction_ms": value},
+        )
+    assert refused.value.msg.key == "errors.option_range"
+    assert dict(refused.value.msg.args) == {
+        "name": "reaction_ms",
+        "low": 3000,
+        "high": 15000,
+        "value": int(value),
+    }
+    assert sessions.table_in(CHANNEL) is None
+
+
+def test_every_whole_number_option_of_every_game_is_bounded_around_its_default() -> None:
+    for game_id, spec in SPECS.items():
+        for info in option_infos(spec.options_type):
+            if info.choices or not isinstance(info.default, int):
+                continue
+            assert info.low is not None, (game_id, info.name)
+            assert info.high is not None, (game_id, info.name)
+            assert info.low <= info.default <= info.high, (game_id, info.name)

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from members import bot_of, components, forge, open_hand, play_until, table_for_two, table_in
+from members import (
+    bot_of,
+    components,
+    forge,
+    open_hand,
+    play_until,
+    sync_commands,
+    table_for_two,
+    table_in,
+)
 from simcord import Env, InteractionResult, MemberActor, ResponseMessage
 
 from bot.render.text import card_face
@@ -171,3 +180,18 @@ async def test_a_control_on_no_message_is_answered_not_left_failing(simcord_env:
         assert "fanns inte" in answer.content
     assert table.seq == seq
     env.raise_errors()
+
+
+async def test_spel_ny_refuses_an_option_out_of_range_with_the_range(simcord_env: Env) -> None:
+    env = simcord_env
+    await sync_commands(env)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("kortbord")
+    anna = guild.add_member(env.create_user("anna"))
+    for value in ("0", "-5000", "999999999999"):
+        refused = await anna.slash(
+            channel, "spel ny", spel="hej_knekt", alternativ=f"reaction_ms={value}"
+        )
+        answer = private(refused)
+        assert "från 3000 till 15000" in answer.content
+    assert bot_of(env).sessions.table_in(channel.id) is None
