@@ -276,7 +276,10 @@ class SessionManager:
         idle_seconds: float = 30 * 60,
         computer_delay: float = 1.0,
         listener: Listener | None = None,
+        rng: random.Random | None = None,
     ) -> None:
+        """``rng`` draws the tables' seeds and the computer players' randomness: the system's
+        source by default; tests pass a seeded one so that every run deals the same cards."""
         self.storage = storage
         self.clock = clock
         self.turn_seconds = turn_seconds
@@ -286,7 +289,7 @@ class SessionManager:
         self._by_channel: dict[int, LiveTable] = {}
         self._by_user: dict[int, LiveTable] = {}
         self._by_id: dict[int, LiveTable] = {}
-        self._rng = random.SystemRandom()
+        self._rng = rng if rng is not None else random.SystemRandom()
         self.closing = False
         """Set by ``shutdown``: from then on no change is taken, only finished."""
 
@@ -325,9 +328,12 @@ class SessionManager:
     # --- restore --------------------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Bring back every live table from storage, with fresh deadlines. Returns how many."""
+        """Bring back every live table from storage, with fresh deadlines. Returns how many.
+
+        Running as several processes, only the tables of the servers on this process's shards
+        (those the storage claimed): the other processes restore theirs."""
         restored = 0
-        for record, actions in await self.storage.live_tables():
+        for record, actions in await self.storage.live_tables(self.storage.shards):
             try:
                 game = replay(record, actions) if record.status != "lobby" else None
             except (KeyError, ValueError) as error:
@@ -831,7 +837,11 @@ class SessionManager:
                 table.turn_deadlines.pop(seat, None)
                 if table.game is None or table.game.is_over() or seat not in table.game.to_act():
                     continue
-                await self._computer_acts(table, seat, by="timeout")
+                named = table.game.timeout_action(seat)
+                if named is not None and named in table.game.legal_actions(seat):
+                    await self._apply(table, seat, named, by="timeout")
+                else:
+                    await self._computer_acts(table, seat, by="timeout")
             if table.record.status == "playing":
                 self._arm(table)
             hands = self._changed_hands(table, hands_before)

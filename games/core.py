@@ -11,7 +11,9 @@ Actions are ints (a card int when one card is played); ``notation`` / ``parse`` 
 text form. Games emit language-neutral messages (:class:`Msg`: a key plus arguments); the bot turns
 them into Swedish or English. Argument naming convention, relied on by every renderer: an argument
 named ``seat`` or ending in ``_seat`` is a seat number; one named ``card``/``cards`` or ending in
-``_card``/``_cards`` holds space-separated card codes; anything else is shown as it is.
+``_card``/``_cards`` holds space-separated card codes; one named ``contract`` or ending in
+``_contract`` holds a contract (``4S``, ``7NT``, doubled ``4SX``, redoubled ``4SXX``); anything
+else is shown as it is.
 
 This module must not import anything outside the standard library, read a clock or do I/O.
 """
@@ -368,6 +370,11 @@ class Game(ABC):
     def determinize(self, seat: Seat, rng: random.Random) -> Game:
         """A copy where every card hidden from ``seat`` is re-dealt consistently with what it knows,
         and whose future deals come from ``rng`` (so a search cannot see the real future)."""
+
+    def timeout_action(self, seat: Seat) -> Action | None:
+        """The action ``seat`` takes when its turn time runs out, where the rules name one
+        (Femkort's answer to "better cards": refuse); None lets the computer player decide."""
+        return None
 
     def check_turn(self, seat: Seat, action: Action) -> None:
         """Raise IllegalActionError unless ``action`` is legal for ``seat`` now."""

@@ -16,6 +16,13 @@ _MODULES: tuple[str, ...] = (
     "lojliga_familjerna",
     "snipp_snapp_snorum",
     "bondtolva",
+    "braus",
+    "reunion",
+    "femkort",
+    "skitgubbe",
+    "piquet",
+    "femhundra",
+    "tvamansbridge",
 )
 
 

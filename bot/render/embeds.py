@@ -40,6 +40,12 @@ def game_name(catalog: Catalog, game_id: str) -> str:
     return catalog.text(key) if catalog.has(key) else game_id
 
 
+def variant_name(catalog: Catalog, game_id: str, variant: str) -> str:
+    """A named variant in the table's language (``<game>.variant.<name>``), else its name."""
+    key = f"{game_id}.variant.{variant}"
+    return catalog.text(key) if catalog.has(key) else variant
+
+
 def seat_names(catalog: Catalog, table: LiveTable) -> list[str]:
     """A name per seat: the member's, or "Computer 2" for a computer seat."""
     computers = 0
@@ -80,7 +86,8 @@ def table_embed(
     )
     footer = [catalog.text("ui.table.host", name=_host_name(table))]
     if record.variant != "standard":
-        footer.append(catalog.text("ui.table.variant", variant=record.variant))
+        variant = variant_name(catalog, record.game_id, record.variant)
+        footer.append(catalog.text("ui.table.variant", variant=variant))
     embed.set_footer(text=" · ".join(footer))
     game = table.game
     if record.status == "lobby" or game is None:

@@ -4,10 +4,13 @@ Pure: it reads notations only (DESIGN.md: the game says what is legal; this only
 - one card played (``QS``): a button per card when few, else select menus of at most 25 cards;
 - a verb with several cards (``bid 7D KS TC``): a multi-select of that many cards (of any count
   between the fewest and the most, when the game allows several counts: ``exchange 7C 8D``);
+  several cards played at once with no verb (``QC KC AC``, beside single cards ``7C``) are a
+  multi-select too, while the single cards stay one click each. When the cards need more than
+  one menu, cards that are chosen together are kept in the same menu where they fit;
 - a verb whose argument has two parts (``bid 7NT``: level and strain; ``ask 2 K``: whom and which
   rank), when there are more than five of them: two steps, first the first parts (a ``Steps`` row),
   then, on the page a first part opens (``step_page(..., "bid 7")``), the choices it leads to;
-- a verb with a number (``draw 3``): buttons when few, else select menus;
+- a verb with a number or one card (``draw 3``, ``call AC``): buttons when few, else selects;
 - anything else (``pass``, ``declare``, ``hej 0``): a button each.
 Discord allows 5 rows per message, 5 buttons per row or one select per row, 25 options per select.
 Beyond five rows, the rows are split into pages of four, the fifth row turning the pages.
@@ -38,7 +41,8 @@ class Choice:
 
     @property
     def is_card(self) -> bool:
-        return self.verb == ""
+        """One card played (``QS``); several cards with no verb (``QC KC``) are not."""
+        return self.verb == "" and len(self.args) == 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +79,10 @@ Row = Buttons | Select | Steps
 
 
 def two_parts(choice: Choice) -> tuple[str, str] | None:
-    """``bid 7NT`` -> ``("7", "NT")``, ``ask 2 K`` -> ``("2", "K")``; None for other choices."""
-    if len(choice.args) == 2 and not any(_is_card(a) for a in choice.args):
-        return choice.args[0], choice.args[1]
+    """``bid 7NT`` -> ``("7", "NT")``, ``ask 2 K`` -> ``("2", "K")``, ``ask 2 9H`` ->
+    ``("2", "9H")``; None for other choices."""
+    if len(choice.args) == 2 and not _is_card(choice.args[0]):
+        return choice.args[0], choice.args[1]  # ``ask 2 K``, ``ask 2 9H``: whom, then what
     if len(choice.args) == 1:
         found = _LEVEL.match(choice.args[0])
         if found:
@@ -95,13 +100,47 @@ def _is_card(token: str) -> bool:
 
 def choice_of(notation: str) -> Choice:
     words = notation.split()
-    if len(words) == 1 and _is_card(words[0]):
-        return Choice(notation, "", (words[0],))
+    if words and all(_is_card(w) for w in words):
+        return Choice(notation, "", tuple(words))
     return Choice(notation, words[0], tuple(words[1:]))
 
 
 def _chunks(items: Sequence[Choice], size: int) -> list[tuple[Choice, ...]]:
     return [tuple(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+def _together_chunks(
+    options: Sequence[Choice], combos: Sequence[Choice]
+) -> list[tuple[Choice, ...]]:
+    """``options`` (sorted cards) in menus of at most ``MAX_OPTIONS``, never splitting a set of
+    cards that some combination chooses together when that set fits in one menu."""
+    if len(options) <= MAX_OPTIONS:
+        return [tuple(options)]
+    index = {c.notation: i for i, c in enumerate(options)}
+    reach = list(range(len(options)))  # the last option chosen together with each, via combos
+    for combo in combos:
+        spots = [index[a] for a in combo.args]
+        for i in spots:
+            reach[i] = max(reach[i], *spots)
+    blocks: list[list[Choice]] = []
+    start = 0
+    while start < len(options):
+        end = reach[start]
+        i = start
+        while i <= end:
+            end = max(end, reach[i])
+            i += 1
+        blocks.append(list(options[start : end + 1]))
+        start = end + 1
+    chunks: list[list[Choice]] = []
+    for block in blocks:
+        if len(block) > MAX_OPTIONS:  # too many chosen together: plain menus
+            chunks.extend(list(part) for part in _chunks(block, MAX_OPTIONS))
+        elif chunks and len(chunks[-1]) + len(block) <= MAX_OPTIONS:
+            chunks[-1].extend(block)
+        else:
+            chunks.append(block)
+    return [tuple(chunk) for chunk in chunks]
 
 
 def _chunk_strings(items: Sequence[str]) -> list[tuple[str, ...]]:
@@ -111,11 +150,22 @@ def _chunk_strings(items: Sequence[str]) -> list[tuple[str, ...]]:
     return [tuple(items[i : i + MAX_BUTTONS_PER_ROW]) for i in range(0, len(items), 5)]
 
 
+def _one_card_verbs(choices: Sequence[Choice]) -> set[str]:
+    """Verbs that name one card (``call AC``): some choice's argument is a card that is not a
+    level and strain (``7H`` alone could be either; ``AC`` is only a card)."""
+    return {
+        c.verb
+        for c in choices
+        if not c.is_card and len(c.args) == 1 and _is_card(c.args[0]) and two_parts(c) is None
+    }
+
+
 def _step_groups(choices: Sequence[Choice]) -> dict[str, list[Choice]]:
     """The two-part choices by verb, for the verbs that have more than ``MAX_DIRECT`` of them."""
     groups: dict[str, list[Choice]] = {}
+    one_card = _one_card_verbs(choices)
     for c in choices:
-        if not c.is_card and two_parts(c) is not None:
+        if not c.is_card and c.verb not in one_card and two_parts(c) is not None:
             groups.setdefault(c.verb, []).append(c)
     return {verb: group for verb, group in groups.items() if len(group) > MAX_DIRECT}
 
@@ -144,12 +194,13 @@ def layout(notations: Sequence[str]) -> list[list[Row]]:
     numbered: dict[str, list[Choice]] = {}
     plain: list[Choice] = []
     card_verbs = {c.verb for c in choices if len(c.args) >= 2 and all(map(_is_card, c.args))}
+    one_card = _one_card_verbs(choices)
     for c in choices:
         if c.is_card or (c.verb in steps and two_parts(c) is not None):
             continue
         if c.verb in card_verbs and c.args and all(_is_card(a) for a in c.args):
             multi.setdefault(c.verb, []).append(c)
-        elif len(c.args) == 1 and c.args[0].isdigit():
+        elif len(c.args) == 1 and (c.args[0].isdigit() or c.verb in one_card):
             numbered.setdefault(c.verb, []).append(c)
         else:
             plain.append(c)
@@ -168,7 +219,7 @@ def layout(notations: Sequence[str]) -> list[list[Row]]:
         options = sorted(seen.values(), key=lambda c: parse_card(c.notation))
         rows.extend(
             Select(verb, part, pick, i, most if most > pick else 0)
-            for i, part in enumerate(_chunks(options, MAX_OPTIONS))
+            for i, part in enumerate(_together_chunks(options, combos))
         )
     small = len(cards) + sum(len(v) for v in numbered.values()) + len(plain)
     if small <= MAX_BUTTONS_PER_ROW * (MAX_ROWS - len(rows)) and not multi and small <= 10:

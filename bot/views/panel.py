@@ -146,7 +146,7 @@ class PanelSelect(
                 cards = sorted(values, key=parse_card)
             except ValueError:
                 raise UserError("not_offered") from None
-            return " ".join([self.verb, *cards])
+            return " ".join([self.verb, *cards] if self.verb else cards)
         if len(values) != 1:
             raise UserError("not_offered")
         return values[0]
@@ -391,7 +391,7 @@ def _row_items(texts: Catalog, table: LiveTable, row: Row) -> Sequence[PanelItem
             discord.SelectOption(label=_label(label), value=first)
             for first, label in zip(row.firsts, labels, strict=True)
         ]
-        verb_label = text.action(game_id, row.verb)
+        verb_label = text.verb(game_id, row.verb)
         placeholder = texts.text("ui.panel.choose_verb", verb=verb_label)
         return [PanelStepSelect(table.table_id, table.version, row.verb, 0, options, placeholder)]
     if isinstance(row, Buttons):
@@ -405,9 +405,12 @@ def _row_items(texts: Catalog, table: LiveTable, row: Row) -> Sequence[PanelItem
             discord.SelectOption(label=card_face(parse_card(c.notation)), value=c.notation)
             for c in row.choices
         ]
-        verb_label = text.action(game_id, row.verb)
         count = f"{row.pick}–{row.most}" if row.most > row.pick else str(row.pick)
-        placeholder = texts.text("ui.panel.choose_many", count=count, verb=verb_label)
+        if row.verb:
+            verb_label = text.verb(game_id, row.verb)
+            placeholder = texts.text("ui.panel.choose_many", count=count, verb=verb_label)
+        else:  # several cards played at once (``QC KC AC``)
+            placeholder = texts.text("ui.panel.choose_cards", count=count)
     else:
         options = [
             discord.SelectOption(label=_label(text.action(game_id, c.notation)), value=c.notation)
@@ -416,7 +419,7 @@ def _row_items(texts: Catalog, table: LiveTable, row: Row) -> Sequence[PanelItem
         placeholder = (
             texts.text("ui.panel.choose")
             if not row.verb
-            else texts.text("ui.panel.choose_verb", verb=text.action(game_id, row.verb))
+            else texts.text("ui.panel.choose_verb", verb=text.verb(game_id, row.verb))
         )
     return [
         PanelSelect(

@@ -25,7 +25,8 @@ class Shape:
     """An action read from its notation: ``verb`` (None when it plays one card) and arguments.
 
     ``QS`` -> verb None, cards (QS,); ``bid 7D KS TC`` -> verb "bid", cards (7D, KS, TC);
-    ``draw 3`` -> verb "draw", numbers (3,); ``trumf H`` -> verb "trumf", words ("H",).
+    ``draw 3`` -> verb "draw", numbers (3,); ``trumf H`` -> verb "trumf", words ("H",);
+    several cards played at once with no verb (``QC KC AC``) -> verb "", cards (QC, KC, AC).
     """
 
     action: Action
@@ -62,6 +63,10 @@ def shape_of(action: Action, text: str) -> Shape:
             return Shape(action, text, None, (single,))
     if not tokens:
         return Shape(action, text, "")
+    if len(tokens) > 1:
+        played = [_card_or_none(token) for token in tokens]
+        if all(c is not None for c in played):
+            return Shape(action, text, "", tuple(c for c in played if c is not None))
     cards: list[int] = []
     numbers: list[int] = []
     words: list[str] = []

@@ -66,3 +66,49 @@ def test_a_choice_of_several_card_counts_is_one_multi_select_with_a_range() -> N
     exact = layout(["discard " + " ".join(combo) for combo in combinations(hand, 2)])[0][0]
     assert isinstance(exact, Select)
     assert (exact.pick, exact.most_values) == (2, 2)
+
+
+def _runs(*suits_and_ranks: tuple[str, str]) -> list[str]:
+    """Every card and every group of consecutive cards of each run (Skitgubbe's plays)."""
+    out = []
+    for suit, ranks in suits_and_ranks:
+        for i in range(len(ranks)):
+            for j in range(i, len(ranks)):
+                out.append(" ".join(f"{r}{suit}" for r in ranks[i : j + 1]))
+    return out
+
+
+def test_cards_played_at_once_without_a_verb_are_a_multi_select_beside_single_cards() -> None:
+    rows = layout([*_runs(("C", "789"), ("H", "Q")), "pickup"])[0]
+    singles = [r for r in rows if isinstance(r, Select) and r.pick == 1]
+    groups = [r for r in rows if isinstance(r, Select) and r.pick > 1]
+    assert [ch.notation for ch in singles[0].choices] == ["7C", "8C", "9C", "QH"]
+    assert len(groups) == 1
+    assert (groups[0].verb, groups[0].pick, groups[0].most) == ("", 2, 3)
+    assert [ch.notation for ch in groups[0].choices] == ["7C", "8C", "9C"]
+    assert c("7C").is_card
+    assert not c("7C 8C").is_card
+    assert [ch.notation for r in rows if isinstance(r, Buttons) for ch in r.choices] == ["pickup"]
+
+
+def test_a_multi_select_keeps_cards_chosen_together_in_one_menu() -> None:
+    # 2..K of clubs (12 cards) then 2..A of hearts (13) and 2..4 of spades: 28 cards in groups
+    notations = _runs(("C", "23456789TJQK"), ("H", "23456789TJQKA"), ("S", "234"))
+    groups = [r for r in layout(notations)[0] if isinstance(r, Select) and r.pick > 1]
+    menus = [[ch.notation[-1] for ch in r.choices] for r in groups]
+    assert all(len(m) <= 25 for m in menus)
+    for suit in "CHS":  # every run lies whole in one menu
+        assert sum(1 for m in menus if suit in m) == 1
+
+
+def test_a_verb_with_one_card_is_a_select_when_there_are_many() -> None:
+    calls = [f"call {rank}{suit}" for suit in "CDHS" for rank in "AKQJT9"]
+    rows = layout(["solo", *calls])[0]
+    selects = [row for row in rows if isinstance(row, Select)]
+    assert [len(s.choices) for s in selects] == [24]
+    assert selects[0].verb == "call"
+    assert selects[0].pick == 1
+    assert rows[-1] == Buttons((c("solo"),))
+    assert layout(["solo", "call AC", "call KD"])[0] == [
+        Buttons((c("call AC"), c("call KD"), c("solo")))
+    ]

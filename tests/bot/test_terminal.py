@@ -16,7 +16,7 @@ from bot.i18n import catalog
 from bot.render.text import TextRenderer
 from bot.terminal import PlayRequest, TerminalTable, build_table, seat_names
 from games.ai import choose, shape_of
-from games.ai.heuristics import HEJ_KNEKT_PRESS
+from games.ai.heuristics.hej_knekt import HEJ_KNEKT_PRESS
 from games.cards import parse_card, rank_of
 from games.core import Game
 from games.registry import SPECS
@@ -148,11 +148,26 @@ def test_nittionio_seed_1_is_played_to_the_end_by_typed_moves() -> None:
     assert "tar sticket med" in text
 
 
+def test_a_big_group_of_bids_is_typed_without_its_verb() -> None:
+    _needs("tvamansbridge")
+    console = FakeConsole()
+    table = build_table(PlayRequest("tvamansbridge", seed=3, pace=0.0), console)
+    legal = table.game.legal_actions(0)
+    notations = [table.game.notation(a) for a in legal]
+    listed = table._list_actions(legal, notations)
+    assert [notations[legal.index(a)] for a in listed] == ["pass"]
+    assert "Skriv valet, till exempel: 1C" in console.text
+    assert table._understand("1c", legal, notations, listed) == table.game.parse("bid 1C")
+    assert table._understand("bid 7NT", legal, notations, listed) == table.game.parse("bid 7NT")
+
+
 def _hej_knekt_with_a_trigger_first(seed_from: int = 0) -> tuple[Game, int]:
     """A Hej knekt match whose first card (turned by seat 0) asks for a reaction; its rank."""
     spec = SPECS["hej_knekt"]
     for seed in range(seed_from, seed_from + 200):
         game = spec.new(3, rng=random.Random(seed))
+        if game.to_act() != {0}:  # the dealer is drawn: seat 0 must be förhand
+            continue
         probe = game.clone()
         probe.apply(0, probe.parse("turn"))
         phase = dict(probe.view(None).phase.args)

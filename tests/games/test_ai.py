@@ -113,6 +113,9 @@ def test_shapes_of_notations() -> None:
     assert shape_of(1003, "draw 3").numbers == (3,)
     assert shape_of(1004, "trumf H").words == ("H",)
     assert shape_of(1000, "pass").verb == "pass"
+    group = shape_of(2000, "QC KC AC")  # several cards at once, no verb (Skitgubbe)
+    assert (group.verb, group.plays_one_card) == ("", False)
+    assert group.cards == tuple(parse_card(c) for c in ("QC", "KC", "AC"))
     assert is_timed_window(["whistle 0", "hej 0", "close 0"])
     assert not is_timed_window(["turn"])
     assert not is_timed_window(["draw 1", "draw 2"])

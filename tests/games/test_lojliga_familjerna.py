@@ -10,7 +10,12 @@ import pytest
 
 from games.cards import RANKS, SUITS, card, parse_card, randbelow
 from games.core import IllegalActionError, NotationError
-from games.lojliga_familjerna import MAX_ASKS, SPEC, LojligaFamiljerna
+from games.lojliga_familjerna import (
+    MAX_ASKS,
+    SPEC,
+    LojligaFamiljerna,
+    LojligaFamiljernaOptions,
+)
 
 A, B, C, D = range(4)
 EVERY_CARD = [r + s for r in RANKS for s in SUITS]
@@ -227,3 +232,154 @@ def test_notation_round_trips_and_refuses_malformed_asks() -> None:
     for text in ("ask 9 K", "ask one K", "ask 1 X", "ask 1", "pass"):
         with pytest.raises(NotationError):
             game.parse(text)
+
+
+# --- the reference variants (§4.6) ----------------------------------------------------------------
+
+
+def _variant(
+    options: LojligaFamiljernaOptions, hands: Sequence[Sequence[str]], stock: str = ""
+) -> LojligaFamiljerna:
+    """A game with these hands and, top card first, this stock (the rest already out)."""
+    game = SPEC.new(len(hands), options, rng=random.Random(_seed_for_dealer(len(hands), D)))
+    assert isinstance(game, LojligaFamiljerna)
+    game.hands = [sum(1 << parse_card(c) for c in h) for h in hands]
+    game.stock = [parse_card(c) for c in stock.split()][::-1]
+    game.known = [[h if v == p else 0 for p, h in enumerate(game.hands)] for v in range(len(hands))]
+    game.current = A
+    return game
+
+
+def test_r1_go_fish_deals_seven_or_five_and_keeps_a_stock() -> None:
+    three = SPEC.new(3, LojligaFamiljernaOptions(go_fish=True), rng=random.Random(1))
+    view = three.view(None)
+    assert sum(v.cards for v in view.seats) + sum(len(p.cards) for p in view.piles) == 21
+    assert next(p for p in view.piles if p.key.endswith("stock")).hidden == 52 - 21
+    four = SPEC.new(4, LojligaFamiljernaOptions(go_fish=True), rng=random.Random(1))
+    assert next(p for p in four.view(None).piles if p.key.endswith("stock")).hidden == 32
+
+
+def test_r1_a_no_makes_the_asker_draw_and_the_asked_player_ask() -> None:
+    game = _variant(
+        LojligaFamiljernaOptions(go_fish=True), [["9C", "5H"], ["KC"], ["9D"], ["2C"]], "7S 8S"
+    )
+    _ask(game, A, B, "9")
+    assert _hand(game, A) == {"9C", "5H", "7S"}  # the top card of the stock
+    assert [m.key.rsplit(".", 1)[1] for m in game.view(A).events][-3:] == [
+        "asked_none",
+        "drew",
+        "you_drew",
+    ]
+    assert not any(m.key.endswith("you_drew") for m in game.view(B).events)
+    assert game.to_act() == {B}
+    assert game.stock == [parse_card("8S")]
+
+
+def test_r1_an_emptied_hand_draws_while_the_stock_lasts() -> None:
+    game = _variant(
+        LojligaFamiljernaOptions(go_fish=True),
+        [["9C", "9D", "9H"], ["9S"], ["5D"], ["2C"]],
+        "7S",
+    )
+    _ask(game, A, B, "9")  # the quartet is out; A's hand is empty, B's too: A draws the 7♠
+    assert game.quartets[A] == [RANKS.index("9")]
+    assert _hand(game, A) == {"7S"}
+    assert not game.hands[B]  # the stock is gone before B's turn to draw
+    assert game.to_act() == {A}
+
+
+def test_r1_determinize_deals_the_stock_anew_with_its_size() -> None:
+    game = SPEC.new(3, LojligaFamiljernaOptions(go_fish=True), rng=random.Random(5))
+    assert isinstance(game, LojligaFamiljerna)
+    seat = next(iter(game.to_act()))
+    other = game.determinize(seat, random.Random(2))
+    assert other.view(seat) == game.view(seat)
+    assert len(other.stock) == len(game.stock)
+
+    def unseen(g: LojligaFamiljerna) -> list[int]:
+        return sorted(
+            g.stock + [c for p in range(3) if p != seat for c in range(52) if g.hands[p] >> c & 1]
+        )
+
+    assert unseen(other) == unseen(game)
+
+
+def test_r2_authors_asks_for_one_card_of_a_rank_held() -> None:
+    game = _variant(
+        LojligaFamiljernaOptions(authors=True), [["9C", "5H"], ["9D", "9H"], ["9S"], ["2C"]]
+    )
+    legal = {game.notation(a) for a in game.legal_actions(A)}
+    assert "ask 1 9D" in legal
+    assert "ask 1 9C" not in legal  # A's own card
+    assert "ask 1 9" not in legal  # no asking for a whole rank
+    _ask(game, A, B, "9D")
+    assert _hand(game, A) == {"9C", "9D", "5H"}
+    assert _hand(game, B) == {"9H"}  # only the card asked for
+    assert game.to_act() == {A}
+    with pytest.raises(IllegalActionError, match="yourself"):
+        game.apply(A, game.parse("ask 2 9C"))
+    _ask(game, A, C, "5D")
+    assert game.to_act() == {C}  # a no: the asked player asks next
+    assert game.view(None).events[-1].key == "lojliga_familjerna.event.asked_card_none"
+
+
+def test_r2_turn_after_no_may_go_clockwise() -> None:
+    game = _variant(
+        LojligaFamiljernaOptions(authors=True, turn_after_no="clockwise"),
+        [["9C", "5H"], ["9D"], ["9S"], ["2C"]],
+    )
+    _ask(game, A, C, "5D")
+    assert game.to_act() == {B}  # the asker's left, not C
+
+
+def test_r2_some_versions_let_you_ask_for_a_card_you_hold() -> None:
+    # §4.6 R2: "Some ban asking for a card you already hold": the ban is the default, and the
+    # versions without it are an option; the answer is always no, so the turn goes on.
+    game = _variant(
+        LojligaFamiljernaOptions(authors=True, ask_own_card=True),
+        [["9C", "5H"], ["9D", "9H"], ["9S"], ["2C"]],
+    )
+    assert "ask 1 9C" in {game.notation(a) for a in game.legal_actions(A)}
+    _ask(game, A, B, "9C")
+    assert _hand(game, A) == {"9C", "5H"}
+    assert game.to_act() == {B}
+    assert game.view(None).events[-1].key == "lojliga_familjerna.event.asked_card_none"
+
+
+def test_r2_notation_round_trips() -> None:
+    game = _variant(LojligaFamiljernaOptions(authors=True), [["9C", "TH"], ["9D"], ["9S"], ["2C"]])
+    for action in game.legal_actions(A):
+        assert game.parse(game.notation(action)) == action
+    assert game.parse("ask 1 10S") == game.parse("ask 1 TS")
+    with pytest.raises(IllegalActionError, match="one card"):
+        game.apply(A, game.parse("ask 1 9"))
+
+
+def test_an_ask_timeout_makes_a_random_legal_ask_and_changes_nothing() -> None:
+    # D6: a random legal ask made for the absent player, drawn from the game's generator
+    picks = set()
+    for seed in range(12):
+        game = SPEC.new(4, rng=random.Random(seed))
+        (seat,) = game.to_act()
+        before = game.view(None)
+        action = game.timeout_action(seat)
+        assert action is not None
+        assert action in game.legal_actions(seat)
+        assert game.timeout_action(seat) == action  # asking twice gives the same ask
+        assert game.view(None) == before
+        assert all(game.timeout_action(s) is None for s in range(4) if s != seat)
+        picks.add(game.notation(action))
+    assert len(picks) > 6  # not always the same target or rank
+
+
+@pytest.mark.parametrize(
+    ("players", "sizes"), [(3, [18, 17, 17]), (4, [13] * 4), (5, [11, 11] + [10] * 3)]
+)
+def test_the_deal_gives_the_extra_cards_from_forhand(players: int, sizes: list[int]) -> None:
+    # §4.1: one at a time from förhand, so the first hands from förhand get one card more
+    game = SPEC.new(
+        players, rng=random.Random(_seed_for_dealer(players, players - 1)), decks=[EVERY_CARD]
+    )
+    held = [v.cards + 4 * (v.score or 0) for v in game.view(None).seats]  # dealt quartets too
+    assert held == sizes
+    assert game.to_act() == {0}
