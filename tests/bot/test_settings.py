@@ -191,3 +191,32 @@ def test_the_test_suites_own_names_are_no_misspelt_settings(
 ) -> None:
     monkeypatch.setenv("KORTBORD_TEST_POSTGRES", "postgresql://postgres@127.0.0.1/test")
     assert load_settings().database == Path("data/kortbord.sqlite3")
+
+
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+
+
+def test_a_token_given_for_another_setting_is_never_repeated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("KORTBORD_DEV_GUILD", TOKEN)
+    with pytest.raises(SettingsError) as caught:
+        load_settings()
+    assert "KORTBORD_DEV_GUILD" in str(caught.value)
+    assert TOKEN not in str(caught.value)
+    assert "GaBcDe" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (b"KORTBORD_LANGUAGE=en\nthis is no setting\n", ".env line 2: not a NAME=value line"),
+        (b"KORTBORD_LANGUAGE=en\nKORTBORD_TURN_SECONDS=\xff\xfe\n", ".env line 2: not UTF-8"),
+    ],
+)
+def test_a_broken_env_file_is_one_clear_line(content: bytes, says: str) -> None:
+    Path(".env").write_bytes(content)
+    with pytest.raises(SettingsError) as caught:
+        load_settings()
+    assert says in str(caught.value)
+    assert "\n" not in str(caught.value)
