@@ -220,3 +220,27 @@ def test_a_broken_env_file_is_one_clear_line(content: bytes, says: str) -> None:
         load_settings()
     assert says in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("kind", ["a folder", "not a database"])
+def test_run_refuses_an_unopenable_database_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    kind: str,
+) -> None:
+    from bot.__main__ import main
+
+    database = tmp_path / "kortbord.sqlite3"
+    if kind == "a folder":
+        database.mkdir()
+    else:
+        database.write_bytes(b"this is no SQLite file, only some text " * 100)
+    monkeypatch.setenv("KORTBORD_TOKEN", TOKEN)
+    monkeypatch.setenv("KORTBORD_DATABASE", str(database))
+    assert main(["run"]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said.startswith(f"cannot open the database {database}: ")
+    assert "\n" not in said
+    assert "Traceback" not in said
+    assert TOKEN not in said
