@@ -22,13 +22,14 @@ import contextlib
 import dataclasses
 import logging
 import random
+import sqlite3
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from bot.clock import Clock, Timer, TimerCallback
 from bot.errors import UserError
-from bot.storage import Storage
+from bot.storage import Storage, StorageError
 from bot.storage.records import ActionRecord, RatingChange, SeatRecord, TableRecord
 from games import ai
 from games.ai import is_timed_window
@@ -657,7 +658,13 @@ class SessionManager:
             table.record, version=table.version + 1, updated_at=now, seats=tuple(seats)
         )
         entry = ActionRecord(table.seq + 1, seat, trial.notation(action), now, by)
-        await self.storage.record_action(record, entry)
+        try:
+            await self.storage.record_action(record, entry)
+        except (StorageError, sqlite3.Error, OSError) as error:
+            # a full or failing disk: the table stays as it was (nothing half-applied), and a
+            # member is told their move was not saved, so they can try again
+            log.error("table %s: action %s not saved: %s", table.table_id, entry.seq, error)
+            raise UserError("not_saved") from None
         table.record, table.game, table.seq = record, trial, table.seq + 1
         table.turn_deadlines.pop(seat, None)  # a seat that acts again gets a fresh deadline
         if trial.is_over():

@@ -4,6 +4,7 @@ offers is taken, and a timed action's time comes from the server, never from the
 from __future__ import annotations
 
 import random
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -189,3 +190,27 @@ def test_every_whole_number_option_of_every_game_is_bounded_around_its_default()
             assert info.low is not None, (game_id, info.name)
             assert info.high is not None, (game_id, info.name)
             assert info.low <= info.default <= info.high, (game_id, info.name)
+
+
+async def test_a_move_that_cannot_be_saved_is_refused_in_words_and_can_be_retried(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sessions = manager(storage, ManualClock())
+    table = await all_members(sessions, "tvamanswhist")
+    assert table.game is not None
+    seat = min(table.game.to_act())
+    move = table.game.notation(table.game.legal_actions(seat)[0])
+    version, view = table.version, table.game.view(None)
+    real = storage.record_action
+
+    async def disk_full(*args: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(storage, "record_action", disk_full)
+    key = await refused(sessions.act(table.table_id, user_of(table, seat), version, move))
+    assert key == "errors.not_saved"
+    assert (table.version, table.seq, table.game.view(None)) == (version, 0, view)
+    monkeypatch.setattr(storage, "record_action", real)
+    await sessions.act(table.table_id, user_of(table, seat), version, move)  # the retry
+    assert table.seq == 1
+    assert len(await storage.actions(table.table_id)) == 1
