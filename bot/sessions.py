@@ -49,6 +49,8 @@ from games.registry import SPECS
 log = logging.getLogger(__name__)
 
 STRIKES_FOR_AUTOPLAY = 2
+MAX_SAVE_RETRY = 60.0
+"""Seconds: the longest wait before a computer move that could not be saved is tried again."""
 SEATS_OPTION = "_seats"
 """A table setting kept with the game's options: how many seats to fill at the start."""
 LIVE_STATUSES = ("lobby", "playing", "paused")
@@ -90,6 +92,8 @@ class LiveTable:
     reveal_seq: int = 0
     """The action count at that reveal: reaction buttons carry it, so old ones are refused."""
     window_timers: list[Timer] = field(default_factory=list)
+    save_failures: int = 0
+    """Computer moves not saved in a row (a failing disk): the next try waits longer."""
     ratings: list[RatingChange] = field(default_factory=list)
     """The members' rating changes, once the match is finished."""
 
@@ -816,10 +820,19 @@ class SessionManager:
             seat = seats[0]
             hands_before = self._hands(table)
             forced = None if table.by_computer(seat) else forced_pass(game, seat)
-            if forced is not None:
-                await self._apply(table, seat, forced, by="computer")
-            else:
-                await self._computer_acts(table, seat, by="computer")
+            try:
+                if forced is not None:
+                    await self._apply(table, seat, forced, by="computer")
+                else:
+                    await self._computer_acts(table, seat, by="computer")
+            except UserError:  # not saved: try again later, waiting longer each time
+                table.save_failures += 1
+                delay = min(MAX_SAVE_RETRY, 2.0**table.save_failures)
+                table.computer_timer = self.clock.call_at(
+                    self.clock.now() + delay, lambda: self._computer_moves(table)
+                )
+                return
+            table.save_failures = 0
             hands = self._changed_hands(table, hands_before)
         await self.listener.table_changed(table, hands)
 

@@ -214,3 +214,38 @@ async def test_a_move_that_cannot_be_saved_is_refused_in_words_and_can_be_retrie
     await sessions.act(table.table_id, user_of(table, seat), version, move)  # the retry
     assert table.seq == 1
     assert len(await storage.actions(table.table_id)) == 1
+
+
+async def test_a_computer_move_that_cannot_be_saved_is_retried_with_back_off(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = ManualClock()
+    sessions = manager(storage, clock)
+    await sessions.open_table(
+        guild_id=GUILD, channel_id=CHANNEL, host=MEMBERS[0], game_id="tvamanswhist"
+    )
+    await sessions.add_computer(CHANNEL, MEMBERS[0].user_id)
+    table = await sessions.start(CHANNEL, MEMBERS[0].user_id)
+    assert table.game is not None
+    if table.record.seats[min(table.game.to_act())].user_id is not None:
+        seat = min(table.game.to_act())
+        move = table.game.notation(table.game.legal_actions(seat)[0])
+        await sessions.act(table.table_id, MEMBERS[0].user_id, table.version, move)
+    seq = table.seq
+    real = storage.record_action
+    failures = 0
+
+    async def failing_twice(*args: object) -> None:
+        nonlocal failures
+        if failures < 2:
+            failures += 1
+            raise sqlite3.OperationalError("database or disk is full")
+        await real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(storage, "record_action", failing_twice)
+    await clock.advance(1)  # the computer's move fails to save
+    assert (failures, table.seq) == (1, seq)
+    await clock.advance(2)  # tried again after 2 s, fails again
+    assert (failures, table.seq) == (2, seq)
+    await clock.advance(4)  # and after 4 s more it is saved: the table goes on
+    assert table.seq > seq
