@@ -31,6 +31,8 @@ class GuildSettings:
     reaction_seconds: int | None = None
     table_channels: tuple[int, ...] = ()
     """Channels where tables may be opened; empty: any channel."""
+    pictures: bool = True
+    """Whether the tables show card pictures beside their text."""
 
 
 @dataclass(frozen=True)

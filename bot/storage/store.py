@@ -77,6 +77,7 @@ COPIED = (
     "placings",
     "dm_closed",
     "dm_messages",
+    "hand_pictures_off",
 )
 """Every table of Kortbord's data, in an order that satisfies the foreign keys."""
 
@@ -352,24 +353,26 @@ class Storage(ABC):
             turn_seconds=opt_int(row["turn_seconds"]),
             reaction_seconds=opt_int(row["reaction_seconds"]),
             table_channels=channels,
+            pictures=bool(row["pictures"]),
         )
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         async with self._write() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, language, thread_per_table, turn_seconds,"
-                " reaction_seconds, table_channels) VALUES (?, ?, ?, ?, ?, ?)"
+                " reaction_seconds, table_channels, pictures) VALUES (?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
                 " thread_per_table = excluded.thread_per_table,"
                 " turn_seconds = excluded.turn_seconds,"
                 " reaction_seconds = excluded.reaction_seconds,"
-                " table_channels = excluded.table_channels",
+                " table_channels = excluded.table_channels, pictures = excluded.pictures",
                 settings.guild_id,
                 settings.language,
                 int(settings.thread_per_table),
                 settings.turn_seconds,
                 settings.reaction_seconds,
                 json.dumps(list(settings.table_channels)),
+                int(settings.pictures),
             )
 
     # --- tables -----------------------------------------------------------------------------
@@ -636,6 +639,24 @@ class Storage(ABC):
                 )
             )
         return stats
+
+    # --- a member's own choices -----------------------------------------------------------------
+
+    async def hand_pictures(self, user_id: int) -> bool:
+        """Whether the member wants the picture of their hand in the hand panel (the default)."""
+        async with self._read() as db:
+            row = await db.fetchrow("SELECT 1 FROM hand_pictures_off WHERE user_id = ?", user_id)
+        return row is None
+
+    async def set_hand_pictures(self, user_id: int, shown: bool) -> None:
+        async with self._write() as db:
+            if shown:
+                await db.execute("DELETE FROM hand_pictures_off WHERE user_id = ?", user_id)
+            else:
+                await db.execute(
+                    "INSERT INTO hand_pictures_off (user_id) VALUES (?) ON CONFLICT DO NOTHING",
+                    user_id,
+                )
 
     # --- direct messages --------------------------------------------------------------------
 

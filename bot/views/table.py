@@ -17,7 +17,7 @@ from bot.i18n import Catalog
 from bot.render.embeds import rules_embed
 from bot.replies import answer_errors, catalog_of, kortbord
 from bot.sessions import LiveTable, Member, require_seat
-from bot.views.panel import build_panel, controls, respond_with_panel, seated_table
+from bot.views.panel import build_panel, controls, hand_picture, respond_with_panel, seated_table
 
 # Hej knekt's presses (rules/party.md 1.2), in the order of its table; the buttons are on the table
 # message for every turned card, so their presence gives nothing away (1.5).
@@ -94,7 +94,7 @@ class TableButton(
             await sessions.reclaim(channel_id, user_id)
             _, seat = seated_table(interaction, self.table_id)
             content, view = build_panel(texts, table, seat)
-            await respond_with_panel(interaction, table, content, view)
+            await respond_with_panel(interaction, table, seat, content, view)
             return
         if op == "join":
             await sessions.join(channel_id, Member(user_id, interaction.user.display_name))
@@ -120,7 +120,8 @@ async def show_hand(interaction: discord.Interaction, texts: Catalog, table: Liv
         raise UserError("not_playing")
     content, view = build_panel(texts, table, seat)
     kortbord(interaction).listener.panel_shown(table, interaction)
-    await interaction.response.send_message(content, view=view, ephemeral=True)
+    files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
+    await interaction.response.send_message(content, view=view, files=files, ephemeral=True)
 
 
 class ReactionButton(

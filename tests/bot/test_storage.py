@@ -99,7 +99,7 @@ async def test_open_creates_the_directory_and_the_schema(path: Path) -> None:
     assert await storage.ping()
     await storage.close()
     with raw(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) == 4
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"tables", "seats", "actions", "results", "standings", "guild_settings"} <= names
@@ -111,7 +111,7 @@ async def test_reopening_keeps_the_data_and_migrates_nothing(path: Path) -> None
     async with await Storage.open(path) as storage:
         assert (await storage.guild_settings(GUILD)).language == "en"
     with raw(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations())
 
 
 async def test_a_database_newer_than_the_code_is_refused_and_left_alone(path: Path) -> None:
@@ -119,7 +119,8 @@ async def test_a_database_newer_than_the_code_is_refused_and_left_alone(path: Pa
     with raw(path) as db:
         db.execute("PRAGMA user_version = 7")
         db.execute("CREATE TABLE future (x)")
-    with pytest.raises(SchemaTooNewError, match=r"schema version 7, but .* only up to 3"):
+    latest = len(migrations())
+    with pytest.raises(SchemaTooNewError, match=rf"schema version 7, but .* only up to {latest}"):
         await Storage.open(path)
     with raw(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == 7
@@ -129,15 +130,16 @@ async def test_a_database_newer_than_the_code_is_refused_and_left_alone(path: Pa
 async def test_a_failing_migration_leaves_the_database_at_its_last_version(path: Path) -> None:
     async with await Storage.open(path):
         pass
-    broken = Migration(4, "broken", "CREATE TABLE extra (x);\nCREATE TABLE tables (x);")
+    number = len(migrations()) + 1
+    broken = Migration(number, "broken", "CREATE TABLE extra (x);\nCREATE TABLE tables (x);")
     db = await aiosqlite.connect(path, isolation_level=None)
     try:
-        with pytest.raises(MigrationError, match="0004_broken failed"):
+        with pytest.raises(MigrationError, match=f"{number:04d}_broken failed"):
             await migrate(db, str(path), [*migrations(), broken])
     finally:
         await db.close()
     with raw(path) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert check.execute("PRAGMA user_version").fetchone()[0] == len(migrations())
         assert check.execute("SELECT name FROM sqlite_master WHERE name = 'extra'").fetchall() == []
 
 
@@ -166,6 +168,7 @@ async def test_guild_settings_round_trip(storage: Storage) -> None:
         turn_seconds=120,
         reaction_seconds=4,
         table_channels=(CHANNEL, 333),
+        pictures=False,
     )
     await storage.save_guild_settings(chosen)
     assert await storage.guild_settings(GUILD) == chosen
@@ -291,6 +294,16 @@ async def test_dm_state_round_trips(storage: Storage) -> None:
     await storage.set_dm_message(table.table_id, ALICE, channel_id=7001, message_id=8002)
     assert await storage.dm_message(table.table_id, ALICE) == (7001, 8002)
     assert await storage.dm_message(table.table_id, BOB) is None
+
+
+async def test_a_members_choice_of_hand_pictures_round_trips(storage: Storage) -> None:
+    assert await storage.hand_pictures(ALICE)
+    await storage.set_hand_pictures(ALICE, False)
+    await storage.set_hand_pictures(ALICE, False)
+    assert not await storage.hand_pictures(ALICE)
+    assert await storage.hand_pictures(BOB)
+    await storage.set_hand_pictures(ALICE, True)
+    assert await storage.hand_pictures(ALICE)
 
 
 # --- restart -------------------------------------------------------------------------------------
@@ -525,7 +538,8 @@ async def test_postgresql_is_migrated_once_and_a_newer_schema_is_refused(
         await db.execute("UPDATE schema_version SET version = 9")
     finally:
         await db.close()
-    with pytest.raises(SchemaTooNewError, match=r"schema version 9, but .* only up to 3"):
+    latest = len(migrations())
+    with pytest.raises(SchemaTooNewError, match=rf"schema version 9, but .* only up to {latest}"):
         await Storage.open(postgres_database)
 
 
