@@ -100,8 +100,29 @@ def _service(command: str, guild: int | None = None) -> int:
         return 2
     if guild is not None:
         settings = settings.model_copy(update={"dev_guild": guild})
+    if command == "run":
+        problem = asyncio.run(_database_problem(settings.database))
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return 2
     setup_logging(settings)
     return asyncio.run(run_bot(settings) if command == "run" else sync_commands(settings))
+
+
+async def _database_problem(database: object) -> str | None:
+    """One line saying why the database cannot be opened (a read-only or unwritable path, a
+    file that is no database...), or None when it opens."""
+    import sqlite3
+
+    from bot.storage import Storage, StorageError
+
+    try:
+        storage = await Storage.open(str(database))
+    except (StorageError, sqlite3.Error, OSError) as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        return f"cannot open the database {database}: {reason}"
+    await storage.close()
+    return None
 
 
 def _demo(port: int | None, open_browser: bool) -> int:

@@ -46,10 +46,23 @@ from bot.storage import (
 )
 from bot.thinking import Thinker
 from bot.translator import CatalogTranslator
+from bot.views.dropped import DynamicType, answer_dropped
 from bot.views.panel import PanelAction, PanelPage, PanelSelect, PanelStep, PanelStepSelect
 from bot.views.table import LevelSelect, ReactionButton, TableButton
 
 log = logging.getLogger(__name__)
+
+CONTROLS: tuple[DynamicType, ...] = (
+    TableButton,
+    LevelSelect,
+    ReactionButton,
+    PanelAction,
+    PanelSelect,
+    PanelPage,
+    PanelStep,
+    PanelStepSelect,
+)
+"""Every restart-safe control, registered in ``setup_hook``."""
 
 LEASE_SECONDS = 60.0
 """How long a process's claim on its shards lasts unless renewed: after a crash, the process
@@ -114,16 +127,7 @@ class Kortbord(commands.Bot):
                 iterations=self.settings.ai_iterations,
             ),
         )
-        self.add_dynamic_items(
-            TableButton,
-            LevelSelect,
-            ReactionButton,
-            PanelAction,
-            PanelSelect,
-            PanelPage,
-            PanelStep,
-            PanelStepSelect,
-        )
+        self.add_dynamic_items(*CONTROLS)
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(TablesCog(self))
         await self.add_cog(InfoCog(self))
@@ -133,6 +137,9 @@ class Kortbord(commands.Bot):
             log.info("restored %d live tables", restored)
             for table in self.sessions.live_tables():
                 await self.listener.table_changed(table, frozenset())
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await answer_dropped(interaction, CONTROLS)
 
     async def _claim(self, shards: Shards) -> None:
         """Claims ``shards`` in the database, waiting while another live process holds them

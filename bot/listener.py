@@ -132,6 +132,10 @@ class DiscordListener:
             if user_id is not None:
                 self._dm_stale.add((table.table_id, user_id))
         trick_over = table.game is None or not table.game.view(None).trick
+        members = {s.user_id for s in table.members()}
+        for key in [k for k in self._panels if k[0] == table.table_id]:
+            if key[1] not in members:
+                del self._panels[key]  # left or kicked: that panel is never rewritten again
         for s in table.members():
             assert s.user_id is not None
             key = (table.table_id, s.user_id)

@@ -1,12 +1,13 @@
 """The one place that answers members: their language, and a translated ``UserError`` (ephemeral).
 
 Commands and views call :func:`answer_errors` around their work: a ``UserError`` becomes an
-ephemeral reply in the member's language and nothing else happens; any other exception propagates
-to discord.py, which logs it with its traceback.
+ephemeral reply in the member's language and nothing else happens; any other exception is logged
+with its traceback and the member is told something went wrong, so every interaction is answered.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, cast
@@ -18,6 +19,8 @@ from bot.i18n import Catalog, catalog
 
 if TYPE_CHECKING:
     from bot.client import Kortbord
+
+log = logging.getLogger(__name__)
 
 
 def kortbord(interaction: discord.Interaction) -> Kortbord:
@@ -55,8 +58,23 @@ async def send_private(interaction: discord.Interaction, text: str) -> None:
 async def answer_errors(
     interaction: discord.Interaction, texts: Catalog | None = None
 ) -> AsyncIterator[None]:
-    """Turn a ``UserError`` raised inside into an ephemeral reply in the member's language."""
+    """Turn a ``UserError`` raised inside into an ephemeral reply in the member's language.
+
+    Any other error is a bug or a failure of Discord: it is logged with its traceback and the
+    member is still answered, so no click ever ends in "interaction failed".
+    """
     try:
         yield
     except UserError as error:
-        await send_private(interaction, error_text(texts or catalog_of(interaction), error))
+        await _reply(interaction, error_text(texts or catalog_of(interaction), error))
+    except Exception:
+        log.exception("interaction %s failed", interaction.id)
+        await _reply(interaction, (texts or catalog_of(interaction)).text("errors.internal"))
+
+
+async def _reply(interaction: discord.Interaction, text: str) -> None:
+    """The answer to a refused or failed interaction; if even that fails, it is logged."""
+    try:
+        await send_private(interaction, text)
+    except discord.HTTPException as error:
+        log.warning("interaction %s could not be answered: %s", interaction.id, error)

@@ -22,16 +22,18 @@ import contextlib
 import dataclasses
 import logging
 import random
+import sqlite3
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from bot.clock import Clock, Timer, TimerCallback
 from bot.errors import UserError
-from bot.storage import Storage
+from bot.storage import Storage, StorageError
 from bot.storage.records import ActionRecord, RatingChange, SeatRecord, TableRecord
 from bot.thinking import SEARCH_KINDS, Thinker
 from games import ai
+from games.ai import is_timed_window
 from games.core import (
     Action,
     Game,
@@ -48,6 +50,8 @@ from games.registry import SPECS
 log = logging.getLogger(__name__)
 
 STRIKES_FOR_AUTOPLAY = 2
+MAX_SAVE_RETRY = 60.0
+"""Seconds: the longest wait before a computer move that could not be saved is tried again."""
 SEATS_OPTION = "_seats"
 """A table setting kept with the game's options: how many seats to fill at the start."""
 LIVE_STATUSES = ("lobby", "playing", "paused")
@@ -89,6 +93,8 @@ class LiveTable:
     reveal_seq: int = 0
     """The action count at that reveal: reaction buttons carry it, so old ones are refused."""
     window_timers: list[Timer] = field(default_factory=list)
+    save_failures: int = 0
+    """Computer moves not saved in a row (a failing disk): the next try waits longer."""
     ratings: list[RatingChange] = field(default_factory=list)
     """The members' rating changes, once the match is finished."""
     thinking: bool = False
@@ -116,8 +122,10 @@ class LiveTable:
         return self.reveal_seq if self.reveal_at is not None else self.seq
 
     def seat_of(self, user_id: int) -> Seat | None:
+        """The member's seat; None once they left or were kicked (the computer plays it now,
+        and its hand is nobody's to see)."""
         for s in self.record.seats:
-            if s.user_id == user_id:
+            if s.user_id == user_id and not s.left:
                 return s.seat
         return None
 
@@ -126,8 +134,13 @@ class LiveTable:
         record = self.record.seats[seat]
         return record.user_id is None or record.autoplay
 
+    def has_left(self, user_id: int) -> bool:
+        """Whether the member left this table (or was kicked) during play."""
+        return any(s.user_id == user_id and s.left for s in self.record.seats)
+
     def members(self) -> list[SeatRecord]:
-        return [s for s in self.record.seats if s.user_id is not None]
+        """The seats members hold now (not those they left)."""
+        return [s for s in self.record.seats if s.user_id is not None and not s.left]
 
     def cancel_timers(self) -> None:
         for timer in (self.deadline_timer, self.computer_timer, self.idle_timer):
@@ -140,6 +153,14 @@ class LiveTable:
         for timer in self.window_timers:
             timer.cancel()
         self.window_timers.clear()
+
+
+def require_seat(table: LiveTable, user_id: int) -> Seat:
+    """The member's seat at ``table``; refused to spectators and to those who left."""
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise UserError("left_table" if table.has_left(user_id) else "not_seated")
+    return seat
 
 
 def game_options(settings: Mapping[str, str]) -> dict[str, str]:
@@ -167,6 +188,33 @@ def forced_pass(game: Game, seat: Seat) -> Action | None:
     if len(legal) == 1 and game.notation(legal[0]) == "pass":
         return legal[0]
     return None
+
+
+def member_actions(game: Game, seat: Seat) -> dict[Action, str]:
+    """What a member may choose for ``seat`` from a panel: its legal actions with their notations.
+
+    Nothing else the engine would take is a member's to send. A timed window's actions
+    (``is_timed_window``: ``<verb> <ms>`` and the timer's ``close <ms>``) carry a time, which
+    only the server's clock may set: a press comes from a reaction button, stamped by the
+    interaction's id (``press``), and ``close`` only from the window's timer.
+    """
+    if seat not in game.to_act():
+        return {}
+    legal = game.legal_actions(seat)
+    notations = [game.notation(action) for action in legal]
+    if is_timed_window(notations):
+        return {}
+    return dict(zip(legal, notations, strict=True))
+
+
+def press_verbs(game: Game, seat: Seat) -> frozenset[str]:
+    """The reactions ``seat`` may press in the open timed window (never the timer's ``close``)."""
+    if seat not in game.to_act():
+        return frozenset()
+    notations = [game.notation(action) for action in game.legal_actions(seat)]
+    if not is_timed_window(notations):
+        return frozenset()
+    return frozenset(n.split()[0] for n in notations) - {"close"}
 
 
 def window_ms(game: Game) -> int | None:
@@ -303,8 +351,15 @@ class SessionManager:
                     "table %s cannot be replayed and is left as it is: %s", record.table_id, error
                 )
                 continue
+            if record.message_id is None and record.status == "lobby":
+                # never posted (a crash or a Discord error between opening and posting): nobody
+                # can reach it, so it is ended rather than left blocking its channel and host
+                log.warning("table %s has no message and is ended", record.table_id)
+                await self.storage.end_table(record, "no_message")
+                continue
             table = LiveTable(record, game, seq=len(actions), last_member_action=self.clock.now())
             self._register(table)
+            self._arm_idle(table)  # idleness counts again from the restart
             restored += 1
             if record.status == "paused":
                 # Paused by the last shutdown: the match is as it was, so panels built before
@@ -362,6 +417,8 @@ class SessionManager:
         try:
             apply_option_text(spec.preset(variant), game_options(option_text))
         except OptionError as error:
+            if error.msg is not None:  # out of range: said in the member's language
+                raise UserError("option_range", **dict(error.msg.args)) from None
             raise UserError("bad_option", detail=str(error)) from None
         now = self.clock.now()
         record = await self.storage.create_table(
@@ -509,10 +566,7 @@ class SessionManager:
             raise UserError("already_started")
 
     def _require_seated(self, table: LiveTable, user_id: int) -> Seat:
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise UserError("not_seated")
-        return seat
+        return require_seat(table, user_id)
 
     # --- play -----------------------------------------------------------------------------------
 
@@ -537,6 +591,9 @@ class SessionManager:
                 raise UserError("bad_action", detail=str(error)) from None
             if seat not in game.to_act():
                 raise UserError("not_your_turn")
+            if action not in member_actions(game, seat):
+                # a forged control: a timed action, the timer's close, anything not offered
+                raise UserError("illegal_action")
             hands_before = self._hands(table)
             try:
                 await self._apply(table, seat, action, by="member")
@@ -584,6 +641,8 @@ class SessionManager:
                 raise UserError("no_reaction_needed")
             if seat not in game.to_act():
                 raise UserError("already_pressed")
+            if verb not in press_verbs(game, seat):
+                raise UserError("illegal_action")  # a forged button: no such press, or close
             floor = press_floor(game, seat) or 0
             ms = max(floor, round((pressed_at - table.reveal_at) * 1000))
             try:
@@ -616,7 +675,13 @@ class SessionManager:
             table.record, version=table.version + 1, updated_at=now, seats=tuple(seats)
         )
         entry = ActionRecord(table.seq + 1, seat, trial.notation(action), now, by)
-        await self.storage.record_action(record, entry)
+        try:
+            await self.storage.record_action(record, entry)
+        except (StorageError, sqlite3.Error, OSError) as error:
+            # a full or failing disk: the table stays as it was (nothing half-applied), and a
+            # member is told their move was not saved, so they can try again
+            log.error("table %s: action %s not saved: %s", table.table_id, entry.seq, error)
+            raise UserError("not_saved") from None
         table.record, table.game, table.seq = record, trial, table.seq + 1
         table.turn_deadlines.pop(seat, None)  # a seat that acts again gets a fresh deadline
         if trial.is_over():
@@ -777,7 +842,8 @@ class SessionManager:
             forced = None if table.by_computer(seat) else forced_pass(game, seat)
             if forced is not None:
                 hands_before = self._hands(table)
-                await self._apply(table, seat, forced, by="computer")
+                if not await self._computer_applies(table, seat, forced):
+                    return
                 hands = self._changed_hands(table, hands_before)
             else:
                 seq, snapshot, kind = table.seq, game.clone(), self._kind_of(table, seat)
@@ -797,9 +863,25 @@ class SessionManager:
                     self._arm(table)  # the table moved on meanwhile: think again from there
                     return
                 hands_before = self._hands(table)
-                await self._apply(table, seat, action, by="computer")
+                if not await self._computer_applies(table, seat, action):
+                    return
                 hands = self._changed_hands(table, hands_before)
         await self.listener.table_changed(table, hands)
+
+    async def _computer_applies(self, table: LiveTable, seat: Seat, action: Action) -> bool:
+        """A computer player's move applied; when it cannot be saved (a failing disk), it is tried
+        again later, waiting longer each time, and False says so."""
+        try:
+            await self._apply(table, seat, action, by="computer")
+        except UserError:
+            table.save_failures += 1
+            delay = min(MAX_SAVE_RETRY, 2.0**table.save_failures)
+            table.computer_timer = self.clock.call_at(
+                self.clock.now() + delay, lambda: self._computer_moves(table)
+            )
+            return False
+        table.save_failures = 0
+        return True
 
     @staticmethod
     def _kind_of(table: LiveTable, seat: Seat) -> str:

@@ -8,18 +8,23 @@ stops start-up with a one-line ``SettingsError`` that names the setting, never w
 from __future__ import annotations
 
 import difflib
+import io
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
 
 from dotenv import dotenv_values
+from dotenv.parser import parse_stream
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.storage.records import Shards
 
 ENV_PREFIX = "KORTBORD_"
+TOKEN_SHAPE = re.compile(r"[\w-]{16,}\.[\w-]{4,}\.[\w-]{10,}")
+"""A Discord bot token's shape: three dot-separated base64 parts."""
 TEST_PREFIX = "KORTBORD_TEST_"
 """Names the test suite reads (``KORTBORD_TEST_POSTGRES``); no setting of the bot."""
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -141,6 +146,7 @@ def load_settings(env_file: Path | str | None = ".env") -> Settings:
     """
     names = list(os.environ)
     if env_file is not None and Path(env_file).is_file():
+        check_env_file(Path(env_file))
         names += dotenv_values(env_file)
     problems = unknown_names(names)
     settings = None
@@ -151,6 +157,28 @@ def load_settings(env_file: Path | str | None = ".env") -> Settings:
     if problems or settings is None:
         raise SettingsError("invalid settings: " + "; ".join(problems))
     return settings
+
+
+def check_env_file(path: Path) -> None:
+    """``SettingsError`` naming the first line of ``path`` that is not UTF-8 or not a setting."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = path.read_bytes()[: error.start].count(b"\n") + 1
+        raise SettingsError(f"{path} line {line}: not UTF-8 text") from None
+    except OSError as error:
+        raise SettingsError(f"{path} cannot be read: {error.strerror}") from None
+    for binding in parse_stream(io.StringIO(text)):
+        if binding.error:
+            line = binding.original.line
+            raise SettingsError(f"{path} line {line}: not a NAME=value line") from None
+
+
+def looks_secret(value: object) -> bool:
+    """A value that may be a token or a password: long, or shaped like a Discord token. It is
+    never repeated in an error, whichever setting it was given for."""
+    text = str(value)
+    return len(text) > 24 or bool(TOKEN_SHAPE.search(text))
 
 
 def unknown_names(names: Iterable[str]) -> list[str]:
@@ -177,7 +205,11 @@ def describe(error: ValidationError) -> list[str]:
         field = str(detail["loc"][0])
         name = ENV_PREFIX + field.upper()
         value = detail["input"]
-        if field == "token" or (isinstance(value, str) and value.startswith(POSTGRES_SCHEMES)):
+        if (
+            field == "token"
+            or looks_secret(value)
+            or (isinstance(value, str) and value.startswith(POSTGRES_SCHEMES))
+        ):
             problems.append(f"{name}: {detail['msg']}")
         else:
             problems.append(f"{name}={value!r}: {detail['msg']}")

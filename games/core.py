@@ -44,7 +44,15 @@ class NotationError(ValueError):
 
 
 class OptionError(ValueError):
-    """An option name or value that the game does not have. Shown to the player as is."""
+    """An option name or value that the game does not have. Shown to the player as is.
+
+    ``msg``, when set, says the same language-neutrally (``options.out_of_range`` with the
+    option's name, bounds and the value given), for the bot to answer in the member's language.
+    """
+
+    def __init__(self, text: str, msg: Msg | None = None) -> None:
+        super().__init__(text)
+        self.msg = msg
 
 
 # --- language-neutral messages --------------------------------------------------------------------
@@ -219,11 +227,30 @@ class Options:
 OptionsT = TypeVar("OptionsT", bound=Options)
 
 
+INT_BOUNDS = (0, 1_000_000)
+"""The range of a whole-number option that declares none: every int option is bounded."""
+
+
+def bounds(low: int, high: int) -> dict[str, object]:
+    """Field metadata giving a whole-number option its allowed range, both ends included:
+    ``reaction_ms: int = field(default=5000, metadata=bounds(3000, 15000))``."""
+    return {"bounds": (low, high)}
+
+
 @dataclass(frozen=True, slots=True)
 class OptionInfo:
     name: str
     default: object
     choices: tuple[object, ...]  # () for a free int
+    low: int | None = None
+    high: int | None = None
+    """A whole-number option's range (``bounds``, else ``INT_BOUNDS``); None for the others."""
+
+
+def _bounds(f: dataclasses.Field[object]) -> tuple[int, int]:
+    found = f.metadata.get("bounds", INT_BOUNDS)
+    low, high = found
+    return int(low), int(high)
 
 
 def option_infos(options_type: type[Options]) -> tuple[OptionInfo, ...]:
@@ -239,7 +266,8 @@ def option_infos(options_type: type[Options]) -> tuple[OptionInfo, ...]:
             choices = (False, True)
         else:
             choices = ()
-        out.append(OptionInfo(f.name, f.default, choices))
+        low, high = _bounds(f) if t is int else (None, None)
+        out.append(OptionInfo(f.name, f.default, choices, low, high))
     return tuple(out)
 
 
@@ -272,11 +300,21 @@ def apply_option_text(base: OptionsT, settings: Mapping[str, str]) -> OptionsT:
     hints = typing.get_type_hints(type(base))
     names = {f.name for f in dataclasses.fields(base)}
     changes: dict[str, object] = {}
+    fields = {f.name: f for f in dataclasses.fields(base)}
     for name, text in settings.items():
         if name not in names:
             known = ", ".join(sorted(names)) or "none"
             raise OptionError(f"unknown option {name!r} (options: {known})")
-        changes[name] = _convert(name, hints[name], text)
+        value = _convert(name, hints[name], text)
+        if hints[name] is int:
+            low, high = _bounds(fields[name])
+            assert isinstance(value, int)
+            if not low <= value <= high:
+                raise OptionError(
+                    f"{name} is {low}–{high}, not {value}",
+                    Msg.of("options.out_of_range", name=name, low=low, high=high, value=value),
+                )
+        changes[name] = value
     return dataclasses.replace(base, **changes)
 
 

@@ -77,7 +77,7 @@ tests. This module only implements the rules: no clock, no I/O, standard library
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.cards import (
     TEN,
@@ -105,6 +105,7 @@ from games.core import (
     Seat,
     SeatView,
     View,
+    bounds,
     competition_places,
 )
 
@@ -137,10 +138,10 @@ class HejKnektOptions(Options):
     a wrong press (§1.5, ``wrong_press_penalty_ms``) and the earlier rule ``corrected_last``."""
 
     play_to_end: bool = False
-    reaction_ms: int = 5000
+    reaction_ms: int = field(default=5000, metadata=bounds(3000, 15000))
     false_alarm: bool = False
-    max_turns: int = 2000
-    wrong_press_penalty_ms: int = 1000
+    max_turns: int = field(default=2000, metadata=bounds(1, 100_000))
+    wrong_press_penalty_ms: int = field(default=1000, metadata=bounds(0, 15000))
     corrected_last: bool = False
 
 

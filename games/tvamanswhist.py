@@ -37,7 +37,7 @@ This module is a pure rules engine: standard library only, no I/O, no clock.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from games.cards import (
@@ -67,6 +67,7 @@ from games.core import (
     Seat,
     SeatView,
     View,
+    bounds,
 )
 from games.tricks import follow_mask, trick_winner
 
@@ -94,7 +95,7 @@ class TvamanswhistOptions(Options):
     scoring: Literal["last13", "all26", "points"] = "last13"
     first_half: Literal["normal", "no_trump_free"] = "normal"
     match: Literal["single", "best_of", "cumulative"] = "single"
-    target: int = 0
+    target: int = field(default=0, metadata=bounds(0, 1000))
 
 
 USUAL_TARGET = {"single": 1, "best_of": 2, "cumulative": 10}

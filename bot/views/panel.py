@@ -22,7 +22,7 @@ from bot.render.embeds import panel_text, renderer
 from bot.render.images import hand_png
 from bot.render.text import DISCORD, card_face, sort_hand
 from bot.replies import answer_errors, catalog_of, kortbord, send_private
-from bot.sessions import LiveTable
+from bot.sessions import LiveTable, member_actions, require_seat
 from bot.views.layout import Buttons, Row, Select, Steps, layout, step_page
 from games.cards import parse_card
 from games.core import Seat
@@ -34,22 +34,14 @@ MAX_LABEL = 80
 
 
 def panel_notations(table: LiveTable, seat: Seat) -> list[str]:
-    """The actions a member chooses on the panel.
-
-    ``close`` is the window timer's action, never a member's; in a real-time game the timed
-    presses are made with the reaction buttons on the table message, which read the press time.
+    """The actions a member chooses on the panel: exactly what the session manager takes from a
+    member (``member_actions``). A real-time game's timed presses are made with the reaction
+    buttons on the table message, which read the press time; ``close`` is the window timer's.
     """
     game = table.game
-    if game is None or seat not in game.to_act():
+    if game is None:
         return []
-    out = []
-    for action in game.legal_actions(seat):
-        words = game.notation(action).split()
-        if words[0] == "close":
-            continue
-        if table.spec.realtime and len(words) == 2 and words[1].isdigit():
-            continue
-        out.append(" ".join(words))
+    out = list(member_actions(game, seat).values())
     return sorted(out, key=_hand_order(game.view(seat).hand))
 
 
@@ -183,13 +175,27 @@ class PanelSelect(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = self.item.values
+        texts = catalog_of(interaction)
+        notation = None
+        async with answer_errors(interaction, texts):
+            notation = self.notation(list(self.item.values))
+        if notation is not None:
+            await act_from_panel(interaction, self.table_id, self.version, notation)
+
+    def notation(self, values: list[str]) -> str | None:
+        """The action the chosen values make; ``UserError`` for values the menu cannot have
+        sent (the session manager then refuses anything the panel did not offer)."""
         if self.most > 1:
-            cards = sorted(values, key=parse_card)
-            notation = " ".join([self.verb, *cards] if self.verb else cards)
-        else:
-            notation = values[0]
-        await act_from_panel(interaction, self.table_id, self.version, notation)
+            if not self.pick <= len(values) <= self.most or len(set(values)) != len(values):
+                raise UserError("not_offered")
+            try:
+                cards = sorted(values, key=parse_card)
+            except ValueError:
+                raise UserError("not_offered") from None
+            return " ".join([self.verb, *cards] if self.verb else cards)
+        if len(values) != 1:
+            raise UserError("not_offered")
+        return values[0]
 
 
 class PanelPage(
@@ -222,9 +228,7 @@ class PanelPage(
         async with answer_errors(interaction, texts):
             table, seat = seated_table(interaction, self.table_id)
             content, view = build_panel(texts, table, seat, page=self.page)
-            kortbord(interaction).listener.panel_shown(table, interaction, self.page)
-            files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
-            await interaction.response.edit_message(content=content, view=view, attachments=files)
+            await respond_with_panel(interaction, table, seat, content, view, self.page)
 
 
 class PanelStep(
@@ -291,7 +295,12 @@ class PanelStepSelect(
         return cls(int(match["table"]), int(match["version"]), match["verb"], int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await show_step(interaction, self.table_id, self.verb, self.item.values[0])
+        values = list(self.item.values)
+        if len(values) != 1:
+            async with answer_errors(interaction):
+                raise UserError("not_offered")
+            return
+        await show_step(interaction, self.table_id, self.verb, values[0])
 
 
 async def show_step(interaction: discord.Interaction, table_id: int, verb: str, first: str) -> None:
@@ -301,9 +310,7 @@ async def show_step(interaction: discord.Interaction, table_id: int, verb: str, 
         table, seat = seated_table(interaction, table_id)
         step = f"{verb} {first}" if first else None
         content, view = build_panel(texts, table, seat, step=step)
-        kortbord(interaction).listener.panel_shown(table, interaction)
-        files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
-        await interaction.response.edit_message(content=content, view=view, attachments=files)
+        await respond_with_panel(interaction, table, seat, content, view)
 
 
 def seated_table(interaction: discord.Interaction, table_id: int) -> tuple[LiveTable, Seat]:
@@ -311,10 +318,7 @@ def seated_table(interaction: discord.Interaction, table_id: int) -> tuple[LiveT
     table = kortbord(interaction).sessions.table_by_id(table_id)
     if table is None:
         raise UserError("table_gone")
-    seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        raise UserError("not_seated")
-    return table, seat
+    return table, require_seat(table, interaction.user.id)
 
 
 async def act_from_panel(
@@ -330,9 +334,34 @@ async def act_from_panel(
             await send_private(interaction, texts.text("ui.reply.left"))
             return
         content, view = build_panel(texts, table, seat, done=notation)
-        kortbord(interaction).listener.panel_shown(table, interaction)
-        files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
+        await respond_with_panel(interaction, table, seat, content, view)
+
+
+def on_own_panel(interaction: discord.Interaction) -> bool:
+    """Whether the control was clicked on an ephemeral message: one only the clicker sees, so
+    their own panel. A control from anywhere else (the public table message, a forged click)
+    must never have that message edited into a hand."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+async def respond_with_panel(
+    interaction: discord.Interaction,
+    table: LiveTable,
+    seat: Seat,
+    content: str,
+    view: discord.ui.View,
+    page: int = 0,
+) -> None:
+    """Show the panel: in place on the clicker's own ephemeral panel, else as a new ephemeral
+    message. Either way the listener keeps only that ephemeral panel current."""
+    bot = kortbord(interaction)
+    bot.listener.panel_shown(table, interaction, page)
+    files = await hand_picture(bot, table, seat, interaction.user.id)
+    if on_own_panel(interaction):
         await interaction.response.edit_message(content=content, view=view, attachments=files)
+    else:
+        await interaction.response.send_message(content, view=view, files=files, ephemeral=True)
 
 
 def controls() -> discord.ui.View:

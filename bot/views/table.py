@@ -17,8 +17,8 @@ from bot.errors import UserError
 from bot.i18n import Catalog
 from bot.render.embeds import rules_embed
 from bot.replies import answer_errors, catalog_of, kortbord
-from bot.sessions import LiveTable, Member
-from bot.views.panel import build_panel, controls, hand_picture, seated_table
+from bot.sessions import LiveTable, Member, require_seat
+from bot.views.panel import build_panel, controls, hand_picture, respond_with_panel, seated_table
 from games.ai import LEVELS
 
 # Hej knekt's presses (rules/party.md 1.2), in the order of its table; the buttons are on the table
@@ -96,9 +96,7 @@ class TableButton(
             await sessions.reclaim(channel_id, user_id)
             _, seat = seated_table(interaction, self.table_id)
             content, view = build_panel(texts, table, seat)
-            kortbord(interaction).listener.panel_shown(table, interaction)
-            files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
-            await interaction.response.edit_message(content=content, view=view, attachments=files)
+            await respond_with_panel(interaction, table, seat, content, view)
             return
         if op == "join":
             await sessions.join(channel_id, Member(user_id, interaction.user.display_name))
@@ -119,9 +117,7 @@ class TableButton(
 
 async def show_hand(interaction: discord.Interaction, texts: Catalog, table: LiveTable) -> None:
     """The member's ephemeral hand panel; refused to anyone not seated (spectators see no hand)."""
-    seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        raise UserError("not_seated")
+    seat = require_seat(table, interaction.user.id)
     if table.game is None:
         raise UserError("not_playing")
     content, view = build_panel(texts, table, seat)

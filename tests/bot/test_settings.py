@@ -191,3 +191,56 @@ def test_the_test_suites_own_names_are_no_misspelt_settings(
 ) -> None:
     monkeypatch.setenv("KORTBORD_TEST_POSTGRES", "postgresql://postgres@127.0.0.1/test")
     assert load_settings().database == Path("data/kortbord.sqlite3")
+
+
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+
+
+def test_a_token_given_for_another_setting_is_never_repeated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("KORTBORD_DEV_GUILD", TOKEN)
+    with pytest.raises(SettingsError) as caught:
+        load_settings()
+    assert "KORTBORD_DEV_GUILD" in str(caught.value)
+    assert TOKEN not in str(caught.value)
+    assert "GaBcDe" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (b"KORTBORD_LANGUAGE=en\nthis is no setting\n", ".env line 2: not a NAME=value line"),
+        (b"KORTBORD_LANGUAGE=en\nKORTBORD_TURN_SECONDS=\xff\xfe\n", ".env line 2: not UTF-8"),
+    ],
+)
+def test_a_broken_env_file_is_one_clear_line(content: bytes, says: str) -> None:
+    Path(".env").write_bytes(content)
+    with pytest.raises(SettingsError) as caught:
+        load_settings()
+    assert says in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("kind", ["a folder", "not a database"])
+def test_run_refuses_an_unopenable_database_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    kind: str,
+) -> None:
+    from bot.__main__ import main
+
+    database = tmp_path / "kortbord.sqlite3"
+    if kind == "a folder":
+        database.mkdir()
+    else:
+        database.write_bytes(b"this is no SQLite file, only some text " * 100)
+    monkeypatch.setenv("KORTBORD_TOKEN", TOKEN)
+    monkeypatch.setenv("KORTBORD_DATABASE", str(database))
+    assert main(["run"]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said.startswith(f"cannot open the database {database}: ")
+    assert "\n" not in said
+    assert "Traceback" not in said
+    assert TOKEN not in said

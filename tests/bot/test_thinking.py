@@ -69,7 +69,8 @@ async def test_the_host_picks_a_level_and_the_seat_shows_it(storage: Storage) ->
     with pytest.raises(UserError) as refused:
         await sessions.add_computer(CHANNEL, ANNA.user_id, "oracle")
     assert refused.value.msg.key == "errors.bad_level"
-    # the level survives a restart
+    # the level survives a restart (of a lobby whose message was posted)
+    await sessions.attach_message(table, 555)
     again = SessionManager(storage, ManualClock(), thinker=Thinker(workers=0))
     await again.restore()
     restored = again.table_in(CHANNEL)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import discord
-from simcord import Env, MemberActor
+from simcord import Env, InteractionResult, MemberActor
+from simcord.actors import _component_interaction, _visible_message
 
 from bot.client import Kortbord
 from bot.sessions import LiveTable
@@ -109,3 +111,29 @@ async def play_until(
         await play_first_legal(member, await open_hand(member, message), step)
         played += 1
     return played
+
+
+async def forge(
+    member: MemberActor,
+    message: Any,
+    custom_id: str,
+    values: list[str] | None = None,
+    *,
+    on_message: bool = True,
+) -> InteractionResult:
+    """What a modified client can send: any custom id (and select values) as if clicked on
+    ``message``. With ``on_message`` the control is put into the copy of the message the
+    interaction carries, so discord.py hands it to the bot's controls as it would a real one;
+    without, the id is on no message (discord.py itself drops such a click)."""
+    stored = _visible_message(member, message)
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+    control: dict[str, Any] = {"type": 2, "style": 2, "label": "x", "custom_id": custom_id}
+    if values is not None:
+        data.update(component_type=3, values=values)
+        options = [{"label": v[:100] or "-", "value": v[:100] or "-"} for v in values]
+        options = options or [{"label": "-", "value": "-"}]
+        control = {"type": 3, "custom_id": custom_id, "options": options}
+    if on_message and custom_id not in {str(c.get("custom_id")) for c in components(stored)}:
+        stored = copy.copy(stored)
+        stored.components = [*stored.components, {"type": 1, "components": [control]}]
+    return await _component_interaction(member, stored, data)

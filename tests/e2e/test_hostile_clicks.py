@@ -1,0 +1,197 @@
+"""Hostile clicks through SimCord: controls forged by a modified client, clicked on the wrong
+message, or sent by members who may no longer act. Each is answered in words, changes nothing it
+must not, and no hand ever reaches a public message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from members import (
+    bot_of,
+    components,
+    forge,
+    open_hand,
+    play_until,
+    sync_commands,
+    table_for_two,
+    table_in,
+)
+from simcord import Env, InteractionResult, MemberActor, ResponseMessage
+
+from bot.render.text import card_face
+from bot.sessions import LiveTable
+
+
+def hand_faces(table: LiveTable, seat: int) -> list[str]:
+    assert table.game is not None
+    return [card_face(c) for c in table.game.view(seat).hand]
+
+
+def public_text(message: Any) -> str:
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name} {f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+def table_message(channel: Any, message_id: int) -> Any:
+    return next(m for m in channel.history() if m.id == message_id)
+
+
+def assert_still_the_table(message: Any) -> None:
+    """The public message is the table: its embed and only the table's own buttons."""
+    assert message.embeds, "the table message lost its embed"
+    assert "Hand:" not in public_text(message)
+    for c in components(message):
+        assert str(c.get("custom_id", "")).startswith(("kb:t:", "kb:r:")), c
+
+
+async def started_for_two(env: Env) -> tuple[Any, Any, MemberActor, MemberActor, LiveTable]:
+    channel, message, anna, bo = await table_for_two(env)
+    await anna.click(message, label="Starta")
+    return channel, message, anna, bo, table_in(env, channel.id)
+
+
+def to_act(table: LiveTable, anna: MemberActor, bo: MemberActor) -> tuple[int, MemberActor]:
+    assert table.game is not None
+    seat = min(table.game.to_act())
+    return seat, anna if table.record.seats[seat].user_id == anna.id else bo
+
+
+def private(result: InteractionResult) -> ResponseMessage:
+    """The interaction was answered, with a message only the clicker sees."""
+    assert result.acknowledged
+    response = result.response
+    assert response is not None
+    assert response.ephemeral
+    return response
+
+
+def panel_ids(panel: Any) -> list[str]:
+    return [str(c["custom_id"]) for c in components(panel) if c.get("custom_id")]
+
+
+async def test_a_panel_control_on_the_public_message_answers_privately(
+    simcord_env: Env,
+) -> None:
+    env = simcord_env
+    channel, message, anna, bo, table = await started_for_two(env)
+    seat, member = to_act(table, anna, bo)
+    panel = await open_hand(member, message)
+    forged = [
+        f"kb:pg:{table.table_id}:{table.version}:0",
+        f"kb:st:{table.table_id}:{table.version}:bid:",
+        f"kb:t:{table.table_id}:reclaim",
+        *(cid for cid in panel_ids(panel) if cid.startswith("kb:a:")),
+    ]
+    for cid in forged:
+        result = await forge(member, message, cid)
+        private(result)
+        public = table_message(channel, message.id)
+        assert_still_the_table(public)
+        for face in hand_faces(table, seat):
+            assert face not in public_text(public), (cid, face)
+    # a panel action clicked on the public message is played, answered with a new private panel,
+    # and only that private panel is kept current from then on
+    if table.game is not None and table.game.to_act():
+        seat, member = to_act(table, anna, bo)
+        legal = table.game.notation(table.game.legal_actions(seat)[0]).replace(" ", "_")
+        before = table.seq
+        played = await forge(member, message, f"kb:a:{table.table_id}:{table.version}:{legal}")
+        private(played)
+        assert table.seq > before
+    # play goes on: the listener refreshes panels, and the public message stays the table
+    await play_until(env, channel.id, {anna.id: anna, bo.id: bo}, message, 3)
+    public = table_message(channel, message.id)
+    assert_still_the_table(public)
+    for panel_shown in bot_of(env).listener._panels.values():
+        source = panel_shown.interaction.message
+        assert source is None or source.id != message.id
+    env.raise_errors()
+
+
+async def test_a_kicked_member_no_longer_sees_the_hand_nor_gets_the_seat_back(
+    simcord_env: Env,
+) -> None:
+    env = simcord_env
+    channel, message, anna, bo, table = await started_for_two(env)
+    bo_seat = table.seat_of(bo.id)
+    assert bo_seat is not None
+    old_panel = await open_hand(bo, message)
+    dms = len(bo.user.dm_channel.history())
+    kicked = await anna.slash(channel, "spel sparka", medlem=bo)
+    assert kicked.acknowledged
+    assert table.record.seats[bo_seat].autoplay
+    assert table.record.seats[bo_seat].left
+
+    hand = private(await bo.click(message, label="Min hand"))
+    assert "lämnat" in hand.content
+    assert hand.components == []
+    for face in hand_faces(table, bo_seat):
+        assert face not in hand.content
+    # the reclaim button is the seated member's only: forged on the table message or the old panel
+    for source in (message, old_panel):
+        reclaim = await forge(bo, source, f"kb:t:{table.table_id}:reclaim")
+        assert reclaim.acknowledged
+        assert table.record.seats[bo_seat].autoplay
+    # play goes on without Bo: his old panel and his DM are not kept current any more
+    await play_until(env, channel.id, {anna.id: anna}, message, 4)
+    assert len(bo.user.dm_channel.history()) == dms
+    assert bo.user.dm_channel.history()[-1].content == bo.user.dm_channel.history()[-1].content
+    assert all(key[1] != bo.id for key in bot_of(env).listener._panels)
+    env.raise_errors()
+
+
+async def test_select_values_the_panel_did_not_offer_are_refused_in_words(
+    simcord_env: Env,
+) -> None:
+    env = simcord_env
+    _, message, anna, bo, table = await started_for_two(env)
+    _, member = to_act(table, anna, bo)
+    panel = await open_hand(member, message)
+    selects = [cid for cid in panel_ids(panel) if cid.startswith("kb:s:")]
+    assert selects, "a thirteen-card hand is offered in select menus"
+    version, seq = table.version, table.seq
+    forged_selects = [
+        *selects,
+        f"kb:s:{table.table_id}:{version}:discard:2-3:0",
+        f"kb:sts:{table.table_id}:{version}:bid:0",
+    ]
+    for cid in forged_selects:
+        for values in ([], ["ZZ"], ["2C", "2C"], ["pass", "QS", "KS", "AS"], ["x" * 100]):
+            private(await forge(member, panel, cid, values))
+    assert (table.version, table.seq) == (version, seq)
+    env.raise_errors()
+
+
+async def test_a_control_on_no_message_is_answered_not_left_failing(simcord_env: Env) -> None:
+    env = simcord_env
+    _, message, anna, _, table = await started_for_two(env)
+    seq = table.seq
+    for cid in (
+        f"kb:a:{table.table_id}:{table.version}:9C",
+        f"kb:t:{table.table_id}:start",
+        f"kb:r:{table.table_id}:0:close",
+        "kb:zz:1",
+        f"kb:a:{table.table_id}:{table.version}:hej_1079!",
+    ):
+        answer = private(await forge(anna, message, cid, on_message=False))
+        assert "fanns inte" in answer.content
+    assert table.seq == seq
+    env.raise_errors()
+
+
+async def test_spel_ny_refuses_an_option_out_of_range_with_the_range(simcord_env: Env) -> None:
+    env = simcord_env
+    await sync_commands(env)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("kortbord")
+    anna = guild.add_member(env.create_user("anna"))
+    for value in ("0", "-5000", "999999999999"):
+        refused = await anna.slash(
+            channel, "spel ny", spel="hej_knekt", alternativ=f"reaction_ms={value}"
+        )
+        answer = private(refused)
+        assert "från 3000 till 15000" in answer.content
+    assert bot_of(env).sessions.table_in(channel.id) is None
