@@ -31,6 +31,7 @@ from bot.errors import UserError
 from bot.storage import Storage
 from bot.storage.records import ActionRecord, RatingChange, SeatRecord, TableRecord
 from games import ai
+from games.cards import parse_card
 from games.core import (
     Action,
     Game,
@@ -47,6 +48,9 @@ from games.registry import SPECS
 log = logging.getLogger(__name__)
 
 STRIKES_FOR_AUTOPLAY = 2
+DECISION_FACTOR = 2
+"""A decision (a bid, bid cards, a declaration: anything but playing one card) gets this many
+times the table's turn time: choosing takes longer than following suit."""
 SEATS_OPTION = "_seats"
 """A table setting kept with the game's options: how many seats to fill at the start."""
 LIVE_STATUSES = ("lobby", "playing", "paused")
@@ -70,6 +74,16 @@ class _NoListener:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """The computer player acted for a member's seat when the deadline passed: ``notation`` at
+    action ``seq``. Shown on the table and in that member's panel, so nothing is done silently."""
+
+    seat: Seat
+    notation: str
+    seq: int
+
+
 @dataclass(eq=False)
 class LiveTable:
     """A table in memory: its stored record, the match (None in the lobby) and its timers."""
@@ -90,6 +104,8 @@ class LiveTable:
     window_timers: list[Timer] = field(default_factory=list)
     ratings: list[RatingChange] = field(default_factory=list)
     """The members' rating changes, once the match is finished."""
+    timeouts: list[TimedOut] = field(default_factory=list)
+    """What the computer player did for members whose time ran out (see ``recent_timeouts``)."""
 
     @property
     def table_id(self) -> int:
@@ -111,6 +127,11 @@ class LiveTable:
     def reaction_seq(self) -> int:
         """What reaction buttons carry: the open window's reveal, else the last action."""
         return self.reveal_seq if self.reveal_at is not None else self.seq
+
+    def recent_timeouts(self) -> list[TimedOut]:
+        """The deadlines passed within the last round of actions, oldest first."""
+        since = self.seq - len(self.record.seats)
+        return [t for t in self.timeouts if t.seq > since]
 
     def seat_of(self, user_id: int) -> Seat | None:
         for s in self.record.seats:
@@ -211,6 +232,24 @@ def correct_press(game: Game, seat: Seat) -> str | None:
             settling.append(verb)
     presses = [a for a in game.legal_actions(seat) if not game.notation(a).startswith("close")]
     return settling[0] if len(settling) == 1 and len(presses) > 1 else None
+
+
+def turn_time(turn_seconds: int, game: Game, seat: Seat) -> float:
+    """The time ``seat`` gets for its choice now: the table's turn time to play a card, and
+    ``DECISION_FACTOR`` times that for a decision (a bid, bid cards, a declaration)."""
+    for action in game.legal_actions(seat):
+        words = game.notation(action).split()
+        if len(words) != 1 or not _is_card_code(words[0]):
+            return turn_seconds * DECISION_FACTOR
+    return turn_seconds
+
+
+def _is_card_code(word: str) -> bool:
+    try:
+        parse_card(word)
+    except ValueError:
+        return False
+    return True
 
 
 def replay(record: TableRecord, actions: list[ActionRecord]) -> Game:
@@ -485,6 +524,57 @@ class SessionManager:
         await self.listener.table_changed(table, frozenset())
         return table
 
+    async def rematch(self, table_id: int, member: Member) -> LiveTable:
+        """A new match of a finished table, in the same channel: the same members and computer
+        players in the same seats, the same game, variant, options and turn time. It opens as a
+        lobby (hosted by ``member``, who played the last match) so that anyone may still leave."""
+        self._require_open()
+        old = await self.storage.table(table_id)
+        if old is None or old.status != "finished":
+            raise UserError("table_gone")
+        if not any(s.user_id == member.user_id for s in old.seats):
+            raise UserError("not_seated")
+        if old.channel_id in self._by_channel:
+            raise UserError("channel_busy")
+        members = [s for s in old.seats if s.user_id is not None and not s.left]
+        for s in members:
+            assert s.user_id is not None
+            self._check_free(s.user_id)
+        now = self.clock.now()
+        seats = tuple(
+            SeatRecord(
+                seat=s.seat,
+                user_id=None if s.left else s.user_id,
+                name="" if s.left else s.name,
+                ai=s.ai,
+            )
+            for s in old.seats
+        )
+        record = await self.storage.create_table(
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            thread_id=old.thread_id,
+            message_id=None,
+            host_id=member.user_id,
+            game_id=old.game_id,
+            options=old.options,
+            variant=old.variant,
+            seed=self._rng.getrandbits(62),
+            status="lobby",
+            turn_seconds=old.turn_seconds,
+            language=old.language,
+            version=1,
+            created_at=now,
+            updated_at=now,
+            deadline_at=None,
+            seats=seats,
+            end_reason=None,
+        )
+        table = LiveTable(record, last_member_action=now)
+        self._register(table)
+        self._arm_idle(table)
+        return table
+
     def _require_lobby(self, table: LiveTable) -> None:
         if table.record.status != "lobby":
             raise UserError("already_started")
@@ -600,6 +690,9 @@ class SessionManager:
         await self.storage.record_action(record, entry)
         table.record, table.game, table.seq = record, trial, table.seq + 1
         table.turn_deadlines.pop(seat, None)  # a seat that acts again gets a fresh deadline
+        if by == "member":  # the member is back: their timeout notice has been seen
+            table.timeouts = [t for t in table.timeouts if t.seat != seat]
+        table.timeouts = table.recent_timeouts()
         if trial.is_over():
             await self._finish(table)
             return
@@ -628,7 +721,7 @@ class SessionManager:
                 del table.turn_deadlines[seat]
         for seat in acting - played_for:
             if seat not in table.turn_deadlines:
-                table.turn_deadlines[seat] = now + table.record.turn_seconds
+                table.turn_deadlines[seat] = now + turn_time(table.record.turn_seconds, game, seat)
         if table.deadline_timer is not None:
             table.deadline_timer.cancel()
             table.deadline_timer = None
@@ -756,13 +849,16 @@ class SessionManager:
             hands = self._changed_hands(table, hands_before)
         await self.listener.table_changed(table, hands)
 
-    async def _computer_acts(self, table: LiveTable, seat: Seat, *, by: ActedBy) -> None:
+    async def _computer_acts(self, table: LiveTable, seat: Seat, *, by: ActedBy) -> str:
+        """The computer player's action for ``seat``, applied; returns its notation."""
         assert table.game is not None
         kind = table.record.seats[seat].ai
         snapshot = table.game.clone()
         rng = random.Random(self._rng.getrandbits(64))
         action = await asyncio.to_thread(ai.choose, snapshot, seat, kind, rng)
+        notation = table.game.notation(action)
         await self._apply(table, seat, action, by=by)
+        return notation
 
     async def _deadline_passed(self, table: LiveTable) -> None:
         table.deadline_timer = None
@@ -779,9 +875,11 @@ class SessionManager:
                     continue
                 named = table.game.timeout_action(seat)
                 if named is not None and named in table.game.legal_actions(seat):
+                    notation = table.game.notation(named)
                     await self._apply(table, seat, named, by="timeout")
                 else:
-                    await self._computer_acts(table, seat, by="timeout")
+                    notation = await self._computer_acts(table, seat, by="timeout")
+                table.timeouts.append(TimedOut(seat, notation, table.seq))
             if table.record.status == "playing":
                 self._arm(table)
             hands = self._changed_hands(table, hands_before)

@@ -109,3 +109,12 @@ async def play_until(
         await play_first_legal(member, await open_hand(member, message), step)
         played += 1
     return played
+
+
+async def start(host: MemberActor, table_message: Any) -> Any:
+    """The host presses *Starta*; when the table asks whether computer players should take the
+    empty seats, the host says yes."""
+    result = await host.click(table_message, label="Starta")
+    if result.ephemeral and result.response is not None and components(result.response):
+        return await host.click(result.response, label="Fyll med datorspelare och starta")
+    return result

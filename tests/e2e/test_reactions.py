@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from members import bot_of, components, sync_commands, table_in
+from members import bot_of, components, start, sync_commands, table_in
 from simcord import Env, MemberActor
 
 from bot.sessions import correct_press
@@ -32,7 +32,7 @@ async def three_at_hej_knekt(env: Env) -> tuple[Any, Any, dict[int, MemberActor]
     assert message is not None
     await bo.click(message, label="Sätt dig")
     await cilla.click(message, label="Sätt dig")
-    await anna.click(message, label="Starta")
+    await start(anna, message)
     return channel, message, {m.id: m for m in (anna, bo, cilla)}
 
 
