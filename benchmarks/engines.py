@@ -107,10 +107,11 @@ def run_round_robin(entries: list[tuple[Tally, Playout]], seconds: float) -> Non
 
 
 def table(tallies: list[Tally]) -> str:
-    lines = [f"{'game':<16}{'players':>8}{'playouts/s':>13}{'actions/s':>13}{'deals/s':>11}"]
+    width = max([len("game"), *(len(t.name) for t in tallies)]) + 2
+    lines = [f"{'game':<{width}}{'players':>8}{'playouts/s':>13}{'actions/s':>13}{'deals/s':>11}"]
     for t in tallies:
         lines.append(
-            f"{t.name:<16}{t.players:>8}{t.per_second(t.playouts):>13,.1f}"
+            f"{t.name:<{width}}{t.players:>8}{t.per_second(t.playouts):>13,.1f}"
             f"{t.per_second(t.actions):>13,.0f}{t.per_second(t.deals):>11,.1f}"
         )
     return "\n".join(lines)

@@ -309,8 +309,9 @@ class TerminalTable:
             self.console.write(f"  {number:>2}. {label}  ({text})")
         for verb in sorted(big):
             example = notations[groups[verb][0]]
+            first = shape_of(legal[groups[verb][0]], example)
             self._say(
-                "terminal.type_cards",
+                "terminal.type_cards" if first.cards else "terminal.type_choice",
                 label=self.render.t(self.render.verb_key(self.game.game_id, verb)) if verb else "",
                 count=len(groups[verb]),
                 example=" ".join(example.split()[1:]) if verb else example,
@@ -358,6 +359,9 @@ class TerminalTable:
         by_cards = _by_cards(text, legal, notations)
         if by_cards is not None:
             return by_cards
+        by_arguments = _by_arguments(text, legal, notations)
+        if by_arguments is not None:
+            return by_arguments
         if action is not None:
             label = self.render.action(self.game.game_id, self.game.notation(action))
             self._say("terminal.not_allowed", action=label)
@@ -500,6 +504,14 @@ def _by_cards(text: str, legal: Sequence[Action], notations: Sequence[str]) -> A
         a for a, n in zip(legal, notations, strict=True) if sorted(shape_of(a, n).cards) == typed
     ]
     return found[0] if len(found) == 1 else None
+
+
+def _by_arguments(text: str, legal: Sequence[Action], notations: Sequence[str]) -> Action | None:
+    """The one legal action whose arguments are the typed words, without its verb (``1C`` for
+    ``bid 1C``), as the hint for a big group of choices shows them, if any."""
+    typed = text.lower().split()
+    found = [a for a, n in zip(legal, notations, strict=True) if n.lower().split()[1:] == typed]
+    return found[0] if typed and len(found) == 1 else None
 
 
 def _window_ms(phase: Msg) -> int:

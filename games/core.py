@@ -11,7 +11,9 @@ Actions are ints (a card int when one card is played); ``notation`` / ``parse`` 
 text form. Games emit language-neutral messages (:class:`Msg`: a key plus arguments); the bot turns
 them into Swedish or English. Argument naming convention, relied on by every renderer: an argument
 named ``seat`` or ending in ``_seat`` is a seat number; one named ``card``/``cards`` or ending in
-``_card``/``_cards`` holds space-separated card codes; anything else is shown as it is.
+``_card``/``_cards`` holds space-separated card codes; one named ``contract`` or ending in
+``_contract`` holds a contract (``4S``, ``7NT``, doubled ``4SX``, redoubled ``4SXX``); anything
+else is shown as it is.
 
 This module must not import anything outside the standard library, read a clock or do I/O.
 """

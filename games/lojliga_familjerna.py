@@ -22,8 +22,19 @@ the two players. The view gives each seat what the questions have shown about th
 ranks a player is known to hold (they asked for them, or received them) and the ranks a player is
 known to lack (they answered no, or gave them all away). ``determinize`` keeps those facts.
 
-Notation: ``ask <seat> <rank>``, e.g. ``ask 2 9`` (ask seat 2 for nines; ranks ``2-9 T J Q K A``).
-There is no other action (no pass: D6).
+Variants (§4.6, reference rules, all off by default):
+
+- ``go_fish`` (R1, Go Fish): each player is dealt 7 cards (3 players) or 5 (4–5 players), one at
+  a time from förhand; the rest is a face-down stock. After a "no" the asker draws the top card of
+  the stock (a quartet it completes is laid out), then the turn passes as usual. A player whose
+  hand runs empty draws a card while the stock lasts, so they stay in the game.
+- ``authors`` (R2, Authors): ask for one card, rank and suit, of a rank you hold and not the card
+  itself (asking for your own card could never be answered yes). Only that card is handed over.
+- ``turn_after_no="clockwise"`` (the version of R2 that some rules give, for either game): after a
+  "no" the turn goes to the asker's left instead of to the asked player.
+
+Notation: ``ask <seat> <rank>``, e.g. ``ask 2 9`` (ask seat 2 for nines; ranks ``2-9 T J Q K A``);
+with ``authors``, ``ask <seat> <card>``, e.g. ``ask 2 9H``. There is no other action (no pass: D6).
 
 Standard library only; no clock, no I/O.
 """
@@ -32,15 +43,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Literal
 
 from games.cards import (
     RANK_MASKS,
     RANKS,
     cards_in,
     cards_tuple,
+    code,
     codes,
     deal_deck,
     make_deck,
+    parse_card,
     randbelow,
     shuffled,
 )
@@ -70,9 +84,22 @@ def rank_index(card: int) -> int:
     return card % 13
 
 
+AUTHORS = 1000  # with ``authors``, ``ask <seat> <card>`` is AUTHORS + seat * 52 + card
+TurnAfterNo = Literal["asked", "clockwise"]
+
+
 @dataclass(frozen=True)
 class LojligaFamiljernaOptions(Options):
-    """The Swedish text names no variant; the game has no options."""
+    """§4.6: the Swedish text names no variant; the reference variants, all off by default."""
+
+    go_fish: bool = False
+    authors: bool = False
+    turn_after_no: TurnAfterNo = "asked"
+
+
+def go_fish_hand(players: int) -> int:
+    """R1: cards dealt to each player in Go Fish ("5–7 cards each")."""
+    return 7 if players <= 3 else 5
 
 
 class LojligaFamiljerna(Game):
@@ -88,19 +115,30 @@ class LojligaFamiljerna(Game):
         "known",
         "lacks",
         "n",
+        "opts",
         "quartets",
         "rng",
         "shown",
+        "stock",
     )
 
-    def __init__(self, players: int, rng: random.Random, decks: list[list[int]] | None) -> None:
+    def __init__(
+        self,
+        players: int,
+        options: LojligaFamiljernaOptions,
+        rng: random.Random,
+        decks: list[list[int]] | None,
+    ) -> None:
         self.n = players
+        self.opts = options
         self.rng = rng
         self.dealer = randbelow(rng, players)
         deck = deal_deck(decks, 0, make_deck(), rng)
         forhand = (self.dealer + 1) % players
+        dealt = go_fish_hand(players) * players if options.go_fish else len(deck)
+        self.stock = deck[dealt:][::-1]  # R1: face down, the top card last
         self.hands = [0] * players
-        for k, c in enumerate(deck):
+        for k, c in enumerate(deck[:dealt]):
             self.hands[(forhand + k) % players] |= 1 << c
         self.quartets: list[list[int]] = [[] for _ in range(players)]  # ranks, in order laid
         # known[viewer][holder]: the cards ``viewer`` has seen go into ``holder``'s hand
@@ -138,20 +176,31 @@ class LojligaFamiljerna(Game):
         if self._over() or seat != self.current:
             return []
         hand = self.hands[seat]
+        targets = [t for t in range(self.n) if t != seat and self.hands[t]]
         ranks = [r for r in range(13) if hand & RANK_MASKS[r]]
-        return [
-            target * 13 + r
-            for target in range(self.n)
-            if target != seat and self.hands[target]
-            for r in ranks
-        ]
+        if self.opts.authors:  # R2: a card of a rank you hold, not one you hold
+            wanted = [c for r in ranks for c in cards_in(RANK_MASKS[r] & ~hand)]
+            return [AUTHORS + t * 52 + c for t in targets for c in wanted]
+        return [t * 13 + r for t in targets for r in ranks]
+
+    def _decode(self, action: Action) -> tuple[Seat, int, int]:
+        """(target, rank index, the cards asked for) of an ask in this game's form."""
+        if self.opts.authors:
+            if action < AUTHORS:
+                raise IllegalActionError("ask for one card, e.g. ask 2 9H")
+            target, c = divmod(action - AUTHORS, 52)
+            return target, c % 13, 1 << c
+        if action >= AUTHORS:
+            raise IllegalActionError("ask for a rank, e.g. ask 2 9")
+        target, r = divmod(action, 13)
+        return target, r, RANK_MASKS[r]
 
     def apply(self, seat: Seat, action: Action) -> None:
         if self._over():
             raise IllegalActionError("the game is over")
         if seat != self.current:
             raise IllegalActionError("it is not your turn to ask")
-        target, r = divmod(action, 13)
+        target, r, wanted = self._decode(action)
         if not 0 <= target < self.n:
             raise IllegalActionError(f"there is no seat {target}")
         if target == seat:
@@ -160,21 +209,30 @@ class LojligaFamiljerna(Game):
             raise IllegalActionError("that player has no cards left and cannot be asked")
         if not self.hands[seat] & RANK_MASKS[r]:
             raise IllegalActionError(f"you may only ask for a rank you hold ({RANKS[r]})")
+        if self.opts.authors and self.hands[seat] & wanted:
+            raise IllegalActionError("you hold that card yourself")
         self.asks += 1
-        given = self.hands[target] & RANK_MASKS[r]
-        rank = RANKS[r]
+        given = self.hands[target] & wanted
+        kind, asked = _asked(self.opts, r, wanted)
         self.shown[seat] |= 1 << r
         if not given:
-            self.lacks[target] |= 1 << r
+            if not self.opts.authors:
+                self.lacks[target] |= 1 << r
             self.events.add(
-                Msg.of(f"{GAME_ID}.event.asked_none", seat=seat, target_seat=target, rank=rank)
+                Msg.of(f"{GAME_ID}.event.{kind}_none", seat=seat, target_seat=target, **asked)
             )
-            self.current = target
+            if self.stock:  # R1: go fish
+                self._draw(seat)
+            if not self._over():
+                self.current = (
+                    target if self.opts.turn_after_no == "asked" else self._next_with_cards(seat)
+                )
             return
         count = given.bit_count()
         self.hands[target] &= ~given
         self.hands[seat] |= given
-        self.lacks[target] |= 1 << r  # all of that rank is gone from the asked hand
+        if not self.opts.authors:
+            self.lacks[target] |= 1 << r  # all of that rank is gone from the asked hand
         self.shown[target] &= ~(1 << r)
         for viewer in range(self.n):  # what anyone knew was in the asked hand moves with it
             self.known[viewer][seat] |= self.known[viewer][target] & given
@@ -183,7 +241,7 @@ class LojligaFamiljerna(Game):
         self.known[target][seat] |= given
         self.events.add(
             Msg.of(
-                f"{GAME_ID}.event.asked_yes", seat=seat, target_seat=target, rank=rank, count=count
+                f"{GAME_ID}.event.{kind}_yes", seat=seat, target_seat=target, count=count, **asked
             )
         )
         cards = codes(cards_in(given))
@@ -193,11 +251,38 @@ class LojligaFamiljerna(Game):
         self.events.add(Msg.of(f"{GAME_ID}.event.you_gave", seat=seat, cards=cards), (target,))
         if self.hands[seat] & RANK_MASKS[r] == RANK_MASKS[r]:
             self._lay_out(seat, r)
-        if sum(len(q) for q in self.quartets) == 13:
+        for holder in (seat, target):  # R1: an empty hand draws while the stock lasts
+            if not self.hands[holder] and self.stock:
+                self._draw(holder)
+        if self._all_out():
+            return
+        if not self.hands[seat]:  # D2: the asker's hand is empty
+            self.current = self._next_with_cards(seat)
+
+    def _draw(self, seat: Seat) -> None:
+        """R1: ``seat`` takes the top card of the stock; a quartet it completes is laid out."""
+        while self.stock:
+            c = self.stock.pop()
+            self.hands[seat] |= 1 << c
+            self.known[seat][seat] |= 1 << c
+            self.lacks[seat] = 0  # an unseen card may be of any rank
+            self.events.add(Msg.of(f"{GAME_ID}.event.drew", seat=seat, left=len(self.stock)))
+            self.events.add(Msg.of(f"{GAME_ID}.event.you_drew", card=code(c)), (seat,))
+            r = c % 13
+            if self.hands[seat] & RANK_MASKS[r] == RANK_MASKS[r]:
+                self._lay_out(seat, r)
+            if self.hands[seat]:  # a hand emptied by that quartet draws again
+                break
+        self._all_out()
+
+    def _all_out(self) -> bool:
+        """Whether all thirteen quartets are out (and then the game is over)."""
+        if sum(len(q) for q in self.quartets) < 13:
+            return False
+        if self.current >= 0:
             self.current = -1
             self.events.add(Msg.of(f"{GAME_ID}.event.all_out"))
-        elif not self.hands[seat]:  # D2: the asker's hand is empty
-            self.current = self._next_with_cards(seat)
+        return True
 
     def _lay_out(self, seat: Seat, r: int) -> None:
         self.hands[seat] &= ~RANK_MASKS[r]
@@ -248,6 +333,8 @@ class LojligaFamiljerna(Game):
             for s, q in enumerate(self.quartets)
             if q
         )
+        if self.opts.go_fish:
+            piles += (Pile(f"{GAME_ID}.pile.stock", hidden=len(self.stock)),)
         phase = (
             Msg.of("table.phase.over")
             if self._over()
@@ -278,22 +365,24 @@ class LojligaFamiljerna(Game):
         other.known = [list(row) for row in self.known]
         other.shown = list(self.shown)
         other.lacks = list(self.lacks)
+        other.stock = list(self.stock)
         other.events = self.events.copy()
         return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> LojligaFamiljerna:
-        """Re-deal the cards ``seat`` has not seen among the other hands, keeping their sizes,
-        the cards it saw change hands, and what the questions proved: each other player keeps a
-        card of every rank it is known to hold and gets none of a rank it is known to lack."""
+        """Re-deal the cards ``seat`` has not seen among the other hands (and the stock in Go
+        Fish), keeping their sizes, the cards it saw change hands, and what the questions proved:
+        each other player keeps a card of every rank it is known to hold and gets none of a rank
+        it is known to lack."""
         other = self.clone()
         other.rng = rng
         other.events = self.events.copy_for(seat)
         others = [p for p in range(self.n) if p != seat]
         fixed = [self.known[seat][p] for p in range(self.n)]
-        unseen = [c for p in others for c in cards_in(self.hands[p] & ~fixed[p])]
+        unseen = [c for p in others for c in cards_in(self.hands[p] & ~fixed[p])] + self.stock
         for _ in range(20):
-            hands = self._redeal(seat, others, fixed, unseen, rng)
-            if hands is not None:
+            dealt = self._redeal(others, fixed, unseen, rng)
+            if dealt is not None:
                 break
         else:  # constraints too tight for random tries: keep the sizes only
             hands = list(self.hands)
@@ -302,20 +391,23 @@ class LojligaFamiljerna(Game):
                 hands[p] = fixed[p]
                 for _ in range((self.hands[p] & ~fixed[p]).bit_count()):
                     hands[p] |= 1 << pool.pop()
-        other.hands = hands
+            dealt = hands, pool
+        other.hands, other.stock = dealt
         for viewer in others:  # what the others saw is re-dealt too; only ``seat``'s eyes count
-            other.known[viewer] = [h if viewer == p else 0 for p, h in enumerate(hands)]
+            other.known[viewer] = [h if viewer == p else 0 for p, h in enumerate(other.hands)]
         return other
 
     def _redeal(
         self,
-        seat: Seat,
         others: list[Seat],
         fixed: list[int],
         unseen: list[int],
         rng: random.Random,
-    ) -> list[int] | None:
+    ) -> tuple[list[int], list[int]] | None:
+        """Hands and stock from ``unseen`` under the known facts, or None if a try fails."""
         hands = list(self.hands)
+        stock_room = len(self.stock)
+        stock: list[int] = []
         room = {p: (self.hands[p] & ~fixed[p]).bit_count() for p in others}
         for p in others:
             hands[p] = fixed[p]
@@ -332,31 +424,54 @@ class LojligaFamiljerna(Game):
                     room[p] -= 1
         for c in pool:
             fits = [p for p in others if room[p] and not self.lacks[p] >> (c % 13) & 1]
+            if stock_room > len(stock):
+                fits.append(-1)  # the stock takes any card
             if not fits:
                 return None
             p = fits[randbelow(rng, len(fits))]
-            hands[p] |= 1 << c
-            room[p] -= 1
-        return hands
+            if p < 0:
+                stock.append(c)
+            else:
+                hands[p] |= 1 << c
+                room[p] -= 1
+        return hands, stock
 
     # --- notation ---------------------------------------------------------------------------------
 
     def notation(self, action: Action) -> str:
-        target, r = divmod(action, 13)
-        if action < 0 or not 0 <= target < self.n:
-            raise ValueError(f"not an ask: {action}")
-        return f"ask {target} {RANKS[r]}"
+        if action >= AUTHORS:
+            target, c = divmod(action - AUTHORS, 52)
+            if 0 <= target < self.n:
+                return f"ask {target} {code(c)}"
+        elif action >= 0:
+            target, r = divmod(action, 13)
+            if 0 <= target < self.n:
+                return f"ask {target} {RANKS[r]}"
+        raise ValueError(f"not an ask: {action}")
 
     def parse(self, text: str) -> Action:
         words = text.strip().upper().split()
         if len(words) == 3 and words[0] == "ASK" and words[1].isdigit():
-            rank = "T" if words[2] == "10" else words[2]
             target = int(words[1])
-            if 0 <= target < self.n and len(rank) == 1 and rank in RANKS:
-                return target * 13 + RANKS.index(rank)
+            what = "T" if words[2] == "10" else words[2]
+            if 0 <= target < self.n and len(what) == 1 and what in RANKS:
+                return target * 13 + RANKS.index(what)
+            if 0 <= target < self.n and len(what) > 1:
+                try:
+                    return AUTHORS + target * 52 + parse_card(what)
+                except ValueError:
+                    pass
         raise NotationError(
-            f"not an ask: {text!r} (write ask, the seat number and the rank, e.g. ask 2 9)"
+            f"not an ask: {text!r} (write ask, the seat number and the rank, e.g. ask 2 9,"
+            " or with Authors the card, e.g. ask 2 9H)"
         )
+
+
+def _asked(options: LojligaFamiljernaOptions, r: int, wanted: int) -> tuple[str, dict[str, str]]:
+    """The event kind of a question and what was asked for: a rank, or with ``authors`` a card."""
+    if options.authors:
+        return "asked_card", {"card": code(wanted.bit_length() - 1)}
+    return "asked", {"rank": RANKS[r]}
 
 
 def _ranks(mask: int) -> str:
@@ -373,7 +488,7 @@ def _factory(
     rng: random.Random,
     decks: list[list[int]] | None,
 ) -> Game:
-    return LojligaFamiljerna(players, rng, decks)
+    return LojligaFamiljerna(players, options, rng, decks)
 
 
 SPEC = GameSpec(
@@ -382,5 +497,11 @@ SPEC = GameSpec(
     max_players=5,
     options_type=LojligaFamiljernaOptions,
     factory=_factory,
+    presets={
+        "standard": LojligaFamiljernaOptions(),
+        "go_fish": LojligaFamiljernaOptions(go_fish=True),
+        "authors": LojligaFamiljernaOptions(authors=True),
+        "authors_clockwise": LojligaFamiljernaOptions(authors=True, turn_after_no="clockwise"),
+    },
     trick_taking=False,
 )

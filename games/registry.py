@@ -20,6 +20,9 @@ _MODULES: tuple[str, ...] = (
     "reunion",
     "femkort",
     "skitgubbe",
+    "piquet",
+    "femhundra",
+    "tvamansbridge",
 )
 
 

@@ -3,7 +3,8 @@
 UI-agnostic (plain text with suit symbols): the terminal table prints it and the Discord layer
 reuses it. A :class:`~games.core.Msg` is rendered by the argument convention of ``games.core``: a
 ``seat``/``*_seat`` argument becomes the player's name, ``card(s)``/``*_card(s)`` become card faces
-(``Q♠``, ``10♥``, ``🃏``), ``suit``/``*_suit`` become the suit's name; anything else is shown as is.
+(``Q♠``, ``10♥``, ``🃏``), ``suit``/``*_suit`` become the suit's name, ``contract``/``*_contract``
+(``4S``, ``3NTX``) become the contract's face (``4♠``, ``3 sang X``); anything else is shown as is.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from games.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_card, rank_of, 
 from games.core import ArgValue, Msg, Pile, ScoreSheet, SeatView, View
 
 JOKER_FACE = "🃏"
-_CONTRACT = re.compile(r"^(\d+)(C|D|H|S|NT)$", re.IGNORECASE)
+_CONTRACT = re.compile(r"^(\d+)(C|D|H|S|NT)(X{0,2})$", re.IGNORECASE)
 # Hands are shown suit by suit in alternating colours, high cards first.
 HAND_SUIT_ORDER = (3, 2, 0, 1)  # spades, hearts, clubs, diamonds
 
@@ -56,6 +57,14 @@ def sort_hand(cards: Iterable[int]) -> list[int]:
     return sorted(cards, key=key)
 
 
+def _is_code(word: str) -> bool:
+    try:
+        parse_card(word)
+    except ValueError:
+        return False
+    return True
+
+
 def _is_seat_arg(name: str) -> bool:
     return name == "seat" or name.endswith("_seat")
 
@@ -66,6 +75,10 @@ def _is_card_arg(name: str) -> bool:
 
 def _is_suit_arg(name: str) -> bool:
     return name == "suit" or name.endswith("_suit")
+
+
+def _is_contract_arg(name: str) -> bool:
+    return name == "contract" or name.endswith("_contract")
 
 
 def _is_rank_arg(name: str) -> bool:
@@ -112,6 +125,8 @@ class TextRenderer:
             return self.rank(value)
         if name == "ranks" or name.endswith("_ranks"):
             return ", ".join(self.rank(r) for r in str(value).split()) or "–"
+        if _is_contract_arg(name):
+            return self.contract(str(value))
         return str(value)
 
     def rank(self, rank: ArgValue) -> str:
@@ -123,14 +138,15 @@ class TextRenderer:
         return self.t(key) if self.catalog.has(key) else str(rank)
 
     def contract(self, text: str) -> str:
-        """A contract bid: ``7NT`` -> ``7 sang``, ``6S`` -> ``6♠``; other words as they are."""
+        """A contract bid: ``7NT`` -> ``7 sang``, ``6S`` -> ``6♠``, doubled ``4SX`` -> ``4♠X``,
+        redoubled ``3NTXX`` -> ``3 sang XX``; other words as they are."""
         found = _CONTRACT.match(text)
         if found is None:
             return text
-        level, strain = found[1], found[2].upper()
+        level, strain, doubled = found[1], found[2].upper(), found[3].upper()
         if strain == "NT":
-            return f"{level} {self.t('table.strain.NT')}"
-        return level + SUIT_SYMBOLS[SUITS.index(strain)]
+            return f"{level} {self.t('table.strain.NT')}" + (f" {doubled}" if doubled else "")
+        return level + SUIT_SYMBOLS[SUITS.index(strain)] + doubled
 
     def msg(self, m: Msg) -> str:
         """A game's message in this language."""
@@ -143,10 +159,16 @@ class TextRenderer:
         own = f"{game_id}.action.{verb}"
         return own if self.catalog.has(own) else f"action.{verb}"
 
+    def verb(self, game_id: str, verb: str) -> str:
+        """The name of an action verb (``Byt``), for a menu of its choices."""
+        return self.t(self.verb_key(game_id, verb))
+
     def action(self, game_id: str, notation: str) -> str:
         """A readable label for an action given in notation: ``QS`` -> ``Q♠``,
         ``QC KC AC`` -> ``Q♣ K♣ A♣``, ``bid 7D KS TC`` -> ``Bjud 7♦ K♠ 10♣``,
-        ``draw 3`` -> ``Dra kort 3``."""
+        ``draw 3`` -> ``Dra kort 3``. A verb written alone uses the game's ``<game>.alone.<verb>``
+        text when it has one; a game may name a whole action (key ``<game>.notation.bid_misere``
+        for ``bid misere``)."""
         tokens = notation.split()
         if not tokens:
             return notation
@@ -155,6 +177,12 @@ class TextRenderer:
         except ValueError:
             pass
         verb = tokens[0].lower()
+        alone = f"{game_id}.alone.{verb}"
+        if len(tokens) == 1 and self.catalog.has(alone):
+            return self.t(alone)  # the verb without its arguments (Piquet: exchange none)
+        whole = f"{game_id}.notation.{'_'.join(tokens).lower()}"
+        if self.catalog.has(whole):  # a game's name for one whole action (``bid misere``)
+            return self.t(whole)
         template = f"{game_id}.notation.{verb}"
         if self.catalog.has(template) and len(tokens) > 1:
             return self._filled(template, tokens[1:])
@@ -168,6 +196,9 @@ class TextRenderer:
         fields = [f for _, f, _, _ in string.Formatter().parse(self.catalog.template(key)) if f]
         args: dict[str, object] = {}
         for name, word in zip(fields, words, strict=False):
+            if len(word) > 1 and not word.isdigit() and _is_code(word):
+                args[name] = faces_of_codes(word)  # a card fills any field as its face
+                continue
             value: ArgValue = int(word) if word.isdigit() else word
             args[name] = self.arg(name, value)
         return self.t(key, **args)

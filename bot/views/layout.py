@@ -10,7 +10,7 @@ Pure: it reads notations only (DESIGN.md: the game says what is legal; this only
 - a verb whose argument has two parts (``bid 7NT``: level and strain; ``ask 2 K``: whom and which
   rank), when there are more than five of them: two steps, first the first parts (a ``Steps`` row),
   then, on the page a first part opens (``step_page(..., "bid 7")``), the choices it leads to;
-- a verb with a number (``draw 3``): buttons when few, else select menus;
+- a verb with a number or one card (``draw 3``, ``call AC``): buttons when few, else selects;
 - anything else (``pass``, ``declare``, ``hej 0``): a button each.
 Discord allows 5 rows per message, 5 buttons per row or one select per row, 25 options per select.
 Beyond five rows, the rows are split into pages of four, the fifth row turning the pages.
@@ -79,9 +79,10 @@ Row = Buttons | Select | Steps
 
 
 def two_parts(choice: Choice) -> tuple[str, str] | None:
-    """``bid 7NT`` -> ``("7", "NT")``, ``ask 2 K`` -> ``("2", "K")``; None for other choices."""
-    if len(choice.args) == 2 and not any(_is_card(a) for a in choice.args):
-        return choice.args[0], choice.args[1]
+    """``bid 7NT`` -> ``("7", "NT")``, ``ask 2 K`` -> ``("2", "K")``, ``ask 2 9H`` ->
+    ``("2", "9H")``; None for other choices."""
+    if len(choice.args) == 2 and not _is_card(choice.args[0]):
+        return choice.args[0], choice.args[1]  # ``ask 2 K``, ``ask 2 9H``: whom, then what
     if len(choice.args) == 1:
         found = _LEVEL.match(choice.args[0])
         if found:
@@ -149,11 +150,22 @@ def _chunk_strings(items: Sequence[str]) -> list[tuple[str, ...]]:
     return [tuple(items[i : i + MAX_BUTTONS_PER_ROW]) for i in range(0, len(items), 5)]
 
 
+def _one_card_verbs(choices: Sequence[Choice]) -> set[str]:
+    """Verbs that name one card (``call AC``): some choice's argument is a card that is not a
+    level and strain (``7H`` alone could be either; ``AC`` is only a card)."""
+    return {
+        c.verb
+        for c in choices
+        if not c.is_card and len(c.args) == 1 and _is_card(c.args[0]) and two_parts(c) is None
+    }
+
+
 def _step_groups(choices: Sequence[Choice]) -> dict[str, list[Choice]]:
     """The two-part choices by verb, for the verbs that have more than ``MAX_DIRECT`` of them."""
     groups: dict[str, list[Choice]] = {}
+    one_card = _one_card_verbs(choices)
     for c in choices:
-        if not c.is_card and two_parts(c) is not None:
+        if not c.is_card and c.verb not in one_card and two_parts(c) is not None:
             groups.setdefault(c.verb, []).append(c)
     return {verb: group for verb, group in groups.items() if len(group) > MAX_DIRECT}
 
@@ -182,12 +194,13 @@ def layout(notations: Sequence[str]) -> list[list[Row]]:
     numbered: dict[str, list[Choice]] = {}
     plain: list[Choice] = []
     card_verbs = {c.verb for c in choices if len(c.args) >= 2 and all(map(_is_card, c.args))}
+    one_card = _one_card_verbs(choices)
     for c in choices:
         if c.is_card or (c.verb in steps and two_parts(c) is not None):
             continue
         if c.verb in card_verbs and c.args and all(_is_card(a) for a in c.args):
             multi.setdefault(c.verb, []).append(c)
-        elif len(c.args) == 1 and c.args[0].isdigit():
+        elif len(c.args) == 1 and (c.args[0].isdigit() or c.verb in one_card):
             numbered.setdefault(c.verb, []).append(c)
         else:
             plain.append(c)

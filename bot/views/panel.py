@@ -363,7 +363,7 @@ def _row_items(texts: Catalog, table: LiveTable, row: Row) -> Sequence[PanelItem
             discord.SelectOption(label=_label(label), value=first)
             for first, label in zip(row.firsts, labels, strict=True)
         ]
-        verb_label = text.action(game_id, row.verb)
+        verb_label = text.verb(game_id, row.verb)
         placeholder = texts.text("ui.panel.choose_verb", verb=verb_label)
         return [PanelStepSelect(table.table_id, table.version, row.verb, 0, options, placeholder)]
     if isinstance(row, Buttons):
@@ -379,7 +379,7 @@ def _row_items(texts: Catalog, table: LiveTable, row: Row) -> Sequence[PanelItem
         ]
         count = f"{row.pick}–{row.most}" if row.most > row.pick else str(row.pick)
         if row.verb:
-            verb_label = text.action(game_id, row.verb)
+            verb_label = text.verb(game_id, row.verb)
             placeholder = texts.text("ui.panel.choose_many", count=count, verb=verb_label)
         else:  # several cards played at once (``QC KC AC``)
             placeholder = texts.text("ui.panel.choose_cards", count=count)
@@ -391,7 +391,7 @@ def _row_items(texts: Catalog, table: LiveTable, row: Row) -> Sequence[PanelItem
         placeholder = (
             texts.text("ui.panel.choose")
             if not row.verb
-            else texts.text("ui.panel.choose_verb", verb=text.action(game_id, row.verb))
+            else texts.text("ui.panel.choose_verb", verb=text.verb(game_id, row.verb))
         )
     return [
         PanelSelect(

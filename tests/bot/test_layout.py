@@ -99,3 +99,16 @@ def test_a_multi_select_keeps_cards_chosen_together_in_one_menu() -> None:
     assert all(len(m) <= 25 for m in menus)
     for suit in "CHS":  # every run lies whole in one menu
         assert sum(1 for m in menus if suit in m) == 1
+
+
+def test_a_verb_with_one_card_is_a_select_when_there_are_many() -> None:
+    calls = [f"call {rank}{suit}" for suit in "CDHS" for rank in "AKQJT9"]
+    rows = layout(["solo", *calls])[0]
+    selects = [row for row in rows if isinstance(row, Select)]
+    assert [len(s.choices) for s in selects] == [24]
+    assert selects[0].verb == "call"
+    assert selects[0].pick == 1
+    assert rows[-1] == Buttons((c("solo"),))
+    assert layout(["solo", "call AC", "call KD"])[0] == [
+        Buttons((c("call AC"), c("call KD"), c("solo")))
+    ]

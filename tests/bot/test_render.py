@@ -8,6 +8,7 @@ from toygame import SPEC as TOY
 from toygame import TOY_TEXTS_EN
 
 from bot.i18n import catalog
+from bot.render.embeds import variant_name
 from bot.render.text import TextRenderer, card_face, faces_of_codes, sort_hand
 from games.cards import JOKER, parse_card
 from games.core import Msg, ScoreSheet, SheetRow
@@ -47,6 +48,17 @@ def test_action_labels() -> None:
     assert _render("en").action("toy", "discard 8C 9D TS") == "lay aside 8♣ 9♦ 10♠"
 
 
+def test_a_verb_alone_may_have_its_own_label() -> None:
+    plain = _render("en")
+    assert plain.action("toy", "discard") == "lay aside"
+    own = TextRenderer(
+        catalog("en").with_entries({**TOY_TEXTS_EN, "toy.alone.discard": "keep all"}), []
+    )
+    assert own.action("toy", "discard") == "keep all"
+    assert own.action("toy", "discard 8C") == "lay aside 8♣"
+    assert own.verb("toy", "discard") == "lay aside"  # a menu of discards is named by its verb
+
+
 def test_table_lines_show_hand_trump_and_seats() -> None:
     game = TOY.new(3, rng=random.Random(2))
     lines = _render("en").table(game.view(0))
@@ -74,6 +86,15 @@ def test_contract_bids_and_argument_templates() -> None:
     assert _render("en").step("toy", "bid", "7").endswith("7…")
 
 
+def test_contract_arguments_show_the_contract_and_its_doubling() -> None:
+    sv = TextRenderer(catalog("sv"), ["Anna", "Bo"])
+    assert sv.arg("contract", "4S") == "4♠"
+    assert sv.arg("high_contract", "4SX") == "4♠X"
+    assert sv.arg("contract", "3NTXX") == "3 sang XX"
+    assert sv.arg("contract", "misere") == "misere"
+    assert _render("en").arg("contract", "7NT") == "7 NT"
+
+
 def test_score_sheet_lines_up_its_columns_and_draws_the_line() -> None:
     sheet = ScoreSheet(
         columns=(Msg.of("view.seat_number", number=1), Msg.of("view.seat_number", number=2)),
@@ -93,3 +114,18 @@ def test_score_sheet_lines_up_its_columns_and_draws_the_line() -> None:
 def test_several_cards_played_at_once_are_labelled_as_their_faces() -> None:
     assert _render("sv").action("skitgubbe", "QC KC AC") == "Q♣ K♣ A♣"
     assert _render("en").action("skitgubbe", "7H") == "7♥"
+
+
+def test_a_variant_is_named_in_the_table_language_when_the_game_names_it() -> None:
+    named = catalog("sv").with_entries({"toy.variant.fast": "Snabbt"})
+    assert variant_name(named, "toy", "fast") == "Snabbt"
+    assert variant_name(named, "toy", "slow") == "slow"
+    assert variant_name(catalog("en"), "piquet", "classic") == "Classic Piquet"
+
+
+def test_a_game_may_name_a_whole_action() -> None:
+    sv = TextRenderer(
+        catalog("sv").with_entries({"toy.notation.bid_misere": "Bjud misär"}), ["Anna", "Bo"]
+    )
+    assert sv.action("toy", "bid misere") == "Bjud misär"
+    assert sv.action("toy", "bid 7NT") == "Bjud 7 sang"

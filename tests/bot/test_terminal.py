@@ -148,6 +148,19 @@ def test_nittionio_seed_1_is_played_to_the_end_by_typed_moves() -> None:
     assert "tar sticket med" in text
 
 
+def test_a_big_group_of_bids_is_typed_without_its_verb() -> None:
+    _needs("tvamansbridge")
+    console = FakeConsole()
+    table = build_table(PlayRequest("tvamansbridge", seed=3, pace=0.0), console)
+    legal = table.game.legal_actions(0)
+    notations = [table.game.notation(a) for a in legal]
+    listed = table._list_actions(legal, notations)
+    assert [notations[legal.index(a)] for a in listed] == ["pass"]
+    assert "Skriv valet, till exempel: 1C" in console.text
+    assert table._understand("1c", legal, notations, listed) == table.game.parse("bid 1C")
+    assert table._understand("bid 7NT", legal, notations, listed) == table.game.parse("bid 7NT")
+
+
 def _hej_knekt_with_a_trigger_first(seed_from: int = 0) -> tuple[Game, int]:
     """A Hej knekt match whose first card (turned by seat 0) asks for a reaction; its rank."""
     spec = SPECS["hej_knekt"]

@@ -10,7 +10,12 @@ import pytest
 
 from games.cards import RANKS, SUITS, card, parse_card, randbelow
 from games.core import IllegalActionError, NotationError
-from games.lojliga_familjerna import MAX_ASKS, SPEC, LojligaFamiljerna
+from games.lojliga_familjerna import (
+    MAX_ASKS,
+    SPEC,
+    LojligaFamiljerna,
+    LojligaFamiljernaOptions,
+)
 
 A, B, C, D = range(4)
 EVERY_CARD = [r + s for r in RANKS for s in SUITS]
@@ -227,3 +232,110 @@ def test_notation_round_trips_and_refuses_malformed_asks() -> None:
     for text in ("ask 9 K", "ask one K", "ask 1 X", "ask 1", "pass"):
         with pytest.raises(NotationError):
             game.parse(text)
+
+
+# --- the reference variants (§4.6) ----------------------------------------------------------------
+
+
+def _variant(
+    options: LojligaFamiljernaOptions, hands: Sequence[Sequence[str]], stock: str = ""
+) -> LojligaFamiljerna:
+    """A game with these hands and, top card first, this stock (the rest already out)."""
+    game = SPEC.new(len(hands), options, rng=random.Random(_seed_for_dealer(len(hands), D)))
+    assert isinstance(game, LojligaFamiljerna)
+    game.hands = [sum(1 << parse_card(c) for c in h) for h in hands]
+    game.stock = [parse_card(c) for c in stock.split()][::-1]
+    game.known = [[h if v == p else 0 for p, h in enumerate(game.hands)] for v in range(len(hands))]
+    game.current = A
+    return game
+
+
+def test_r1_go_fish_deals_seven_or_five_and_keeps_a_stock() -> None:
+    three = SPEC.new(3, LojligaFamiljernaOptions(go_fish=True), rng=random.Random(1))
+    view = three.view(None)
+    assert sum(v.cards for v in view.seats) + sum(len(p.cards) for p in view.piles) == 21
+    assert next(p for p in view.piles if p.key.endswith("stock")).hidden == 52 - 21
+    four = SPEC.new(4, LojligaFamiljernaOptions(go_fish=True), rng=random.Random(1))
+    assert next(p for p in four.view(None).piles if p.key.endswith("stock")).hidden == 32
+
+
+def test_r1_a_no_makes_the_asker_draw_and_the_asked_player_ask() -> None:
+    game = _variant(
+        LojligaFamiljernaOptions(go_fish=True), [["9C", "5H"], ["KC"], ["9D"], ["2C"]], "7S 8S"
+    )
+    _ask(game, A, B, "9")
+    assert _hand(game, A) == {"9C", "5H", "7S"}  # the top card of the stock
+    assert [m.key.rsplit(".", 1)[1] for m in game.view(A).events][-3:] == [
+        "asked_none",
+        "drew",
+        "you_drew",
+    ]
+    assert not any(m.key.endswith("you_drew") for m in game.view(B).events)
+    assert game.to_act() == {B}
+    assert game.stock == [parse_card("8S")]
+
+
+def test_r1_an_emptied_hand_draws_while_the_stock_lasts() -> None:
+    game = _variant(
+        LojligaFamiljernaOptions(go_fish=True),
+        [["9C", "9D", "9H"], ["9S"], ["5D"], ["2C"]],
+        "7S",
+    )
+    _ask(game, A, B, "9")  # the quartet is out; A's hand is empty, B's too: A draws the 7♠
+    assert game.quartets[A] == [RANKS.index("9")]
+    assert _hand(game, A) == {"7S"}
+    assert not game.hands[B]  # the stock is gone before B's turn to draw
+    assert game.to_act() == {A}
+
+
+def test_r1_determinize_deals_the_stock_anew_with_its_size() -> None:
+    game = SPEC.new(3, LojligaFamiljernaOptions(go_fish=True), rng=random.Random(5))
+    assert isinstance(game, LojligaFamiljerna)
+    seat = next(iter(game.to_act()))
+    other = game.determinize(seat, random.Random(2))
+    assert other.view(seat) == game.view(seat)
+    assert len(other.stock) == len(game.stock)
+
+    def unseen(g: LojligaFamiljerna) -> list[int]:
+        return sorted(
+            g.stock + [c for p in range(3) if p != seat for c in range(52) if g.hands[p] >> c & 1]
+        )
+
+    assert unseen(other) == unseen(game)
+
+
+def test_r2_authors_asks_for_one_card_of_a_rank_held() -> None:
+    game = _variant(
+        LojligaFamiljernaOptions(authors=True), [["9C", "5H"], ["9D", "9H"], ["9S"], ["2C"]]
+    )
+    legal = {game.notation(a) for a in game.legal_actions(A)}
+    assert "ask 1 9D" in legal
+    assert "ask 1 9C" not in legal  # A's own card
+    assert "ask 1 9" not in legal  # no asking for a whole rank
+    _ask(game, A, B, "9D")
+    assert _hand(game, A) == {"9C", "9D", "5H"}
+    assert _hand(game, B) == {"9H"}  # only the card asked for
+    assert game.to_act() == {A}
+    with pytest.raises(IllegalActionError, match="yourself"):
+        game.apply(A, game.parse("ask 2 9C"))
+    _ask(game, A, C, "5D")
+    assert game.to_act() == {C}  # a no: the asked player asks next
+    assert game.view(None).events[-1].key == "lojliga_familjerna.event.asked_card_none"
+
+
+def test_r2_turn_after_no_may_go_clockwise() -> None:
+    game = _variant(
+        LojligaFamiljernaOptions(authors=True, turn_after_no="clockwise"),
+        [["9C", "5H"], ["9D"], ["9S"], ["2C"]],
+    )
+    _ask(game, A, C, "5D")
+    assert game.to_act() == {B}  # the asker's left, not C
+
+
+def test_r2_notation_round_trips() -> None:
+    game = _variant(LojligaFamiljernaOptions(authors=True), [["9C", "TH"], ["9D"], ["9S"], ["2C"]])
+    for action in game.legal_actions(A):
+        assert game.parse(game.notation(action)) == action
+    assert game.parse("ask 1 10S") == game.parse("ask 1 TS")
+    with pytest.raises(IllegalActionError, match="one card"):
+        game.apply(A, game.parse("ask 1 9"))

@@ -13,14 +13,17 @@ from collections.abc import Callable
 from games.ai.base import Decision
 from games.ai.heuristics.bondtolva import bondtolva
 from games.ai.heuristics.braus import braus
+from games.ai.heuristics.femhundra import femhundra
 from games.ai.heuristics.femkort import femkort
 from games.ai.heuristics.hej_knekt import hej_knekt
 from games.ai.heuristics.lojliga_familjerna import lojliga_familjerna
 from games.ai.heuristics.nittionio import nittionio
+from games.ai.heuristics.piquet import piquet
 from games.ai.heuristics.reunion import reunion
 from games.ai.heuristics.skitgubbe import skitgubbe
 from games.ai.heuristics.snipp_snapp_snorum import snipp_snapp_snorum
 from games.ai.heuristics.svarte_petter import svarte_petter
+from games.ai.heuristics.tvamansbridge import tvamansbridge
 from games.core import Action
 
 Heuristic = Callable[[Decision, random.Random], Action | None]
@@ -28,12 +31,15 @@ Heuristic = Callable[[Decision, random.Random], Action | None]
 FOR_GAME: dict[str, Heuristic] = {
     "bondtolva": bondtolva,
     "braus": braus,
+    "femhundra": femhundra,
     "femkort": femkort,
     "hej_knekt": hej_knekt,
     "lojliga_familjerna": lojliga_familjerna,
     "nittionio": nittionio,
+    "piquet": piquet,
     "reunion": reunion,
     "skitgubbe": skitgubbe,
     "snipp_snapp_snorum": snipp_snapp_snorum,
     "svarte_petter": svarte_petter,
+    "tvamansbridge": tvamansbridge,
 }

@@ -8,15 +8,14 @@ from __future__ import annotations
 import random
 
 from games.ai.base import Decision
-from games.cards import (
-    code,
-)
+from games.cards import code
 from games.core import Action
 
 
 def lojliga_familjerna(decision: Decision, rng: random.Random) -> Action | None:
     """Ask for the rank of which the hand holds most (closest to a quartet); ask a player the
-    table shows to hold it, else one not known to lack it, the one with most cards first."""
+    table shows to hold it, else one not known to lack it, the one with most cards first. With
+    Authors (ask for a card) the same, for a card of that rank."""
     view = decision.view
     counts: dict[str, int] = {}
     for c in view.hand:
@@ -29,7 +28,8 @@ def lojliga_familjerna(decision: Decision, rng: random.Random) -> Action | None:
         return set()
 
     def score(text: str) -> tuple[int, int, int, float]:
-        _, target, rank = text.split()
+        _, target, asked = text.split()
+        rank = asked[0]  # a rank, or with Authors a card: its rank
         seat = int(target)
         holds = rank in known(seat, "holds")
         lacks = rank in known(seat, "lacks")
