@@ -652,7 +652,8 @@ class SessionManager:
             if game is None or table.record.status != "playing":
                 raise UserError("not_playing")
             if table.reveal_at is None or table.reveal_seq != reveal_seq:
-                raise UserError("no_reaction_needed")
+                # the button belongs to a card turned earlier, whose window has closed since
+                raise UserError("too_late" if reveal_seq < table.seq else "no_reaction_needed")
             if seat not in game.to_act():
                 raise UserError("already_pressed")
             floor = press_floor(game, seat) or 0
