@@ -12,7 +12,8 @@ STEP = 0.5  # simulated seconds per tick, as the demo's wall-clock tick
 
 class Message:
     def __init__(self, number: int) -> None:
-        self.id, self.content, self.embeds = number, f"move {number}", []
+        self.id, self.content = number, f"move {number}"
+        self.embeds: list[object] = []
 
 
 class Channel:
