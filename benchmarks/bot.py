@@ -9,13 +9,18 @@ editing its message, so the figure to read is the ratio: what Kortbord adds over
 can do. The API calls of each action are counted by kind: the
 interaction response, the table message edit, the other member's open panel, and DM hands. DM
 edits are not delayed here (in production they are merged over ``DM_PAUSE``), so the DM count is
-an upper bound.
+an upper bound. Beside the calls: the time to draw a table and a hand picture (in the worker
+thread that draws them) and the bytes sent per action (request bodies and pictures).
+
+The echo clicks run first, before any table is open, so the baseline measures a click and its
+answer alone, not the tables' background work (their edits, DMs and timers) settling around it.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import re
 import statistics
 import tempfile
@@ -28,8 +33,28 @@ import discord
 import simcord
 from simcord import Env, MemberActor, ResponseMessage
 
+from bot import listener
 from bot.client import Kortbord
 from bot.settings import Settings
+from bot.views import panel as panels
+
+
+class Drawn:
+    """Times and sizes of the pictures drawn, by kind, wrapped around the drawing functions."""
+
+    def __init__(self) -> None:
+        self.ms: dict[str, list[float]] = {"table": [], "hand": []}
+        self.bytes = 0
+
+    def wrap(self, kind: str, draw: Any) -> Any:
+        def timed(*args: Any, **kwargs: Any) -> bytes:
+            started = time.perf_counter()
+            data: bytes = draw(*args, **kwargs)
+            self.ms[kind].append((time.perf_counter() - started) * 1000)
+            self.bytes += len(data)
+            return data
+
+        return timed
 
 
 class EchoButton(
@@ -78,14 +103,15 @@ def first_control(message: Any) -> dict[str, Any] | None:
 
 
 async def run(
-    tables: int, moves: int, folder: Path
-) -> tuple[list[float], list[float], Counter[str]]:
+    tables: int, moves: int, folder: Path, drawn: Drawn
+) -> tuple[list[float], list[float], Counter[str], int, int]:
     settings = Settings(database=folder / "bench.sqlite3", _env_file=None)  # type: ignore[call-arg]
     bot = Kortbord(settings, computer_delay=0.0, dm_pause=0.0)
     bot.add_dynamic_items(EchoButton)
     async with simcord.run(bot) as env:
         await bot.tree.sync()
         guild = env.create_guild()
+        echo = await echo_clicks(env, guild, tables * moves)
         seats: list[tuple[Any, dict[int, MemberActor], dict[int, ResponseMessage]]] = []
         for t in range(tables):
             channel = guild.create_text_channel(f"bord-{t}")
@@ -107,6 +133,7 @@ async def run(
         }
         kinds: Counter[str] = Counter()
         times: list[float] = []
+        sent = pictures = 0
         for _ in range(moves):
             for channel, members, panels in seats:
                 table = bot.sessions.table_in(channel.id)
@@ -117,7 +144,7 @@ async def run(
                 panel = panels[user_id]
                 control = first_control(panel)
                 assert control is not None
-                before = len(env.http_requests)
+                before, drawn_before = len(env.http_requests), drawn.bytes
                 started = time.perf_counter()
                 if control["custom_id"].startswith("kb:a:"):
                     await members[user_id].click(panel, custom_id=control["custom_id"])
@@ -125,9 +152,13 @@ async def run(
                     value = control["options"][0]["value"]
                     await members[user_id].select(panel, [value], custom_id=control["custom_id"])
                 times.append(time.perf_counter() - started)
-                kinds.update(kind_of(r, table_messages) for r in env.http_requests[before:])
-        echo = await echo_clicks(env, guild, len(times))
-    return times, echo, kinds
+                await env.settle()
+                requests = env.http_requests[before:]
+                kinds.update(kind_of(r, table_messages) for r in requests)
+                sent += sum(len(json.dumps(r.json)) for r in requests if r.json is not None)
+                pictures += drawn.bytes - drawn_before
+        await bot.close()  # closes the database too, whose thread would keep the process alive
+    return times, echo[: len(times)], kinds, sent, pictures
 
 
 async def echo_clicks(env: Env, guild: Any, clicks: int) -> list[float]:
@@ -149,8 +180,11 @@ async def echo_clicks(env: Env, guild: Any, clicks: int) -> list[float]:
 
 
 async def main(tables: int, moves: int) -> None:
+    drawn = Drawn()
+    for module, name, kind in ((listener, "table_png", "table"), (panels, "hand_png", "hand")):
+        setattr(module, name, drawn.wrap(kind, getattr(module, name)))
     with tempfile.TemporaryDirectory() as folder:
-        times, echo, kinds = await run(tables, moves, Path(folder))
+        times, echo, kinds, sent, pictures = await run(tables, moves, Path(folder), drawn)
     ours, theirs = statistics.median(times) * 1000, statistics.median(echo) * 1000
     print(f"{tables} tables, {len(times)} member actions through SimCord (median, wall time)")
     print(f"kortbord: {ours:7.2f} ms per action")
@@ -158,6 +192,15 @@ async def main(tables: int, moves: int) -> None:
     print(f"Discord API calls per action: {sum(kinds.values()) / len(times):.2f} (goal: at most 2)")
     for kind in ("response", "table", "panel", "dm", "other"):
         print(f"  {kind:9} {kinds[kind] / len(times):5.2f}")
+    for kind, ms in drawn.ms.items():
+        if ms:
+            print(f"{kind} picture: {statistics.median(ms):6.2f} ms to draw (median of {len(ms)})")
+    total = sent + pictures
+    print(
+        f"bytes sent per action: {total / len(times) / 1000:.1f} kB "
+        f"(requests {sent / len(times) / 1000:.1f} kB, "
+        f"pictures {pictures / len(times) / 1000:.1f} kB)"
+    )
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ its slash commands with Discord (globally, or on ``KORTBORD_DEV_GUILD``).
 ``kortbord health`` tells whether a running bot is healthy (``bot.health``; the container's
 HEALTHCHECK): exit 0 when it is, 1 when it is not, with one line either way.
 ``kortbord backup FILE`` writes a consistent copy of the database, safe while the bot runs.
+``kortbord migrate-db ADDRESS`` moves the SQLite database into an empty PostgreSQL database.
 ``kortbord demo`` shows the same bot on a simulated Discord in a local browser page (``bot.demo``).
 """
 
@@ -46,7 +47,9 @@ def _parser() -> argparse.ArgumentParser:
         "--pace", type=float, default=0.7, help="seconds between computer moves (default 0.7)"
     )
     play.add_argument(
-        "--opponents", default="rules", help="kind of computer player: rules or random"
+        "--opponents",
+        default="normal",
+        help="level of the computer players: easy, normal (default) or hard (also random)",
     )
     play.add_argument("--name", help="your name at the table (default: Du / You)")
     commands.add_parser(
@@ -57,6 +60,16 @@ def _parser() -> argparse.ArgumentParser:
         "backup", help="copy the database to a new file (- writes it to stdout); safe while running"
     )
     backup.add_argument("file", help="the new file, or - for stdout")
+    move = commands.add_parser(
+        "migrate-db",
+        help="move the SQLite database (the bot stopped) into an empty PostgreSQL database",
+    )
+    move.add_argument("target", help="the PostgreSQL address, postgresql://user:pw@host/db")
+    move.add_argument(
+        "--from",
+        dest="source",
+        help="the SQLite file (default: KORTBORD_DATABASE)",
+    )
     return parser
 
 
@@ -131,6 +144,53 @@ def _backup(file: str) -> int:
     return 0
 
 
+def _migrate_db(target: str, source: str | None) -> int:
+    import asyncio
+    import time
+    from pathlib import Path
+
+    from bot.health import heartbeat_path, read_beat
+    from bot.settings import SettingsError, load_settings
+    from bot.storage import StorageError, is_postgres, redact
+    from bot.storage.transfer import move_database
+
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return 2
+    database = Path(source) if source else settings.database
+    if not isinstance(database, Path):
+        print(
+            f"KORTBORD_DATABASE is already {redact(database)}; name the SQLite file with --from",
+            file=sys.stderr,
+        )
+        return 2
+    if not is_postgres(target):
+        print(f"{target} is not a postgresql:// address", file=sys.stderr)
+        return 2
+    try:
+        beat = read_beat(heartbeat_path(database))
+    except (OSError, ValueError, KeyError, TypeError):
+        beat = None
+    if beat is not None and time.time() - beat.at < 60:
+        print(
+            f"the bot is running on {database} (pid {beat.pid}): stop it first, so that no move"
+            " is made after the copy; its live tables are paused and resume after the move",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        counts = asyncio.run(move_database(database, target))
+    except (StorageError, OSError) as error:
+        print(f"migrate-db failed: {error}", file=sys.stderr)
+        return 1
+    summary = ", ".join(f"{count} {name}" for name, count in counts.items())
+    print(f"moved {database} into {redact(target)}: {summary}")
+    print(f"now set KORTBORD_DATABASE={redact(target)} and start the bot; {database} is unchanged")
+    return 0
+
+
 def _health() -> int:
     import asyncio
     import time
@@ -143,7 +203,7 @@ def _health() -> int:
     except SettingsError as error:
         print(f"unhealthy: {error}")
         return 1
-    health = asyncio.run(check_health(settings.database, time.time()))
+    health = asyncio.run(check_health(settings.database, time.time(), settings.process_file))
     print(health.line)
     return 0 if health.healthy else 1
 
@@ -164,6 +224,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _health()
     if args.command == "backup":
         return _backup(args.file)
+    if args.command == "migrate-db":
+        return _migrate_db(args.target, args.source)
     if args.command == "play":
         from bot.terminal import PlayRequest, SetupError, StdConsole, build_table
 

@@ -2,14 +2,28 @@
 listener, the cogs, the restart-safe buttons and the command translator together.
 
 No privileged intents: slash commands and components need none. Commands are never synced at
-start (``kortbord sync`` does that, deliberately). A restart restores every live table from
-storage, with fresh deadlines, and refreshes its message.
+start (``kortbord sync`` does that, deliberately, once for the whole bot however many processes
+it runs as). A restart restores every live table from storage, with fresh deadlines, and
+refreshes its message.
+
+Running as several processes (``KORTBORD_SHARD_COUNT``, ``KORTBORD_SHARDS``), ``build_bot``
+gives a ``ShardedKortbord``, an ``AutoShardedBot`` on this process's shards. Such a process, and
+any process on PostgreSQL, first claims its shards in the database (waiting while another live
+process holds them), renews the lease while it runs and gives it up when it stops; it restores
+and changes only the tables of its shards' servers. Hands in DMs carry no buttons: Discord sends
+every DM event to shard 0, so each action comes through the server's own shard.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
+import random
+import socket
 import time
+import uuid
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -22,12 +36,26 @@ from bot.listener import DM_PAUSE, DiscordListener
 from bot.logins import LoginLedger, before_login
 from bot.sessions import SessionManager
 from bot.settings import Settings
-from bot.storage import GuildSettings, Storage
+from bot.storage import (
+    GuildSettings,
+    ShardClaimError,
+    ShardLostError,
+    Shards,
+    Storage,
+    StorageError,
+)
+from bot.thinking import Thinker
 from bot.translator import CatalogTranslator
 from bot.views.panel import PanelAction, PanelPage, PanelSelect, PanelStep, PanelStepSelect
-from bot.views.table import ReactionButton, TableButton
+from bot.views.table import LevelSelect, ReactionButton, TableButton
 
 log = logging.getLogger(__name__)
+
+LEASE_SECONDS = 60.0
+"""How long a process's claim on its shards lasts unless renewed: after a crash, the process
+that takes over waits at most this long."""
+RENEW_SECONDS = 20.0
+CLAIM_RETRY_SECONDS = 5.0
 
 
 class Kortbord(commands.Bot):
@@ -43,22 +71,34 @@ class Kortbord(commands.Bot):
         computer_delay: float = 1.0,
         dm_pause: float = DM_PAUSE,
         restore: bool = True,
+        rng: random.Random | None = None,
+        **gateway: Any,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **gateway,
         )
         self.settings = settings
         self.clock = clock or SystemClock()
         self.computer_delay = computer_delay
         self.dm_pause = dm_pause
         self.restore_tables = restore
+        self.rng = rng  # tables' seeds: the system's source unless a test seeds it
         self._guild_settings: dict[int, GuildSettings] = {}
+        self._hand_pictures: dict[int, bool] = {}
+        self._lease_task: asyncio.Task[None] | None = None
+        self.shards_lost = False
+        """Set when another process took this one's shards over; it stops."""
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.settings.database)
+        self.storage = await Storage.open(self.settings.database, pool_size=self.settings.pool_size)
+        shards = self.settings.shard_range
+        # `kortbord sync` (restore off) only talks to Discord: it claims nothing.
+        if self.restore_tables and (shards is not None or self.storage.dialect == "postgresql"):
+            await self._claim(shards or Shards.all())
         self.listener = DiscordListener(self, dm_pause=self.dm_pause)
         self.sessions = SessionManager(
             self.storage,
@@ -67,9 +107,16 @@ class Kortbord(commands.Bot):
             idle_seconds=self.settings.idle_minutes * 60,
             computer_delay=self.computer_delay,
             listener=self.listener,
+            rng=self.rng,
+            thinker=Thinker(
+                workers=self.settings.ai_workers,
+                seconds=self.settings.ai_seconds,
+                iterations=self.settings.ai_iterations,
+            ),
         )
         self.add_dynamic_items(
             TableButton,
+            LevelSelect,
             ReactionButton,
             PanelAction,
             PanelSelect,
@@ -87,19 +134,63 @@ class Kortbord(commands.Bot):
             for table in self.sessions.live_tables():
                 await self.listener.table_changed(table, frozenset())
 
+    async def _claim(self, shards: Shards) -> None:
+        """Claims ``shards`` in the database, waiting while another live process holds them
+        (one that crashed holds them until its lease runs out), then keeps the lease fresh."""
+        owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        while True:
+            try:
+                await self.storage.claim_shards(shards, owner, time.time(), LEASE_SECONDS)
+                break
+            except ShardClaimError as error:
+                log.warning("%s; trying again in %d s", error, CLAIM_RETRY_SECONDS)
+                await asyncio.sleep(CLAIM_RETRY_SECONDS)
+        self._lease_task = asyncio.create_task(self._keep_lease(), name="shard lease")
+
+    async def _keep_lease(self) -> None:
+        """Renews the shards' lease every ``RENEW_SECONDS`` until this process stops."""
+        while await self.renew_lease():
+            await asyncio.sleep(RENEW_SECONDS)
+
+    async def renew_lease(self) -> bool:
+        """Renews the shards' lease; False once another process has taken them over, and then
+        this one stops (closing without pausing tables that are no longer its own)."""
+        try:
+            await self.storage.renew_shards(time.time(), LEASE_SECONDS)
+        except ShardLostError as error:
+            log.critical("stopping: %s", error)
+            self.shards_lost = True
+            await self.close()
+            return False
+        except StorageError as error:
+            # The database is away for a moment; the lease lasts three renewals.
+            log.warning("could not renew the shards' lease: %s", error)
+        return True
+
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Every login after the first (a reconnect that could not resume) goes through the
         same back-off as a restart, so a flapping connection cannot use up the daily logins.
         The first was waited for and recorded before the bot started (``bot.service``)."""
         await super().before_identify_hook(shard_id, initial=initial)  # discord.py's 5 s pause
         if not initial:
-            await before_login(LoginLedger.beside(self.settings.database), time.time)
+            await before_login(LoginLedger.beside(self.settings.process_file), time.time)
 
     async def close(self) -> None:
         """The graceful stop: in-flight actions finish, live tables are paused, saved and shown
         as paused (``SessionManager.shutdown``), their messages edited, then storage closed."""
+        if self._lease_task is not None and self._lease_task is not asyncio.current_task():
+            self._lease_task.cancel()
         if hasattr(self, "sessions"):
-            await self.sessions.shutdown()
+            try:
+                if self.shards_lost:
+                    # The tables are another process's now: stop their timers, save nothing.
+                    self.sessions.closing = True
+                    for table in self.sessions.live_tables():
+                        table.cancel_timers()
+                else:
+                    await self.sessions.shutdown()
+            except ShardLostError as error:
+                log.error("the live tables were not paused: %s", error)
             await self.listener.settle()
         if hasattr(self, "storage"):
             await self.storage.close()
@@ -116,8 +207,42 @@ class Kortbord(commands.Bot):
         await self.storage.save_guild_settings(settings)
         self._guild_settings[settings.guild_id] = settings
 
+    async def hand_pictures(self, user_id: int) -> bool:
+        """Whether the member wants the picture of their hand (a member's choice, cached)."""
+        if user_id not in self._hand_pictures:
+            self._hand_pictures[user_id] = await self.storage.hand_pictures(user_id)
+        return self._hand_pictures[user_id]
+
+    async def set_hand_pictures(self, user_id: int, shown: bool) -> None:
+        await self.storage.set_hand_pictures(user_id, shown)
+        self._hand_pictures[user_id] = shown
+
+    async def pictures(self, guild_id: int, user_id: int | None = None) -> bool:
+        """Whether to draw pictures at a server's table (for a member's own hand, ``user_id``):
+        the server can turn them off for all, a member for their own hand."""
+        if not (await self.guild_settings(guild_id)).pictures:
+            return False
+        return user_id is None or await self.hand_pictures(user_id)
+
     def guild_language(self, guild_id: int | None) -> str:
         cached = self._guild_settings.get(guild_id) if guild_id is not None else None
         if cached is not None and cached.language is not None:
             return cached.language
         return self.settings.language
+
+
+class ShardedKortbord(Kortbord, commands.AutoShardedBot):
+    """The bot as one of several processes: discord.py's ``AutoShardedBot`` on the shards of
+    ``KORTBORD_SHARDS`` out of ``KORTBORD_SHARD_COUNT``."""
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        shards = settings.shard_range
+        assert shards is not None, "ShardedKortbord needs KORTBORD_SHARD_COUNT"
+        super().__init__(settings, shard_count=shards.count, shard_ids=list(shards.ids), **options)
+
+
+def build_bot(settings: Settings, **options: Any) -> Kortbord:
+    """The bot for ``settings``: sharded when a shard count is set, else the one-process bot."""
+    if settings.shard_range is not None:
+        return ShardedKortbord(settings, **options)
+    return Kortbord(settings, **options)

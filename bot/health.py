@@ -1,6 +1,7 @@
 """Whether the bot is alive, seen from another process: the heartbeat file and ``kortbord health``.
 
-The running bot writes a small JSON file beside the database every ``HEARTBEAT_SECONDS``: its
+The running bot writes a small JSON file beside the database (or, running as several processes,
+one per process in ``KORTBORD_STATE_DIR``) every ``HEARTBEAT_SECONDS``: its
 state (waiting out the start-up back-off, connecting, connected, stopping), the time, and the
 gateway's latency. ``kortbord health`` (the container's HEALTHCHECK) is a separate process: it
 asks the database file for a read and reads the heartbeat. It is healthy only when the database
@@ -42,9 +43,10 @@ class Health:
     line: str
 
 
-def heartbeat_path(database: Path) -> Path:
-    """The heartbeat file of the bot that uses ``database``: beside it, on the same volume."""
-    return database.with_name(database.name + ".alive.json")
+def heartbeat_path(process_file: Path) -> Path:
+    """The heartbeat file of the bot process whose own files are kept beside ``process_file``
+    (``Settings.process_file``: the SQLite file itself for one process)."""
+    return process_file.with_name(process_file.name + ".alive.json")
 
 
 def write_beat(path: Path, beat: Beat) -> None:
@@ -100,10 +102,16 @@ def judge_beat(path: Path, now: float) -> tuple[bool, str]:
     return True, f"gateway connected ({latency}heartbeat {max(0, round(age))} s ago)"
 
 
-async def check_health(database: Path, now: float) -> Health:
-    """The database answers and the gateway is alive: one line that says which, or what is not."""
+async def check_health(
+    database: Path | str, now: float, process_file: Path | None = None
+) -> Health:
+    """The database answers and the gateway is alive: one line that says which, or what is not.
+
+    ``process_file`` is where the process keeps its heartbeat (``Settings.process_file``); by
+    default the SQLite file itself."""
     problem = await Storage.probe(database)
-    alive, gateway = judge_beat(heartbeat_path(database), now)
+    anchor = process_file if process_file is not None else Path(database)
+    alive, gateway = judge_beat(heartbeat_path(anchor), now)
     if problem is None and alive:
         return Health(True, f"healthy: database answers; {gateway}")
     problems = [p for p in (problem, None if alive else gateway) if p is not None]

@@ -1,19 +1,30 @@
 """What the session manager's changes become in Discord: the table message and the DM hands.
 
-Table edits are coalesced: one edit in flight per table, and the latest state wins, so a burst of
-computer moves costs a few edits, not one per move. At each deal every seated member gets their
-hand by DM; later changes edit that DM after a short pause (several changes, one edit). A member
-whose DMs are closed (Discord error 50007) is remembered in storage, told once in the channel to
-use *My hand*, and not written to again; the game goes on.
+Discord's global rate limit is shared by every table a bot serves, so a member's action costs
+the interaction's own response and one edit of the table message, and everything else is
+refreshed lazily:
 
-A member's last hand panel is kept current too, through its interaction token (valid for 15
-minutes), so a member can play a whole deal from one panel without pressing *My hand* again.
+- Table edits are coalesced: one edit in flight per table, and the latest state wins, so a burst
+  of computer moves costs a few edits, not one per move. The table's picture is drawn in a
+  worker thread and sent with the edit.
+- A member's last hand panel is kept current through its interaction token (valid for 15
+  minutes), so a member can play a whole deal from one panel without pressing *My hand* again;
+  but it is edited only when what it offers changes (the member's choices, hand, deal, or the
+  table's end), never because another seat played a card while the member waits.
+- When a deal is over, its result is posted as a message of its own (one per deal), so it stays
+  readable while the next deal is played on the table message.
+- At each deal every seated member gets their hand by DM. Later changes edit that DM only at the
+  end of a trick (in games without tricks: after a short pause, several changes one edit), and
+  not while the member has a hand panel open, which shows the hand already. A member whose DMs
+  are closed (Discord error 50007) is remembered in storage, told once in the channel to use
+  *My hand*, and not written to again; the game goes on.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -22,17 +33,20 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import catalog
-from bot.render.embeds import dm_text, table_embed
+from bot.render.embeds import DealResult, deal_result_embed, dm_text, renderer, table_embed
+from bot.render.images import table_png
+from bot.render.text import trump_line
 from bot.sessions import LiveTable
-from bot.views.panel import build_panel
+from bot.views.panel import build_panel, hand_picture, panel_notations
 from bot.views.table import table_view
-from games.core import Seat
+from games.core import Msg, Seat
 
 if TYPE_CHECKING:
     from bot.client import Kortbord
 
 log = logging.getLogger(__name__)
 
+TABLE_IMAGE = "table.png"
 CANNOT_DM = 50007
 DM_PAUSE = 1.5  # seconds: DM edits within this pause are merged into one
 PANEL_LIFETIME = 14 * 60  # seconds: an interaction token may edit its message for 15 minutes
@@ -46,6 +60,37 @@ class Panel:
     page: int
     version: int
     opened: float
+    shows: tuple[object, ...] = ()
+
+
+@dataclass
+class DealSeen:
+    """The deal a table is in, as the listener last saw it: its number, the scores when it
+    started, and the latest public events."""
+
+    deal: int
+    before: tuple[int, ...]
+    events: tuple[Msg, ...]
+    over: bool = False
+
+
+def new_events(old: tuple[Msg, ...], new: tuple[Msg, ...]) -> tuple[Msg, ...]:
+    """The events of ``new`` that came after those of ``old`` (both are windows of one log)."""
+    for k in range(min(len(old), len(new)), 0, -1):
+        if old[-k:] == new[:k]:
+            return new[k:]
+    return new
+
+
+def panel_shows(table: LiveTable, seat: Seat) -> tuple[object, ...]:
+    """What a seat's panel offers and shows: when this changes, the panel needs an edit."""
+    game = table.game
+    if game is None:
+        return (table.record.status,)
+    view = game.view(seat)
+    autoplay = table.record.seats[seat].autoplay
+    notations = tuple(panel_notations(table, seat))
+    return (table.record.status, autoplay, view.deal, tuple(sorted(view.hand)), notations)
 
 
 @contextlib.asynccontextmanager
@@ -70,10 +115,14 @@ class DiscordListener:
         self._panels: dict[tuple[int, int], Panel] = {}
         self._panel_pending: dict[tuple[int, int], LiveTable] = {}
         self._panel_tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self._dm_stale: set[tuple[int, int]] = set()
+        self._deals: dict[int, DealSeen] = {}
+        self._deal_results: dict[int, list[DealResult]] = {}
 
     # --- the table message ----------------------------------------------------------------------
 
     async def table_changed(self, table: LiveTable, hands: frozenset[Seat]) -> None:
+        self._follow_deal(table)
         self._latest[table.table_id] = table
         if table.table_id not in self._editing:
             task = asyncio.get_running_loop().create_task(self._edit_loop(table.table_id))
@@ -81,16 +130,71 @@ class DiscordListener:
         for seat in sorted(hands):
             user_id = table.record.seats[seat].user_id
             if user_id is not None:
-                self._schedule_dm(table, user_id)
+                self._dm_stale.add((table.table_id, user_id))
+        trick_over = table.game is None or not table.game.view(None).trick
         for s in table.members():
             assert s.user_id is not None
-            if (table.table_id, s.user_id) in self._panels:
+            key = (table.table_id, s.user_id)
+            panel = self._panels.get(key)
+            if panel is not None and self._panel_outdated(panel, table, s.seat):
                 self._schedule_panel(table, s.user_id)
+            if key in self._dm_stale and (trick_over or self._new_deal(table, s.user_id)):
+                self._dm_stale.discard(key)
+                if self._new_deal(table, s.user_id) or not self._panel_open(key):
+                    self._schedule_dm(table, s.user_id)
+
+    @staticmethod
+    def _panel_outdated(panel: Panel, table: LiveTable, seat: Seat) -> bool:
+        """A panel needs an edit when what it offers changed, or when it offers choices at all
+        (its controls carry the table's version, so an older panel's clicks would be refused)."""
+        shows = panel_shows(table, seat)
+        can_act = bool(shows[-1]) if len(shows) > 1 else False
+        return shows != panel.shows or (can_act and panel.version != table.version)
+
+    def _new_deal(self, table: LiveTable, user_id: int) -> bool:
+        """Whether the member's DM shows an older deal (or none yet)."""
+        return self._deal_of(table, user_id) != self._dm_deal.get((table.table_id, user_id))
+
+    def _panel_open(self, key: tuple[int, int]) -> bool:
+        """Whether the member has a hand panel whose token can still edit it."""
+        panel = self._panels.get(key)
+        return panel is not None and self.bot.clock.now() - panel.opened <= PANEL_LIFETIME
+
+    def _follow_deal(self, table: LiveTable) -> None:
+        """Notice the end of a deal (a new deal, or the end of the match) and keep its result
+        to post; a table restored mid-deal starts following at its current deal."""
+        game = table.game
+        if game is None or table.record.status not in ("playing", "paused", "finished"):
+            self._deals.pop(table.table_id, None)
+            return
+        view = game.view(None)
+        scores = tuple(s.score for s in view.seats)
+        seen = self._deals.get(table.table_id)
+        if seen is None:
+            self._deals[table.table_id] = DealSeen(view.deal, scores, view.events, game.is_over())
+            return
+        events = new_events(seen.events, view.events)
+        if not seen.over and (view.deal != seen.deal or game.is_over()):
+            result = DealResult(seen.deal, seen.before, scores, events, view)
+            self._deal_results.setdefault(table.table_id, []).append(result)
+            self._deals[table.table_id] = DealSeen(view.deal, scores, view.events, game.is_over())
+        else:
+            seen.events = view.events
+
+    async def _post_deal_results(self, table: LiveTable) -> None:
+        record = table.record
+        for result in self._deal_results.pop(table.table_id, []):
+            if record.message_id is None:
+                continue
+            channel = self.bot.get_partial_messageable(record.thread_id or record.channel_id)
+            await channel.send(embed=deal_result_embed(catalog(record.language), table, result))
 
     async def _edit_loop(self, table_id: int) -> None:
         try:
             while table_id in self._latest:
                 table = self._latest.pop(table_id)
+                async with _logged("posting the deal result of table %s", table_id):
+                    await self._post_deal_results(table)
                 async with _logged("editing the message of table %s", table_id):
                     await self.edit_table_message(table)
         finally:
@@ -102,12 +206,30 @@ class DiscordListener:
             return
         texts = catalog(record.language)
         embed = table_embed(texts, table, self.bot.sessions.deadline(table), table.ratings)
+        files = await self.table_picture(table)
+        if files:
+            embed.set_image(url=f"attachment://{TABLE_IMAGE}")
         channel = self.bot.get_partial_messageable(record.thread_id or record.channel_id)
         message = channel.get_partial_message(record.message_id)
         try:
-            await message.edit(embed=embed, view=table_view(texts, table))
+            await message.edit(embed=embed, view=table_view(texts, table), attachments=files)
         except discord.NotFound:
             log.warning("the message of table %s is gone", record.table_id)
+
+    async def table_picture(self, table: LiveTable) -> list[discord.File]:
+        """The table's picture, from the same spectator view as the embed, drawn in a worker
+        thread; none in the lobby or after the table ended without a result."""
+        game = table.game
+        if game is None or table.record.status in ("lobby", "ended"):
+            return []
+        if not await self.bot.pictures(table.record.guild_id):
+            return []
+        texts = catalog(table.record.language)
+        text = renderer(texts, table)
+        view = game.view(None)
+        trump = trump_line(text, view, table.spec.trick_taking)
+        data = await asyncio.to_thread(table_png, view, text, trump)
+        return [discord.File(io.BytesIO(data), TABLE_IMAGE)]
 
     # --- open hand panels -------------------------------------------------------------------------
 
@@ -116,7 +238,9 @@ class DiscordListener:
     ) -> None:
         """Keep the panel this interaction shows current; call it before responding."""
         key = (table.table_id, interaction.user.id)
-        self._panels[key] = Panel(interaction, page, table.version, self.bot.clock.now())
+        seat = table.seat_of(interaction.user.id)
+        shows = panel_shows(table, seat) if seat is not None else ()
+        self._panels[key] = Panel(interaction, page, table.version, self.bot.clock.now(), shows)
 
     def _schedule_panel(self, table: LiveTable, user_id: int) -> None:
         key = (table.table_id, user_id)
@@ -147,9 +271,13 @@ class DiscordListener:
             del self._panels[key]  # its token has expired; My hand opens a new one
             return
         panel.version = table.version
+        panel.shows = panel_shows(table, seat)
         content, view = build_panel(catalog(table.record.language), table, seat, page=panel.page)
+        files = await hand_picture(self.bot, table, seat, key[1])
         try:
-            await panel.interaction.edit_original_response(content=content, view=view)
+            await panel.interaction.edit_original_response(
+                content=content, view=view, attachments=files
+            )
         except discord.HTTPException as error:
             log.info("panel of %s at table %s not refreshed: %s", key[1], key[0], error)
             self._panels.pop(key, None)

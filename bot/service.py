@@ -183,18 +183,19 @@ async def _sleep_unless(stop: asyncio.Event, seconds: float) -> None:
 
 async def run_bot(settings: Settings) -> int:
     """``kortbord run``: the bot until a stop signal; returns the exit code."""
-    from bot.client import Kortbord
+    from bot.client import build_bot
 
     assert settings.token is not None
-    bot = Kortbord(settings)
-    return await serve(bot, settings.token.get_secret_value(), settings.database)
+    bot = build_bot(settings)
+    return await serve(bot, settings.token.get_secret_value(), settings.process_file)
 
 
 async def sync_commands(settings: Settings) -> int:
     """``kortbord sync``: registers the slash commands, on the dev guild if one is set.
 
-    Logs in over HTTP only (no gateway login, so it costs none of the daily logins) and
-    restores no table.
+    Logs in over HTTP only (no gateway login, so it costs none of the daily logins), restores
+    no table and claims no shard: run it once for the whole bot, however many processes
+    ``kortbord run`` it runs as (they never sync).
     """
     import discord
 

@@ -30,6 +30,7 @@ from bot.clock import Clock, Timer, TimerCallback
 from bot.errors import UserError
 from bot.storage import Storage
 from bot.storage.records import ActionRecord, RatingChange, SeatRecord, TableRecord
+from bot.thinking import SEARCH_KINDS, Thinker
 from games import ai
 from games.cards import parse_card
 from games.core import (
@@ -106,6 +107,8 @@ class LiveTable:
     """The members' rating changes, once the match is finished."""
     timeouts: list[TimedOut] = field(default_factory=list)
     """What the computer player did for members whose time ran out (see ``recent_timeouts``)."""
+    thinking: bool = False
+    """A computer player of this table is thinking (outside the lock); it moves when done."""
 
     @property
     def table_id(self) -> int:
@@ -272,17 +275,22 @@ class SessionManager:
         idle_seconds: float = 30 * 60,
         computer_delay: float = 1.0,
         listener: Listener | None = None,
+        rng: random.Random | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
+        """``rng`` draws the tables' seeds and the computer players' randomness: the system's
+        source by default; tests pass a seeded one so that every run deals the same cards."""
         self.storage = storage
         self.clock = clock
         self.turn_seconds = turn_seconds
         self.idle_seconds = idle_seconds
         self.computer_delay = computer_delay
         self.listener: Listener = listener or _NoListener()
+        self.thinker = thinker or Thinker(workers=0)
         self._by_channel: dict[int, LiveTable] = {}
         self._by_user: dict[int, LiveTable] = {}
         self._by_id: dict[int, LiveTable] = {}
-        self._rng = random.SystemRandom()
+        self._rng = rng if rng is not None else random.SystemRandom()
         self.closing = False
         """Set by ``shutdown``: from then on no change is taken, only finished."""
 
@@ -321,9 +329,12 @@ class SessionManager:
     # --- restore --------------------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Bring back every live table from storage, with fresh deadlines. Returns how many."""
+        """Bring back every live table from storage, with fresh deadlines. Returns how many.
+
+        Running as several processes, only the tables of the servers on this process's shards
+        (those the storage claimed): the other processes restore theirs."""
         restored = 0
-        for record, actions in await self.storage.live_tables():
+        for record, actions in await self.storage.live_tables(self.storage.shards):
             try:
                 game = replay(record, actions) if record.status != "lobby" else None
             except (KeyError, ValueError) as error:
@@ -447,16 +458,24 @@ class SessionManager:
         await self.listener.table_changed(table, frozenset())
         return table
 
-    async def add_computer(self, channel_id: int, user_id: int) -> LiveTable:
+    async def add_computer(
+        self, channel_id: int, user_id: int, level: str = ai.DEFAULT_LEVEL
+    ) -> LiveTable:
+        """A computer player of ``level`` (``easy``, ``normal`` or ``hard``) takes the next seat."""
         table = self._require_table(channel_id)
+        if level not in ai.LEVELS:
+            raise UserError("bad_level")
         async with self._changing(table):
             self._require_lobby(table)
             self._require_seated(table, user_id)
             if len(table.record.seats) >= table.spec.max_players:
                 raise UserError("table_full", players=table.spec.max_players)
-            seats = (*table.record.seats, SeatRecord(len(table.record.seats), None, ""))
+            seat = SeatRecord(len(table.record.seats), None, "", ai=level)
+            seats = (*table.record.seats, seat)
             await self._save(table, dataclasses.replace(table.record, seats=seats))
             self._touch(table)
+        if level in SEARCH_KINDS:
+            self.thinker.warm()
         await self.listener.table_changed(table, frozenset())
         return table
 
@@ -784,7 +803,11 @@ class SessionManager:
                 if verb not in (right, "close")
             ]
             rng = random.Random(self._rng.getrandbits(64))
-            for planned in ai.reaction_presses(rng):
+            reaction = ai.reaction_of(self._kind_of(table, seat))
+            presses = ai.reaction_presses(
+                rng, median_ms=reaction.median_ms, wrong_rate=reaction.wrong_rate
+            )
+            for planned in presses:
                 verb = right if planned.correct or not wrong else wrong[0]
                 table.window_timers.append(
                     self.clock.call_at(
@@ -832,7 +855,11 @@ class SessionManager:
         return min(table.turn_deadlines.values()) if table.turn_deadlines else None
 
     async def _computer_moves(self, table: LiveTable) -> None:
+        """A computer player's move. It thinks outside the table's lock, on a copy of the match,
+        so members' clicks are taken meanwhile; if the table moved on, it thinks again."""
         table.computer_timer = None
+        if table.thinking:
+            return  # the computer player thinking now moves, or asks again, when it is done
         async with table.lock:
             game = table.game
             if game is None or table.record.status != "playing" or table.reveal_at is not None:
@@ -841,22 +868,46 @@ class SessionManager:
             if not seats:
                 return
             seat = seats[0]
-            hands_before = self._hands(table)
             forced = None if table.by_computer(seat) else forced_pass(game, seat)
             if forced is not None:
+                hands_before = self._hands(table)
                 await self._apply(table, seat, forced, by="computer")
+                hands = self._changed_hands(table, hands_before)
             else:
-                await self._computer_acts(table, seat, by="computer")
-            hands = self._changed_hands(table, hands_before)
+                seq, snapshot, kind = table.seq, game.clone(), self._kind_of(table, seat)
+                table.thinking = True
+        if forced is None:
+            try:
+                action = await self.thinker.choose(snapshot, seat, kind, self._rng.getrandbits(64))
+            finally:
+                table.thinking = False
+            async with table.lock:
+                if (
+                    table.game is None
+                    or table.record.status != "playing"
+                    or table.seq != seq
+                    or not table.by_computer(seat)
+                ):
+                    self._arm(table)  # the table moved on meanwhile: think again from there
+                    return
+                hands_before = self._hands(table)
+                await self._apply(table, seat, action, by="computer")
+                hands = self._changed_hands(table, hands_before)
         await self.listener.table_changed(table, hands)
 
+    @staticmethod
+    def _kind_of(table: LiveTable, seat: Seat) -> str:
+        """The kind of computer player that moves for ``seat``: the level the host chose for a
+        computer seat; ``normal`` for a member's seat taken over after missed turns."""
+        record = table.record.seats[seat]
+        return record.ai if record.user_id is None else ai.TAKEOVER_LEVEL
+
     async def _computer_acts(self, table: LiveTable, seat: Seat, *, by: ActedBy) -> str:
-        """The computer player's action for ``seat``, applied; returns its notation."""
+        """A computer player's move for ``seat`` (under the table's lock); returns its notation."""
         assert table.game is not None
-        kind = table.record.seats[seat].ai
         snapshot = table.game.clone()
-        rng = random.Random(self._rng.getrandbits(64))
-        action = await asyncio.to_thread(ai.choose, snapshot, seat, kind, rng)
+        kind = self._kind_of(table, seat)
+        action = await self.thinker.choose(snapshot, seat, kind, self._rng.getrandbits(64))
         notation = table.game.notation(action)
         await self._apply(table, seat, action, by=by)
         return notation
@@ -990,3 +1041,4 @@ class SessionManager:
                 )
             log.info("table %d paused for the restart", table.table_id)
             await self.listener.table_changed(table, frozenset())
+        self.thinker.close()  # a computer player still thinking finds its table paused

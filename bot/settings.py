@@ -14,10 +14,15 @@ from pathlib import Path
 from typing import Literal
 
 from dotenv import dotenv_values
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.storage.records import Shards
+
 ENV_PREFIX = "KORTBORD_"
+TEST_PREFIX = "KORTBORD_TEST_"
+"""Names the test suite reads (``KORTBORD_TEST_POSTGRES``); no setting of the bot."""
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
@@ -43,8 +48,19 @@ class Settings(BaseSettings):
 
     token: SecretStr | None = None
     """The Discord bot token; not needed by the terminal table or the demo."""
-    database: Path = Path("data/kortbord.sqlite3")
-    """The SQLite file; its directory is created when the storage opens it."""
+    database: Path | str = Path("data/kortbord.sqlite3")
+    """The SQLite file (its directory is created when the storage opens it), or a PostgreSQL
+    address ``postgresql://user:password@host:5432/kortbord`` for several processes."""
+    pool_size: int = Field(default=10, ge=1, le=200)
+    """PostgreSQL only: the most connections this process opens."""
+    state_dir: Path | None = None
+    """Where this process keeps its heartbeat and login ledger; by default beside the SQLite
+    file, or ``data/`` with PostgreSQL."""
+    shard_count: int | None = Field(default=None, ge=1)
+    """Discord gateway shards of the whole bot, when it runs as several processes."""
+    shards: str | None = None
+    """The shards this process serves, e.g. ``0-3`` or ``4,5`` (needs ``shard_count``);
+    default: all of them."""
     dev_guild: int | None = None
     """A guild whose slash commands are synced instantly (development); None: global sync."""
     language: Literal["sv", "en"] = "sv"
@@ -55,8 +71,56 @@ class Settings(BaseSettings):
     """Default time for real-time reactions (Hej knekt)."""
     idle_minutes: int = Field(default=30, ge=1)
     """A table with no action for this long is ended, so a channel is never blocked."""
+    ai_seconds: float = Field(default=1.0, ge=0.05, le=30.0)
+    """Wall-clock time a ``hard`` computer player may think about one decision."""
+    ai_iterations: int = Field(default=5000, ge=1, le=1_000_000)
+    """At most this many search samples per decision, even with time left."""
+    ai_workers: int = Field(default=2, ge=0, le=64)
+    """Worker processes that run the searches; 0 searches in a thread of the bot's process."""
     log_level: LogLevel = "INFO"
     log_format: Literal["text", "json"] = "text"
+
+    @field_validator("database", mode="before")
+    @classmethod
+    def _database(cls, value: object) -> object:
+        """A PostgreSQL address stays text; anything else is a file path."""
+        if isinstance(value, str):
+            value = value.strip()
+            return value if value.startswith(POSTGRES_SCHEMES) else Path(value)
+        return value
+
+    @model_validator(mode="after")
+    def _shard_range(self) -> Settings:
+        if self.shards is not None and self.shard_count is None:
+            raise ValueError("KORTBORD_SHARDS needs KORTBORD_SHARD_COUNT, the shards of the bot")
+        if self.shard_count is not None:
+            Shards.parse(self.shards or f"0-{self.shard_count - 1}", self.shard_count)
+        return self
+
+    @property
+    def postgres(self) -> bool:
+        return isinstance(self.database, str)
+
+    @property
+    def shard_range(self) -> Shards | None:
+        """The shards this process serves; None when the bot is not split into shards."""
+        if self.shard_count is None:
+            return None
+        return Shards.parse(self.shards or f"0-{self.shard_count - 1}", self.shard_count)
+
+    @property
+    def process_file(self) -> Path:
+        """The path beside which this process keeps its own files (heartbeat, login ledger):
+        the SQLite file itself for one process, else one name per shard range, so processes
+        that share a folder never share these files."""
+        shards = self.shard_range
+        if isinstance(self.database, Path) and shards is None and self.state_dir is None:
+            return self.database
+        folder = self.state_dir or (
+            self.database.parent if isinstance(self.database, Path) else Path("data")
+        )
+        suffix = "" if shards is None else f"-shards-{shards.label.replace(',', '_')}"
+        return folder / f"kortbord{suffix}"
 
     @field_validator("language", "log_format", mode="before")
     @classmethod
@@ -94,7 +158,8 @@ def unknown_names(names: Iterable[str]) -> list[str]:
     known = [ENV_PREFIX + field.upper() for field in Settings.model_fields]
     problems = []
     for name in sorted(set(names)):
-        if not name.upper().startswith(ENV_PREFIX) or name.upper() in known:
+        upper = name.upper()
+        if not upper.startswith(ENV_PREFIX) or upper in known or upper.startswith(TEST_PREFIX):
             continue
         guess = difflib.get_close_matches(name.upper(), known, n=1)
         hint = f" (did you mean {guess[0]}?)" if guess else ""
@@ -106,10 +171,14 @@ def describe(error: ValidationError) -> list[str]:
     """A problem for each setting that failed, with its value unless it is secret."""
     problems = []
     for detail in error.errors():
-        field = str(detail["loc"][0]) if detail["loc"] else "?"
+        if not detail["loc"]:
+            problems.append(str(detail["msg"]).removeprefix("Value error, "))
+            continue
+        field = str(detail["loc"][0])
         name = ENV_PREFIX + field.upper()
-        if field == "token":
+        value = detail["input"]
+        if field == "token" or (isinstance(value, str) and value.startswith(POSTGRES_SCHEMES)):
             problems.append(f"{name}: {detail['msg']}")
         else:
-            problems.append(f"{name}={detail['input']!r}: {detail['msg']}")
+            problems.append(f"{name}={value!r}: {detail['msg']}")
     return problems

@@ -30,8 +30,18 @@ from typing import Protocol
 
 from bot.i18n import catalog
 from bot.render.text import TextRenderer, sort_hand
+from bot.thinking import SEARCH_KINDS, search_player
 from games import registry
-from games.ai import PLAYER_KINDS, choose, is_timed_window, plan_reaction, shape_of
+from games.ai import (
+    PLAYER_KINDS,
+    Player,
+    choose,
+    is_timed_window,
+    make_player,
+    plan_reaction,
+    reaction_of,
+    shape_of,
+)
 from games.cards import JOKER, parse_card
 from games.core import (
     Action,
@@ -53,6 +63,10 @@ DEFAULT_WINDOW_MS = 5000
 # Typing a reaction and Enter takes longer than clicking a button: the computer players' median
 # reaction time at the terminal is set to match a quick typist, so the game stays fair.
 TERMINAL_REACTION_MEDIAN_MS = 1100.0
+TERMINAL_SEARCH_ITERATIONS = 1000
+"""A ``hard`` opponent's samples per decision at the terminal: a budget in samples, not time, so
+that ``--seed`` replays the same match on any machine (capped at ``TERMINAL_SEARCH_SECONDS``)."""
+TERMINAL_SEARCH_SECONDS = 3.0
 
 HELP_WORDS = frozenset({"?", "help", "hjälp", "h"})
 QUIT_WORDS = frozenset({"q", "quit", "avsluta", "exit"})
@@ -234,7 +248,7 @@ class TerminalTable:
     def _computer_turn(self, seat: Seat) -> None:
         acting = self.game.to_act()
         self.console.sleep(self.pace)
-        action = choose(self.game, seat, self.kinds.get(seat, "rules"), self.rng)
+        action = choose(self.game, seat, self._player(seat), self.rng)
         text = self.game.notation(action)
         before = self._view().events
         self.game.apply(seat, action)
@@ -385,6 +399,20 @@ class TerminalTable:
         seat = min(acting)
         return is_timed_window([self.game.notation(a) for a in self.game.legal_actions(seat)])
 
+    def _player(self, seat: Seat) -> Player:
+        """The computer player of ``seat`` for one decision (a search gets a fresh time cap)."""
+        kind = self.kinds.get(seat, "normal")
+        if kind in SEARCH_KINDS:
+            return search_player(TERMINAL_SEARCH_SECONDS, TERMINAL_SEARCH_ITERATIONS)
+        return make_player(kind)
+
+    def _reaction_median_ms(self, seat: Seat) -> float:
+        """The terminal's reaction median, scaled for the level of ``seat``'s computer player."""
+        normal = reaction_of("normal").median_ms
+        return (
+            self.reaction_median_ms * reaction_of(self.kinds.get(seat, "normal")).median_ms / normal
+        )
+
     def _window(self) -> None:
         view = self._view()
         window_ms = _window_ms(view.phase)
@@ -395,7 +423,12 @@ class TerminalTable:
             (press.at_ms, seat, press.action)
             for seat in sorted(self.game.to_act() - {self.human})
             for press in plan_reaction(
-                self.game, seat, self.kinds.get(seat, "rules"), self.rng, self.reaction_median_ms
+                self.game,
+                seat,
+                self._player(seat),
+                self.rng,
+                self._reaction_median_ms(seat),
+                reaction_of(self.kinds.get(seat, "normal")).wrong_rate,
             )
         )
         presses = self._press_words() if self.human in self.game.to_act() else {}
@@ -544,7 +577,7 @@ class PlayRequest:
     lang: str = "sv"
     seat: Seat = 0
     pace: float = 0.7
-    opponents: str = "rules"
+    opponents: str = "normal"
     name: str | None = None
 
 

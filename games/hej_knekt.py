@@ -4,9 +4,9 @@ Rules implemented
 -----------------
 - Deck (V0): 52 cards less some 2s so that the deal comes out even, removed in the fixed order
   2♣ 2♦ 2♥ 2♠ (D10): 3 players 51 cards (17 each), 4 players 52 (13), 5 players 50 (10), 6 players
-  48 (8). Seat ``n - 1`` deals (the bot seats players in random order), so seat 0 is förhand: deck
-  card ``k`` goes to seat ``k % n``, and förhand turns first (D1); play goes clockwise, seat ``i``
-  to seat ``i + 1``.
+  48 (8). The dealer is drawn at random (§0.2); förhand is the dealer's left: deck card ``k``
+  goes to seat ``(förhand + k) % n``, and förhand turns first (D1); play goes clockwise, seat
+  ``i`` to seat ``i + 1``.
 - Every pile is face down and hidden from everyone, its owner included: nobody has a hand, a seat's
   ``cards`` is its pile size. The centre is a public face-up pile.
 - The turner turns the top card of their pile onto the centre. A 2–9 does nothing: the next active
@@ -24,14 +24,16 @@ Rules implemented
   ``corrected_last`` (the earlier rule): a correct press after wrong ones is ``(1, t, order)``,
   slower than every clean press whatever the times.
 - The window closes by itself as soon as the loser is certain: when every participant has pressed
-  correctly, or when all but exactly one have pressed correctly and every one of those effective
-  times has already passed (the latest time applied in the window has reached it: a pending
-  penalty is not final; with ``corrected_last``, when all but one have made a clean correct press);
+  correctly, or when all but exactly one have pressed correctly and the last one can no longer
+  count before any of those effective times (the latest time applied in the window has reached
+  them, or the last one's own wrong press plus the penalty has: a pending penalty is not final;
+  with ``corrected_last``, when all but one have made a clean correct press, or all but one have
+  pressed correctly and that one has already pressed wrong);
   otherwise when the caller's timer applies ``close``. While all but one have pressed correctly and
   a penalty is still pending, the phase message carries ``decided_ms``, the time after the reveal
   at which the loser becomes certain, so the caller may apply ``close`` then. The result is
-  published as public events: each participant's reaction (time, wrong presses, the effective
-  time) fastest first, then who picks up.
+  published as public events: each participant's reaction (time, the wrong buttons pressed, in
+  order, as ``buttons``, the effective time) fastest first, then who picks up.
 - A player whose pile is empty finishes: at once after a 2–9, after the window if their last card
   was a trigger and someone else picked up (D4). Default (D5): the match ends at the first finisher;
   place 1 to them, the others ranked by pile size, ties sharing. V1 ``play_to_end``: finishers
@@ -84,6 +86,7 @@ from games.cards import (
     code,
     deal_deck,
     make_deck,
+    randbelow,
     rank_of,
     shuffle,
 )
@@ -165,13 +168,18 @@ class HejKnekt(Game):
         self._n = players
         self._opts = options
         self._rng = rng
+        self._dealer = randbelow(rng, players)  # §0.2: the dealer is drawn at random
+        forhand = (self._dealer + 1) % players
         order = deal_deck(decks, 0, deck_for(players), rng)
-        # Piles are stored bottom first, so the top card is the last element.
-        self._piles: list[list[int]] = [order[s::players][::-1] for s in range(players)]
+        # Card k goes to seat (förhand + k) mod n. Piles are stored bottom first, so the top
+        # card is the last element.
+        self._piles: list[list[int]] = [
+            order[(s - forhand) % players :: players][::-1] for s in range(players)
+        ]
         self._center: list[int] = []
         self._place = [0] * players  # finishing place, 0 while active
         self._finished = 0
-        self._turner: Seat = 0
+        self._turner: Seat = forhand  # D1: förhand turns first
         self._phase = _TURNING
         self._turned = 0
         self._events = EventLog(keep=16)
@@ -188,6 +196,7 @@ class HejKnekt(Game):
         self._w_wrong = [0] * players  # wrong presses
         self._w_wt = [0] * players  # time and order of the last wrong press
         self._w_wo = [0] * players
+        self._w_buttons = [""] * players  # the wrong presses, in order (``whistle slap``)
         self._w_seat: list[SeatView | None] = [None] * players  # cached for views
         self._w_floor = 0
         self._w_order = 0
@@ -276,7 +285,7 @@ class HejKnekt(Game):
             piles=self._center_piles(),
             events=self._events.for_viewer(seat),
             notes=self._notes,
-            dealer=self._n - 1,
+            dealer=self._dealer,
         )
 
     def clone(self) -> HejKnekt:
@@ -288,7 +297,16 @@ class HejKnekt(Game):
         other._center = self._center[:]
         other._place = self._place[:]
         other._events = self._events.copy()
-        for name in ("_w_part", "_w_t", "_w_o", "_w_wrong", "_w_wt", "_w_wo", "_w_seat"):
+        for name in (
+            "_w_part",
+            "_w_t",
+            "_w_o",
+            "_w_wrong",
+            "_w_wt",
+            "_w_wo",
+            "_w_buttons",
+            "_w_seat",
+        ):
             setattr(other, name, getattr(self, name)[:])
         return other
 
@@ -375,6 +393,7 @@ class HejKnekt(Game):
         self._w_wrong = [0] * n
         self._w_wt = [0] * n
         self._w_wo = [0] * n
+        self._w_buttons = [""] * n
         self._w_seat = [None] * n
         self._w_floor = 0
         self._w_order = 0
@@ -395,6 +414,7 @@ class HejKnekt(Game):
             self._w_settled = max(self._w_settled, self._effective_ms(seat))
         else:
             self._w_wrong[seat] += 1
+            self._w_buttons[seat] = f"{self._w_buttons[seat]} {PRESS_VERBS[kind]}".lstrip()
             self._w_wt[seat] = ms
             self._w_wo[seat] = self._w_order
         if self._loser_certain():
@@ -411,9 +431,21 @@ class HejKnekt(Game):
         if self._w_pending == 0:
             return True
         if self._opts.corrected_last:
-            return self._w_clean >= self._w_size - 1
-        # all but one did it, and no later press can come in before one of their effective times
-        return self._w_pending == 1 and self._w_settled <= self._w_floor
+            # the others all clean, or the last one has slipped: a corrected press of theirs
+            # comes after every press already in, and never correcting is slower still
+            return self._w_clean >= self._w_size - 1 or (
+                self._w_pending == 1 and self._w_wrong[self._pending_seats()[0]] > 0
+            )
+        # all but one did it, and the last one can no longer count before any of them: no press
+        # comes before the floor, and their own slip delays them by the penalty
+        return self._w_pending == 1 and self._w_settled <= self._earliest_left()
+
+    def _earliest_left(self) -> int:
+        """The earliest effective time the one participant still to press correctly can get."""
+        (s,) = self._pending_seats()
+        if self._w_wrong[s]:
+            return max(self._w_floor, self._w_wt[s] + self._opts.wrong_press_penalty_ms)
+        return self._w_floor
 
     def _false_alarm(self, seat: Seat, ms: int) -> None:
         # V3: a press on a 2–9 card picks up the centre; the presser turns next.
@@ -463,12 +495,18 @@ class HejKnekt(Game):
                 seat=s,
                 ms=self._w_t[s],
                 wrong=self._w_wrong[s],
+                buttons=self._w_buttons[s],
                 counted_ms=self._effective_ms(s),
             )
         if key[0] < 2:
             return Msg.of("hej_knekt.event.reaction", seat=s, ms=key[1])
         if self._w_wrong[s]:
-            return Msg.of("hej_knekt.event.reaction_wrong", seat=s, wrong=self._w_wrong[s])
+            return Msg.of(
+                "hej_knekt.event.reaction_wrong",
+                seat=s,
+                wrong=self._w_wrong[s],
+                buttons=self._w_buttons[s],
+            )
         return Msg.of("hej_knekt.event.reaction_none", seat=s)
 
     def _pick_up(self, seat: Seat) -> None:
@@ -562,7 +600,7 @@ class HejKnekt(Game):
             self._phase == _WINDOW
             and self._w_pending == 1
             and not self._opts.corrected_last
-            and self._w_settled > self._w_floor
+            and self._w_settled > self._earliest_left()
         ):
             return self._w_settled
         return 0

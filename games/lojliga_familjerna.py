@@ -30,8 +30,12 @@ Variants (§4.6, reference rules, all off by default):
   hand runs empty draws a card while the stock lasts, so they stay in the game.
 - ``authors`` (R2, Authors): ask for one card, rank and suit, of a rank you hold and not the card
   itself (asking for your own card could never be answered yes). Only that card is handed over.
+  ``ask_own_card`` (the versions of R2 without that ban): you may ask for a card you hold; the
+  answer is always no, so the turn passes on.
 - ``turn_after_no="clockwise"`` (the version of R2 that some rules give, for either game): after a
   "no" the turn goes to the asker's left instead of to the asked player.
+
+Timeout (D6, ``timeout_action``): a random legal ask, drawn from the game's generator.
 
 Notation: ``ask <seat> <rank>``, e.g. ``ask 2 9`` (ask seat 2 for nines; ranks ``2-9 T J Q K A``);
 with ``authors``, ``ask <seat> <card>``, e.g. ``ask 2 9H``. There is no other action (no pass: D6).
@@ -95,6 +99,7 @@ class LojligaFamiljernaOptions(Options):
     go_fish: bool = False
     authors: bool = False
     turn_after_no: TurnAfterNo = "asked"
+    ask_own_card: bool = False
 
 
 def go_fish_hand(players: int) -> int:
@@ -178,10 +183,22 @@ class LojligaFamiljerna(Game):
         hand = self.hands[seat]
         targets = [t for t in range(self.n) if t != seat and self.hands[t]]
         ranks = [r for r in range(13) if hand & RANK_MASKS[r]]
-        if self.opts.authors:  # R2: a card of a rank you hold, not one you hold
-            wanted = [c for r in ranks for c in cards_in(RANK_MASKS[r] & ~hand)]
+        if self.opts.authors:  # R2: a card of a rank you hold, not one you hold (unless allowed)
+            own = 0 if self.opts.ask_own_card else hand
+            wanted = [c for r in ranks for c in cards_in(RANK_MASKS[r] & ~own)]
             return [AUTHORS + t * 52 + c for t in targets for c in wanted]
         return [t * 13 + r for t in targets for r in ranks]
+
+    def timeout_action(self, seat: Seat) -> Action | None:
+        """D6: a random legal ask for the absent player, drawn from the game's generator (a copy:
+        asking changes nothing), a different draw for every ask of the game."""
+        legal = self.legal_actions(seat)
+        if not legal:
+            return None
+        draw = random.Random()
+        draw.setstate(self.rng.getstate())
+        pick = random.Random(draw.getrandbits(64) + self.asks)
+        return legal[randbelow(pick, len(legal))]
 
     def _decode(self, action: Action) -> tuple[Seat, int, int]:
         """(target, rank index, the cards asked for) of an ask in this game's form."""
@@ -209,7 +226,7 @@ class LojligaFamiljerna(Game):
             raise IllegalActionError("that player has no cards left and cannot be asked")
         if not self.hands[seat] & RANK_MASKS[r]:
             raise IllegalActionError(f"you may only ask for a rank you hold ({RANKS[r]})")
-        if self.opts.authors and self.hands[seat] & wanted:
+        if self.opts.authors and self.hands[seat] & wanted and not self.opts.ask_own_card:
             raise IllegalActionError("you hold that card yourself")
         self.asks += 1
         given = self.hands[target] & wanted

@@ -33,6 +33,9 @@ hands with their sizes (a rank once led is complete, so nothing else is known fo
 
 Scores: minus the cards left in hand (with ``stakes``: the net stakes).
 
+Timeouts (``timeout_action``): the main game leads the rank held most, the lowest of equals
+(§3.3); Jig plays the lowest legal card, or leads the lowest card in hand (§3.8.1).
+
 Notation:
 
 - ``lead 9``: lead every card of a rank (ranks ``2-9 T J Q K A``); the main game's only action.
@@ -179,6 +182,17 @@ class SnippSnappSnorum(Game):
         top = self.table[-1][1]
         playable = [c for c in cards_in(hand & SUIT_MASKS[top // 13]) if jig_follows(top, c)]
         return playable or [PASS]
+
+    def timeout_action(self, seat: Seat) -> Action | None:
+        """§3.3: lead the rank held most, the lowest of equals. Jig (§3.8.1): the lowest legal
+        card, a lead the lowest card in hand (the lowest suit ♣ ♦ ♥ ♠ of equal ranks), or pass."""
+        legal = self.legal_actions(seat)
+        if not legal:
+            return None
+        if not self.opts.jig:
+            hand = self.hands[seat]
+            return max(legal, key=lambda a: ((hand & RANK_MASKS[a - LEAD]).bit_count(), -a))
+        return min(legal, key=lambda a: (a % 13, a // 13))
 
     # --- playing ----------------------------------------------------------------------------------
 

@@ -1,17 +1,30 @@
-"""Shared test set-up: makes ``tests/`` importable so tests can use the unregistered toy game, and
-builds the real bot for the SimCord tests in ``tests/e2e`` (a fresh database per test)."""
+"""Shared test set-up: makes ``tests/`` importable so tests can use the unregistered toy game,
+builds the real bot for the SimCord tests in ``tests/e2e`` (a fresh database per test), and gives
+the storage, session and restore tests each database Kortbord runs on (``any_database``).
+
+PostgreSQL: ``KORTBORD_TEST_POSTGRES=postgresql://user@host:port/db`` names a server on which
+the tests may create schemas; each test gets a fresh schema of its own, dropped after it, so
+runs in parallel never meet. Without the variable those tests skip and say so; with it, a
+server that does not answer fails them (``.ci/run`` sets it, so CI never skips them).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import os
+import random
+import uuid
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.client import Kortbord
 from bot.settings import Settings
 
 BotFactory = Callable[[], Kortbord]
+E2E_SEED = 2026
 
 
 @pytest.fixture
@@ -20,8 +33,9 @@ def make_bot(tmp_path: Path) -> BotFactory:
 
     def build() -> Kortbord:
         settings = Settings(database=tmp_path / "kortbord.sqlite3", _env_file=None)  # type: ignore[call-arg]
-        # No pauses: SimCord waits for short timers in real time, and tests should be fast.
-        return Kortbord(settings, computer_delay=0.0, dm_pause=0.0)
+        # No pauses: SimCord waits for short timers in real time, and tests should be fast. A
+        # seeded source for the tables' seeds, so that every run of a test deals the same cards.
+        return Kortbord(settings, computer_delay=0.0, dm_pause=0.0, rng=random.Random(E2E_SEED))
 
     return build
 
@@ -29,3 +43,56 @@ def make_bot(tmp_path: Path) -> BotFactory:
 @pytest.fixture
 def simcord_bot(make_bot: BotFactory) -> Kortbord:
     return make_bot()
+
+
+POSTGRES_ENV = "KORTBORD_TEST_POSTGRES"
+
+
+def postgres_server() -> str:
+    """The server named by ``KORTBORD_TEST_POSTGRES``; skips the test if none is named."""
+    server = os.environ.get(POSTGRES_ENV, "").strip()
+    if not server:
+        pytest.skip(
+            f"{POSTGRES_ENV} is not set: set it to a PostgreSQL server the tests may create"
+            " schemas on, e.g. postgresql://postgres@127.0.0.1:5432/test (.ci/run does)"
+        )
+    return server
+
+
+def in_schema(server: str, schema: str) -> str:
+    """The server's address with ``schema`` as the search path (a server setting)."""
+    return f"{server}{'&' if '?' in server else '?'}search_path={schema}"
+
+
+@contextlib.asynccontextmanager
+async def fresh_schema() -> AsyncIterator[str]:
+    """A fresh, empty schema on the test server, as a ``postgresql://`` address; dropped after."""
+    server = postgres_server()
+    schema = f"kortbord_test_{uuid.uuid4().hex[:16]}"
+    try:
+        admin = await asyncpg.connect(server, timeout=10)
+    except (OSError, asyncpg.PostgresError, TimeoutError) as error:
+        pytest.fail(f"{POSTGRES_ENV}={server} does not answer: {error}")
+    try:
+        await admin.execute(f"CREATE SCHEMA {schema}")
+        yield in_schema(server, schema)
+    finally:
+        await admin.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+        await admin.close()
+
+
+@pytest.fixture
+async def postgres_database() -> AsyncIterator[str]:
+    """A fresh PostgreSQL schema of its own for this test (see ``fresh_schema``)."""
+    async with fresh_schema() as address:
+        yield address
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
+async def any_database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Path | str]:
+    """Each database Kortbord runs on: a fresh SQLite file, then a fresh PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield tmp_path / "data" / "kortbord.sqlite3"
+        return
+    async with fresh_schema() as address:
+        yield address

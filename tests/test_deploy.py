@@ -3,10 +3,14 @@ linted by hadolint in ``./dev lint``; these tests read the files.)"""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
+import pytest
 import yaml
+
+from bot.settings import load_settings
 
 REPO = Path(__file__).resolve().parents[1]
 DOCKERFILE = REPO / "deploy" / "Dockerfile"
@@ -75,3 +79,39 @@ def test_compose_reads_env_keeps_the_database_on_a_named_volume_and_restarts() -
     assert bot["restart"] in ("unless-stopped", "always", "on-failure")
     assert bot["stop_signal"] == "SIGTERM"
     assert int(bot["stop_grace_period"].rstrip("s")) >= 30
+
+
+CLUSTER = REPO / "deploy" / "compose.cluster.yaml"
+
+
+def test_the_cluster_runs_two_processes_on_disjoint_shards_of_one_postgresql(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    compose = yaml.safe_load(CLUSTER.read_text(encoding="utf-8"))
+    services = compose["services"]
+    postgres = services.pop("postgres")
+    assert postgres["image"].startswith("postgres:")
+    assert "pg_isready" in " ".join(postgres["healthcheck"]["test"])
+    assert len(services) == 2
+    served: list[int] = []
+    volumes = set()
+    for name, bot in services.items():
+        assert bot["depends_on"]["postgres"]["condition"] == "service_healthy", name
+        assert bot["healthcheck"]["test"] == ["CMD", "kortbord", "health"], name
+        assert bot["stop_signal"] == "SIGTERM"
+        volumes.add(bot["volumes"][0].partition(":")[0])
+        for key in list(os.environ):
+            if key.startswith("KORTBORD_") and not key.startswith("KORTBORD_TEST_"):
+                monkeypatch.delenv(key)
+        for key, value in bot["environment"].items():
+            monkeypatch.setenv(key, value)
+        settings = load_settings(None)
+        assert settings.postgres
+        assert "@postgres:5432/" in str(settings.database)
+        assert settings.shard_range is not None
+        served += settings.shard_range.ids
+        count = settings.shard_range.count
+    # every shard is served, by exactly one process; each keeps its heartbeat on its own volume
+    assert sorted(served) == list(range(count))
+    assert len(volumes) == 2
+    assert volumes <= set(compose["volumes"])

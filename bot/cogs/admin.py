@@ -34,6 +34,7 @@ class AdminCog(commands.Cog):
         turn_seconds=cmd("settings.turn_seconds.name"),
         reaction_seconds=cmd("settings.reaction_seconds.name"),
         channel=cmd("settings.channel.name"),
+        pictures=cmd("settings.pictures.name"),
     )
     @app_commands.describe(
         language=cmd("settings.language.description"),
@@ -41,6 +42,7 @@ class AdminCog(commands.Cog):
         turn_seconds=cmd("settings.turn_seconds.description"),
         reaction_seconds=cmd("settings.reaction_seconds.description"),
         channel=cmd("settings.channel.description"),
+        pictures=cmd("settings.pictures.description"),
     )
     @app_commands.choices(
         language=[
@@ -58,6 +60,7 @@ class AdminCog(commands.Cog):
         turn_seconds: app_commands.Range[int, 10, 3600] | None = None,
         reaction_seconds: app_commands.Range[int, 3, 15] | None = None,
         channel: discord.TextChannel | None = None,
+        pictures: bool | None = None,
     ) -> None:
         async with answer_errors(interaction):
             member = interaction.user
@@ -78,6 +81,8 @@ class AdminCog(commands.Cog):
             if channel is not None:
                 allowed = set(current.table_channels) ^ {channel.id}  # toggles the channel
                 updated = dataclasses.replace(updated, table_channels=tuple(sorted(allowed)))
+            if pictures is not None:
+                updated = dataclasses.replace(updated, pictures=pictures)
             if updated != current:
                 await self.bot.save_guild_settings(updated)
             settings = self.bot.settings

@@ -155,6 +155,17 @@ class TablesCog(commands.Cog):
                 raise UserError("no_hand")
             await show_hand(interaction, catalog(table.record.language), table)
 
+    @game.command(name=cmd("game.pictures.name"), description=cmd("game.pictures.description"))
+    @app_commands.rename(show=cmd("game.pictures.show.name"))
+    @app_commands.describe(show=cmd("game.pictures.show.description"))
+    async def pictures(self, interaction: discord.Interaction, show: bool) -> None:
+        """A member's own choice: the hand panel with or without the picture of the hand."""
+        texts = catalog_of(interaction)
+        async with answer_errors(interaction, texts):
+            await self.bot.set_hand_pictures(interaction.user.id, show)
+            key = "ui.reply.hand_pictures_on" if show else "ui.reply.hand_pictures_off"
+            await interaction.response.send_message(texts.text(key), ephemeral=True)
+
     @game.command(name=cmd("game.end.name"), description=cmd("game.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:
         texts = catalog_of(interaction)

@@ -10,21 +10,31 @@ message): long parts are cut from the top, so the latest events stay visible.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import discord
 
 from bot.i18n import Catalog
-from bot.render.text import TextRenderer, card_faces, sort_hand
+from bot.render.text import (
+    DISCORD,
+    TextRenderer,
+    card_faces,
+    sort_hand,
+    table_piles,
+    trick_text,
+    trump_line,
+)
 from bot.sessions import DECISION_FACTOR, LiveTable, TimedOut, seats_wanted
 from bot.storage import GameStats, GuildSettings, RatingChange, Standing
 from bot.views.layout import choice_of
-from games.core import Seat, View
+from games.ai import level_of
+from games.core import Msg, Seat, View
 
 MAX_CONTENT = 2000
 MAX_DESCRIPTION = 4096
 MAX_FIELD = 1024
 MAX_TITLE = 256
-EVENTS_SHOWN = 6
+EVENTS_SHOWN = 5
 PRIVATE_EVENTS_SHOWN = 3
 COLOUR = discord.Colour.dark_green()
 
@@ -81,8 +91,24 @@ def seat_names(catalog: Catalog, table: LiveTable) -> list[str]:
     return names
 
 
+def level_name(catalog: Catalog, kind: str) -> str:
+    """A computer player's level in the table's language ("svår"), or its kind as stored."""
+    key = f"ui.level.{level_of(kind)}"
+    return catalog.text(key).lower() if catalog.has(key) else kind
+
+
+def lobby_lines(catalog: Catalog, table: LiveTable) -> list[str]:
+    """The seats in the lobby: names, with the level of each computer player."""
+    lines = []
+    for record, name in zip(table.record.seats, seat_names(catalog, table), strict=True):
+        lines.append(
+            name if record.user_id is not None else f"{name} ({level_name(catalog, record.ai)})"
+        )
+    return lines
+
+
 def renderer(catalog: Catalog, table: LiveTable) -> TextRenderer:
-    return TextRenderer(catalog, seat_names(catalog, table))
+    return TextRenderer(catalog, seat_names(catalog, table), DISCORD)
 
 
 def timestamp(seconds: float) -> str:
@@ -117,11 +143,9 @@ def table_embed(
         players = table.spec.min_players, table.spec.max_players
         span = str(players[0]) if players[0] == players[1] else f"{players[0]}–{players[1]}"
         needed = catalog.text("ui.table.seats_needed", players=span)
-        empty = max(0, seats_wanted(record) - len(record.seats))
-        names = [*text.names, *[catalog.text("ui.lobby.empty_seat")] * empty]
         embed.add_field(
             name=f"{catalog.text('ui.table.seats')} ({needed})",
-            value=clip("\n".join(f"{n}. {name}" for n, name in enumerate(names, 1)), MAX_FIELD),
+            value=clip("\n".join(lobby_lines(catalog, table)) or "–", MAX_FIELD),
             inline=False,
         )
         if record.status == "ended":
@@ -130,6 +154,9 @@ def table_embed(
 
     view = game.view(None)
     embed.description = clip(_status_lines(catalog, table, view, deadline), MAX_DESCRIPTION)
+    trick = trick_text(text, view)
+    if trick is not None:
+        embed.add_field(name=trick[0], value=clip(trick[1], MAX_FIELD), inline=False)
     embed.add_field(
         name=catalog.text("ui.table.seats"),
         value=clip("\n".join(_seat_lines(catalog, table, view)), MAX_FIELD),
@@ -145,16 +172,12 @@ def table_embed(
         embed.add_field(
             name=catalog.text("ui.table.sheet"), value=sheet_block(text, view), inline=False
         )
-    if view.trick:
+    piles = [text.pile(p) for p in table_piles(view)]
+    if piles:
         embed.add_field(
-            name=catalog.text("ui.table.trick"), value=clip(text.trick(view), MAX_FIELD)
-        )
-    if view.trump is not None:
-        embed.add_field(name=catalog.text("ui.table.trump"), value=text.suit(view.trump))
-    if view.piles:
-        piles = "\n".join(text.pile(p) for p in view.piles)
-        embed.add_field(
-            name=catalog.text("ui.table.piles"), value=clip(piles, MAX_FIELD), inline=False
+            name=catalog.text("ui.table.piles"),
+            value=clip("\n".join(piles), MAX_FIELD),
+            inline=False,
         )
     events = [text.msg(m) for m in view.events[-EVENTS_SHOWN:]]
     if events:
@@ -167,6 +190,56 @@ def table_embed(
         embed.add_field(
             name=catalog.text("ui.table.result"),
             value=clip(_result_lines(catalog, table, ratings), MAX_FIELD),
+            inline=False,
+        )
+    return embed
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What the listener saw of a deal that is over: the scores when it started and now, the
+    events of its end, and the score sheet (for games that keep one)."""
+
+    deal: int
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+    events: tuple[Msg, ...] = ()
+    view: View | None = None
+    """The spectator's view after the deal, for its score sheet."""
+
+
+def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) -> discord.Embed:
+    """A deal's result as a small score table (each seat's points in the deal and its total),
+    the game's own score sheet where it keeps one, and how the deal ended: posted when a deal is
+    over, so it stays readable while the next deal is played on the table message."""
+    text = renderer(catalog, table)
+    names = [text.seat(s) for s in range(len(result.after))]
+    heads = [catalog.text(f"ui.deal_result.{k}") for k in ("player", "deal", "total")]
+    changes = [f"{a - b:+d}" for a, b in zip(result.after, result.before, strict=True)]
+    totals = [str(a) for a in result.after]
+    widths = [
+        max(len(heads[0]), *(len(n) for n in names)),
+        max(len(heads[1]), *(len(c) for c in changes)),
+        max(len(heads[2]), *(len(t) for t in totals)),
+    ]
+    rows = [(heads[0], heads[1], heads[2]), *zip(names, changes, totals, strict=True)]
+    lines = [
+        f"{a.ljust(widths[0])}  {b.rjust(widths[1])}  {c.rjust(widths[2])}" for a, b, c in rows
+    ]
+    embed = discord.Embed(
+        title=clip(catalog.text("ui.deal_result.title", deal=result.deal), MAX_TITLE),
+        description=clip("```\n" + "\n".join(lines) + "\n```", MAX_DESCRIPTION),
+        colour=COLOUR,
+    )
+    if result.view is not None and result.view.sheet is not None and result.view.sheet.rows:
+        embed.add_field(
+            name=catalog.text("ui.table.sheet"), value=sheet_block(text, result.view), inline=False
+        )
+    events = [text.msg(m) for m in result.events[-8:]]
+    if events:
+        embed.add_field(
+            name=catalog.text("ui.deal_result.events"),
+            value=clip("\n".join(events), MAX_FIELD, keep_end=True),
             inline=False,
         )
     return embed
@@ -201,25 +274,30 @@ def _ended_line(catalog: Catalog, table: LiveTable) -> str:
 
 
 def _status_lines(catalog: Catalog, table: LiveTable, view: View, deadline: float | None) -> str:
+    """Whose turn and the deadline first, then the deal and its stage, then the trump."""
     text = renderer(catalog, table)
     record = table.record
     if record.status == "ended":
         return _ended_line(catalog, table)
     if record.status == "finished":
         return catalog.text("ui.table.finished")
-    lines = [f"{catalog.text('ui.table.deal', deal=view.deal)} · {text.msg(view.phase)}"]
+    lines = []
     if record.status == "paused":
         # the shutdown before a restart; the deadline is given afresh when play resumes
-        lines.insert(0, catalog.text("ui.table.paused"))
+        lines.append(catalog.text("ui.table.paused"))
     lines += [timeout_line(catalog, table, t, None) for t in table.recent_timeouts()]
     if view.to_act:
-        names = ", ".join(text.seat(s) for s in sorted(view.to_act))
+        names = ", ".join(f"**{text.seat(s)}**" for s in sorted(view.to_act))
         if deadline is not None:
             lines.append(
                 catalog.text("ui.table.turn_deadline", names=names, deadline=timestamp(deadline))
             )
         else:
             lines.append(catalog.text("ui.table.turn", names=names))
+    lines.append(f"{catalog.text('ui.table.deal', deal=view.deal)} · {text.msg(view.phase)}")
+    trump = trump_line(text, view, table.spec.trick_taking)
+    if trump is not None:
+        lines.append(trump)
     return "\n".join(lines)
 
 
@@ -234,16 +312,29 @@ def timeout_line(catalog: Catalog, table: LiveTable, timed_out: TimedOut, seat: 
 
 
 def _seat_lines(catalog: Catalog, table: LiveTable, view: View) -> list[str]:
+    """One short line per seat: name, cards in hand, tricks, score, cards shown, public notes."""
     text = renderer(catalog, table)
     lines = []
     for seat, info in enumerate(view.seats):
-        line = text.seat_line(seat, info, view)
+        parts = [catalog.text("view.cards", count=info.cards)]
+        if info.tricks is not None:
+            parts.append(catalog.text("view.tricks", count=info.tricks))
+        parts.append(catalog.text("view.score", score=info.score))
+        if info.shown:
+            parts.append(catalog.text("view.shown", cards=text.faces_of(sort_hand(info.shown))))
+        parts.extend(text.msg(n) for n in info.notes)
+        name = text.seat(seat)
+        name = f"▶ **{name}**" if seat in view.to_act else f"**{name}**"
+        if seat == view.dealer:
+            name += f" ({catalog.text('view.dealer_mark')})"
         record = table.record.seats[seat]
         if record.left:
-            line += f" ({catalog.text('ui.table.left')})"
+            name += f" ({catalog.text('ui.table.left')})"
         elif record.user_id is not None and record.autoplay:
-            line += f" ({catalog.text('ui.table.autoplay')})"
-        lines.append(line)
+            name += f" ({catalog.text('ui.table.autoplay')})"
+        elif record.user_id is None:
+            name += f" ({level_name(catalog, record.ai)})"
+        lines.append(f"{name}: {' · '.join(parts)}")
     return lines
 
 
@@ -277,7 +368,7 @@ def _result_lines(catalog: Catalog, table: LiveTable, ratings: Sequence[RatingCh
 def hand_line(catalog: Catalog, view: View) -> str:
     if not view.hand:
         return catalog.text("ui.panel.no_hand")
-    return catalog.text("ui.panel.hand", cards=card_faces(sort_hand(view.hand)))
+    return catalog.text("ui.panel.hand", cards=card_faces(sort_hand(view.hand), DISCORD))
 
 
 def panel_text(catalog: Catalog, table: LiveTable, seat: Seat, *, done: str | None = None) -> str:
@@ -299,6 +390,9 @@ def panel_text(catalog: Catalog, table: LiveTable, seat: Seat, *, done: str | No
         lines.append(catalog.text("ui.panel.your_turn"))
     elif view.to_act:
         lines.append(catalog.text("ui.panel.wait"))
+    if table.record.status == "finished" and table.game.is_over():
+        lines.append(f"**{catalog.text('ui.table.result')}**")
+        lines.append(_result_lines(catalog, table, table.ratings))
     public = table.game.view(None).events
     private = [m for m in view.events if m not in public][-PRIVATE_EVENTS_SHOWN:]
     mine = list(dict.fromkeys(text.msg(m) for m in (*view.notes, *private)))
@@ -311,7 +405,8 @@ def dm_text(catalog: Catalog, table: LiveTable, seat: Seat, guild_name: str) -> 
     """The DM a seated member gets at each deal, kept current: the hand and nothing else."""
     assert table.game is not None
     view = table.game.view(seat)
-    cards = card_faces(sort_hand(view.hand)) if view.hand else catalog.text("ui.panel.no_hand")
+    no_hand = catalog.text("ui.panel.no_hand")
+    cards = card_faces(sort_hand(view.hand), DISCORD) if view.hand else no_hand
     body = catalog.text(
         "ui.dm.hand",
         game=game_name(catalog, table.record.game_id),
@@ -387,6 +482,10 @@ def settings_embed(
         catalog.text("ui.settings.reaction_seconds", seconds=reaction),
         catalog.text(
             "ui.settings.channels", channels=channels or catalog.text("ui.settings.any_channel")
+        ),
+        catalog.text(
+            "ui.settings.pictures",
+            value=catalog.text("ui.settings.yes" if settings.pictures else "ui.settings.no"),
         ),
     ]
     return discord.Embed(

@@ -5,13 +5,21 @@ reuses it. A :class:`~games.core.Msg` is rendered by the argument convention of 
 ``seat``/``*_seat`` argument becomes the player's name, ``card(s)``/``*_card(s)`` become card faces
 (``Q♠``, ``10♥``, ``🃏``), ``suit``/``*_suit`` become the suit's name, ``contract``/``*_contract``
 (``4S``, ``3NTX``) become the contract's face (``4♠``, ``3 sang X``); anything else is shown as is.
+
+Card faces come in two sets of suit symbols (:class:`Faces`). ``PLAIN`` is the printed deck's
+``♠ ♥ ♣ ♦``, drawn by a terminal in its own text colour. ``DISCORD`` is a four-colour deck for
+Discord, whose clients draw ``♠`` and ``♣`` as near-black emoji that vanish on the dark theme:
+spades are ``♤`` (not an emoji, so drawn in the theme's text colour, light on dark and dark on
+light, on buttons too), hearts the red ``♥️``, diamonds the blue ``🔷``, clubs the green ``☘️``;
+every suit differs from the others in shape and colour on both themes.
 """
 
 from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from bot.i18n import Catalog
 from games.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_card, rank_of, suit_of
@@ -23,24 +31,36 @@ _CONTRACT = re.compile(r"^(\d+)(C|D|H|S|NT)(X{0,2})$", re.IGNORECASE)
 HAND_SUIT_ORDER = (3, 2, 0, 1)  # spades, hearts, clubs, diamonds
 
 
-def card_face(c: int) -> str:
-    """``Q♠``, ``10♥``, ``🃏``."""
+@dataclass(frozen=True, slots=True)
+class Faces:
+    """The symbol of each suit (by suit number) and of the joker, for one kind of screen."""
+
+    suits: Mapping[int, str]
+    joker: str = JOKER_FACE
+
+
+PLAIN = Faces(SUIT_SYMBOLS)
+DISCORD = Faces({0: "☘️", 1: "🔷", 2: "♥️", 3: "♤"})
+
+
+def card_face(c: int, faces: Faces = PLAIN) -> str:
+    """``Q♠``, ``10♥``, ``🃏`` (``Q♤``, ``10♥️`` with the Discord faces)."""
     if c == JOKER:
-        return JOKER_FACE
+        return faces.joker
     rank = RANKS[c % 13]
-    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit_of(c)]
+    return ("10" if rank == "T" else rank) + faces.suits[suit_of(c)]
 
 
-def card_faces(cards: Iterable[int]) -> str:
-    return " ".join(card_face(c) for c in cards)
+def card_faces(cards: Iterable[int], faces: Faces = PLAIN) -> str:
+    return " ".join(card_face(c, faces) for c in cards)
 
 
-def faces_of_codes(text: str) -> str:
+def faces_of_codes(text: str, faces: Faces = PLAIN) -> str:
     """``"QS 7S"`` -> ``"Q♠ 7♠"``; a token that is not a card code stays as it is."""
     out = []
     for token in str(text).split():
         try:
-            out.append(card_face(parse_card(token)))
+            out.append(card_face(parse_card(token), faces))
         except ValueError:
             out.append(token)
     return " ".join(out)
@@ -81,6 +101,10 @@ def _is_contract_arg(name: str) -> bool:
     return name == "contract" or name.endswith("_contract")
 
 
+def _is_buttons_arg(name: str) -> bool:
+    return name == "buttons" or name.endswith("_buttons")
+
+
 def _is_rank_arg(name: str) -> bool:
     return name == "rank" or name.endswith("_rank")
 
@@ -88,9 +112,16 @@ def _is_rank_arg(name: str) -> bool:
 class TextRenderer:
     """Renders for one table: a catalog (language) and the players' names by seat."""
 
-    def __init__(self, catalog: Catalog, names: Sequence[str]) -> None:
+    def __init__(self, catalog: Catalog, names: Sequence[str], faces: Faces = PLAIN) -> None:
         self.catalog = catalog
         self.names = list(names)
+        self.faces = faces
+
+    def face(self, c: int) -> str:
+        return card_face(c, self.faces)
+
+    def faces_of(self, cards: Iterable[int]) -> str:
+        return card_faces(cards, self.faces)
 
     def t(self, key: str, /, **args: object) -> str:
         """A UI text of the catalog."""
@@ -112,13 +143,13 @@ class TextRenderer:
             letter = suit.strip().upper()
         if letter is None:
             return str(suit)
-        return f"{SUIT_SYMBOLS[SUITS.index(letter)]} {self.t(f'table.suit.{letter}')}"
+        return f"{self.faces.suits[SUITS.index(letter)]} {self.t(f'table.suit.{letter}')}"
 
     def arg(self, name: str, value: ArgValue) -> str:
         if _is_seat_arg(name) and isinstance(value, int):
             return self.seat(value)
         if _is_card_arg(name):
-            return faces_of_codes(str(value)) if str(value).strip() else "–"
+            return faces_of_codes(str(value), self.faces) if str(value).strip() else "–"
         if _is_suit_arg(name):
             return self.suit(value)
         if _is_rank_arg(name):
@@ -146,11 +177,25 @@ class TextRenderer:
         level, strain, doubled = found[1], found[2].upper(), found[3].upper()
         if strain == "NT":
             return f"{level} {self.t('table.strain.NT')}" + (f" {doubled}" if doubled else "")
-        return level + SUIT_SYMBOLS[SUITS.index(strain)] + doubled
+        return level + self.faces.suits[SUITS.index(strain)] + doubled
 
     def msg(self, m: Msg) -> str:
-        """A game's message in this language."""
-        return self.t(m.key, **{name: self.arg(name, value) for name, value in m.args})
+        """A game's message in this language; a ``buttons`` argument (action verbs, e.g.
+        ``whistle slap``) is named by the game's action texts."""
+        game_id = m.key.split(".", 1)[0]
+        return self.t(
+            m.key,
+            **{
+                name: self.verbs(game_id, str(value))
+                if _is_buttons_arg(name)
+                else self.arg(name, value)
+                for name, value in m.args
+            },
+        )
+
+    def verbs(self, game_id: str, words: str) -> str:
+        """Action verbs (``whistle slap``) by their names, in order: ``Whistle, Slap the table``."""
+        return ", ".join(self.verb(game_id, w) for w in words.split()) or "–"
 
     # --- actions ----------------------------------------------------------------------------------
 
@@ -173,7 +218,7 @@ class TextRenderer:
         if not tokens:
             return notation
         try:  # one card, or several played at once with no verb (``QC KC AC``)
-            return card_faces(parse_card(token) for token in tokens)
+            return card_faces((parse_card(token) for token in tokens), self.faces)
         except ValueError:
             pass
         verb = tokens[0].lower()
@@ -187,7 +232,7 @@ class TextRenderer:
         if self.catalog.has(template) and len(tokens) > 1:
             return self._filled(template, tokens[1:])
         label = self.t(self.verb_key(game_id, verb))
-        args = " ".join(self.contract(faces_of_codes(t)) for t in tokens[1:])
+        args = " ".join(self.contract(faces_of_codes(t, self.faces)) for t in tokens[1:])
         return f"{label} {args}" if args else label
 
     def _filled(self, key: str, words: Sequence[str]) -> str:
@@ -197,7 +242,7 @@ class TextRenderer:
         args: dict[str, object] = {}
         for name, word in zip(fields, words, strict=False):
             if len(word) > 1 and not word.isdigit() and _is_code(word):
-                args[name] = faces_of_codes(word)  # a card fills any field as its face
+                args[name] = faces_of_codes(word, self.faces)  # a card fills any field as its face
                 continue
             value: ArgValue = int(word) if word.isdigit() else word
             args[name] = self.arg(name, value)
@@ -215,17 +260,17 @@ class TextRenderer:
     # --- views ------------------------------------------------------------------------------------
 
     def hand(self, view: View) -> str:
-        return card_faces(sort_hand(view.hand)) if view.hand else "–"
+        return self.faces_of(sort_hand(view.hand)) if view.hand else "–"
 
     def trick(self, view: View) -> str:
         if not view.trick:
             return "–"
-        return "  ".join(f"{self.seat(s)}: {card_face(c)}" for s, c in view.trick)
+        return "  ".join(f"{self.seat(s)}: {self.face(c)}" for s, c in view.trick)
 
     def pile(self, pile: Pile) -> str:
         parts = []
         if pile.cards:
-            parts.append(card_faces(pile.cards))
+            parts.append(self.faces_of(pile.cards))
         if pile.hidden:
             parts.append(self.t("view.hidden_cards", count=pile.hidden))
         owner = f" ({self.seat(pile.seat)})" if pile.seat is not None else ""
@@ -237,7 +282,7 @@ class TextRenderer:
             parts.append(self.t("view.tricks", count=info.tricks))
         parts.append(self.t("view.score", score=info.score))
         if info.shown:
-            parts.append(self.t("view.shown", cards=card_faces(sort_hand(info.shown))))
+            parts.append(self.t("view.shown", cards=self.faces_of(sort_hand(info.shown))))
         parts.extend(self.msg(n) for n in info.notes)
         marks = []
         if seat == view.dealer:
@@ -308,3 +353,39 @@ class TextRenderer:
             return self.msg(view.phase)
         names = ", ".join(self.seat(s) for s in sorted(view.to_act))
         return self.t("view.to_act", seats=names)
+
+
+WON_TRICKS = "table.pile.won_tricks"
+LAST_TRICK = "table.pile.last_trick"
+
+
+def trump_line(text: TextRenderer, view: View, trick_taking: bool) -> str | None:
+    """``Trumf: ♥️ hjärter``, or ``Ingen trumf`` in a trick-taking game without one (the turn-up
+    was the joker or a nine); None where trumps are not part of the game."""
+    if view.trump is not None:
+        return text.t("table.event.trump", suit=text.suit(view.trump))
+    return text.t("table.event.no_trump") if trick_taking else None
+
+
+def trick_text(text: TextRenderer, view: View) -> tuple[str, str] | None:
+    """The trick on the table as played (``Anna Q♤ · Bo 7♥️``); while none is, the last trick
+    and who took it, until the next card."""
+    if view.trick:
+        played = " · ".join(f"{text.seat(s)} {text.face(c)}" for s, c in view.trick)
+        return text.t("ui.table.trick"), played
+    for pile in view.piles:
+        if pile.key == LAST_TRICK and pile.cards:
+            owner = f" ({text.seat(pile.seat)})" if pile.seat is not None else ""
+            return f"{text.t(LAST_TRICK)}{owner}", text.faces_of(pile.cards)
+    return None
+
+
+def table_piles(view: View) -> list[Pile]:
+    """The piles worth a line: won tricks are counted on their seat's line (as tricks, not as
+    hidden cards), and the last trick is shown with the trick."""
+    counted = {s for s, info in enumerate(view.seats) if info.tricks is not None}
+    return [
+        p
+        for p in view.piles
+        if p.key != LAST_TRICK and not (p.key == WON_TRICKS and p.seat in counted)
+    ]

@@ -1,13 +1,17 @@
 """Kortbord's storage: server settings, tables and their action logs, results and ratings.
 
 The only package that speaks SQL. Open it once with ``await Storage.open(settings.database)``
-and pass it to the session manager; see ``store.py`` for how it writes.
+(a SQLite file, or a ``postgresql://`` address) and pass it to the session manager; see
+``store.py`` for how it writes.
 """
 
 from bot.storage.errors import (
     DuplicateActionError,
+    IntegrityViolation,
     MigrationError,
     SchemaTooNewError,
+    ShardClaimError,
+    ShardLostError,
     StorageError,
     TableNotFoundError,
     TableNotLiveError,
@@ -18,24 +22,31 @@ from bot.storage.records import (
     GuildSettings,
     RatingChange,
     SeatRecord,
+    Shards,
     Standing,
     TableRecord,
 )
-from bot.storage.store import Storage
+from bot.storage.store import Storage, is_postgres, redact
 
 __all__ = [
     "ActionRecord",
     "DuplicateActionError",
     "GameStats",
     "GuildSettings",
+    "IntegrityViolation",
     "MigrationError",
     "RatingChange",
     "SchemaTooNewError",
     "SeatRecord",
+    "ShardClaimError",
+    "ShardLostError",
+    "Shards",
     "Standing",
     "Storage",
     "StorageError",
     "TableNotFoundError",
     "TableNotLiveError",
     "TableRecord",
+    "is_postgres",
+    "redact",
 ]

@@ -25,3 +25,20 @@ class TableNotLiveError(StorageError):
 
 class DuplicateActionError(StorageError):
     """The table's action log already has an action with that ``seq``; nothing was changed."""
+
+
+class ShardClaimError(StorageError):
+    """Another live process holds some of the shards asked for; nothing was claimed."""
+
+
+class ShardLostError(StorageError):
+    """A table's shard is not (or no longer) this process's: another process owns the table, so
+    nothing was changed."""
+
+
+class IntegrityViolation(StorageError):
+    """A write broke a constraint of the schema (a foreign key, a check); nothing was kept."""
+
+
+class UniqueViolation(IntegrityViolation):
+    """A write inserted a key that is already taken; nothing was kept."""

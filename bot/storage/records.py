@@ -31,6 +31,8 @@ class GuildSettings:
     reaction_seconds: int | None = None
     table_channels: tuple[int, ...] = ()
     """Channels where tables may be opened; empty: any channel."""
+    pictures: bool = True
+    """Whether the tables show card pictures beside their text."""
 
 
 @dataclass(frozen=True)
@@ -125,3 +127,56 @@ class RatingChange:
     user_id: int
     before: float
     after: float
+
+
+@dataclass(frozen=True)
+class Shards:
+    """The gateway shards one bot process serves: ``ids`` out of ``count``.
+
+    Discord puts a server on shard ``(guild_id >> 22) % count``; a process restores and
+    serves only the tables of its shards' servers.
+    """
+
+    count: int
+    ids: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if self.count < 1:
+            raise ValueError(f"the shard count must be at least 1, not {self.count}")
+        if not self.ids or any(not 0 <= i < self.count for i in self.ids):
+            raise ValueError(f"shards {list(self.ids)} are not all in 0..{self.count - 1}")
+        if len(set(self.ids)) != len(self.ids):
+            raise ValueError(f"shards {list(self.ids)} name a shard twice")
+
+    @classmethod
+    def parse(cls, text: str, count: int) -> Shards:
+        """``0-3``, ``4,5`` or ``0-1,6``: the shards named, out of ``count``."""
+        ids: list[int] = []
+        for part in text.replace(" ", "").split(","):
+            first, dash, last = part.partition("-")
+            if not first.isdigit() or (dash and not last.isdigit()):
+                raise ValueError(f"{text!r} is not a shard range such as 0-3 or 4,5")
+            low, high = int(first), int(last) if dash else int(first)
+            if high < low:
+                raise ValueError(f"{part!r} runs backwards")
+            ids.extend(range(low, high + 1))
+        return cls(count, tuple(ids))
+
+    @classmethod
+    def all(cls, count: int = 1) -> Shards:
+        return cls(count, tuple(range(count)))
+
+    def of(self, guild_id: int) -> int:
+        """The shard of a server (Discord's rule)."""
+        return (guild_id >> 22) % self.count
+
+    def serves(self, guild_id: int) -> bool:
+        return self.of(guild_id) in self.ids
+
+    @property
+    def label(self) -> str:
+        """``0-3`` for a run of shards, else ``0,2,5``."""
+        ids = sorted(self.ids)
+        if ids == list(range(ids[0], ids[-1] + 1)):
+            return str(ids[0]) if len(ids) == 1 else f"{ids[0]}-{ids[-1]}"
+        return ",".join(map(str, ids))

@@ -1,4 +1,5 @@
-"""Rows <-> records: the pure conversions between SQLite rows and ``records`` values.
+"""Rows <-> records: the pure conversions between database rows (SQLite or PostgreSQL) and
+``records`` values.
 
 No I/O. Reading a row checks it: a corrupt row (bad JSON, unknown status or kind, seats not
 numbered 0..n-1) raises ``ValueError`` (or ``TypeError``/``KeyError``) for the caller to report.
@@ -7,7 +8,6 @@ numbered 0..n-1) raises ``ValueError`` (or ``TypeError``/``KeyError``) for the c
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import cast
 
@@ -20,6 +20,7 @@ from bot.storage.records import (
     TableRecord,
     TableStatus,
 )
+from bot.storage.sql import Row
 
 TABLE_COLUMNS = (
     "guild_id, channel_id, thread_id, message_id, host_id, game_id, options, variant, seed,"
@@ -50,7 +51,7 @@ def table_values(table: TableRecord) -> tuple[object, ...]:
     )
 
 
-def table_from_row(row: sqlite3.Row, seat_rows: Iterable[sqlite3.Row]) -> TableRecord:
+def table_from_row(row: Row, seat_rows: Iterable[Row]) -> TableRecord:
     """The record of a table row; ValueError or TypeError if the row is corrupt."""
     status = row["status"]
     if status not in TABLE_STATUSES:
@@ -91,7 +92,7 @@ def table_from_row(row: sqlite3.Row, seat_rows: Iterable[sqlite3.Row]) -> TableR
     )
 
 
-def action_from_row(row: sqlite3.Row) -> ActionRecord:
+def action_from_row(row: Row) -> ActionRecord:
     by = row["by"]
     if by not in ACTION_BY:
         raise ValueError(f"action {row['seq']} has unknown kind {by!r}")

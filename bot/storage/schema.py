@@ -1,4 +1,6 @@
-"""Numbered SQL migrations (``migrations/NNNN_name.sql``), tracked with ``PRAGMA user_version``.
+"""Numbered SQL migrations, the same numbers and names in both dialects: SQLite's in
+``migrations/NNNN_name.sql`` (tracked with ``PRAGMA user_version``), PostgreSQL's in
+``migrations/postgresql/NNNN_name.sql`` (tracked in ``schema_version``; see ``postgres.py``).
 
 Each migration runs in its own transaction together with the version bump, so a database is
 always at a whole version. A database whose version is newer than the newest migration here was
@@ -28,9 +30,15 @@ class Migration:
     sql: str
 
 
-def migrations() -> list[Migration]:
-    """Every migration shipped with the code, in order; numbered 1, 2, ... without gaps."""
+DIALECTS = ("sqlite", "postgresql")
+
+
+def migrations(dialect: str = "sqlite") -> list[Migration]:
+    """Every migration shipped with the code for ``dialect``, in order; numbered 1, 2, ...
+    without gaps."""
     folder = resources.files("bot.storage").joinpath("migrations")
+    if dialect != "sqlite":
+        folder = folder.joinpath(dialect)
     found = []
     for entry in folder.iterdir():
         match = _NAME.match(entry.name)

@@ -1,9 +1,14 @@
-"""``Storage``: everything Kortbord keeps, in one SQLite file; the only code that speaks SQL.
+"""``Storage``: everything Kortbord keeps; the only code that speaks SQL.
 
-One aiosqlite connection in WAL mode with foreign keys on. Every write is one explicit
-transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error) taken under one
-asyncio lock; reads take the same lock, so a reader never sees half of another coroutine's
-transaction on the shared connection. Schema changes are numbered migrations run on open.
+``Storage.open(database)`` opens the embedded SQLite file (the default, ``sqlite.py``) or, for a
+``postgresql://`` address, a PostgreSQL database through a connection pool (``postgres.py``).
+Both run the same statements below through a ``sql.Connection`` and give the same guarantees:
+every write is one transaction, committed before the call returns and rolled back whole on any
+error; reads never see half of a write. Schema changes are numbered migrations run on open.
+
+Running as several processes (shards), a process claims the shards it serves
+(``claim_shards``); from then on it changes a table only while it holds the lease of the
+table's shard, checked inside the same transaction, so two processes never act on one table.
 
 It knows nothing of Discord or of the rules: it stores what the session manager gives it and
 hands it back after a restart. It has no clock: every time is given by the caller.
@@ -11,26 +16,24 @@ hands it back after a restart. It has no clock: every time is given by the calle
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 from typing import Self, cast
 
-import aiosqlite
-
 from bot import ratings
-from bot.storage import schema
 from bot.storage.errors import (
     DuplicateActionError,
+    ShardClaimError,
+    ShardLostError,
     StorageError,
     TableNotFoundError,
     TableNotLiveError,
+    UniqueViolation,
 )
 from bot.storage.records import (
     LANGUAGES,
@@ -41,6 +44,7 @@ from bot.storage.records import (
     Language,
     RatingChange,
     SeatRecord,
+    Shards,
     Standing,
     TableRecord,
     TableStatus,
@@ -54,53 +58,132 @@ from bot.storage.rows import (
     table_from_row,
     table_values,
 )
+from bot.storage.sql import Connection, Row, placeholders
 
 log = logging.getLogger(__name__)
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
-class Storage:
-    """The database behind one bot process. Open with ``await Storage.open(path)``."""
+CLAIM_LOCK = -1
+"""The lock key that shard claims take turns on (no server id is negative)."""
 
-    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
-        self._db = db
-        self._path = path
-        self._lock = asyncio.Lock()
+COPIED = (
+    "guild_settings",
+    "tables",
+    "seats",
+    "actions",
+    "results",
+    "standings",
+    "placings",
+    "dm_closed",
+    "dm_messages",
+    "hand_pictures_off",
+)
+"""Every table of Kortbord's data, in an order that satisfies the foreign keys."""
+
+
+def is_postgres(database: Path | str) -> bool:
+    """Whether ``database`` is a PostgreSQL address rather than a SQLite file."""
+    return isinstance(database, str) and database.startswith(POSTGRES_SCHEMES)
+
+
+def redact(database: Path | str) -> str:
+    """The database for a log line or a message: a PostgreSQL password is never shown."""
+    text = str(database)
+    if not is_postgres(text):
+        return text
+    scheme, _, rest = text.partition("://")
+    credentials, at, place = rest.rpartition("@")
+    if at and ":" in credentials:
+        credentials = credentials.split(":", 1)[0] + ":***"
+    return f"{scheme}://{credentials}{at}{place}"
+
+
+class Storage(ABC):
+    """The database behind one bot process. Open with ``await Storage.open(database)``."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        """The database, for messages (a PostgreSQL password left out)."""
         self._closed = False
+        self._claim: tuple[Shards, str] | None = None
 
     # --- life -------------------------------------------------------------------------------
 
-    @classmethod
-    async def open(cls, path: Path | str) -> Storage:
-        """Opens (creating it and its directory if needed) and migrates the database at ``path``.
+    @staticmethod
+    async def open(database: Path | str, *, pool_size: int = 10) -> Storage:
+        """Opens (creating it if needed) and migrates the database: a SQLite file path, or a
+        ``postgresql://`` address (a pool of at most ``pool_size`` connections).
 
         Raises ``SchemaTooNewError`` for a database written by a newer Kortbord.
         """
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            db.row_factory = sqlite3.Row
-            await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute("PRAGMA busy_timeout = 5000")
-            async with db.execute("PRAGMA journal_mode = WAL") as cursor:
-                mode = await cursor.fetchone()
-            if mode is None or str(mode[0]).lower() != "wal":
-                log.warning("database %s: WAL is not available, journal mode %s", path, mode)
-            # With WAL, NORMAL loses no committed data on a crash of the process.
-            await db.execute("PRAGMA synchronous = NORMAL")
-            version = await schema.migrate(db, str(path), schema.migrations())
-        except BaseException:
-            await db.close()
-            raise
-        log.info("opened database %s (schema version %d)", path, version)
-        return cls(db, path)
+        if is_postgres(database):
+            from bot.storage.postgres import PostgresStorage
+
+            return await PostgresStorage.connect(str(database), pool_size=pool_size)
+        from bot.storage.sqlite import SqliteStorage
+
+        return await SqliteStorage.connect(Path(database))
+
+    @staticmethod
+    async def probe(database: Path | str) -> str | None:
+        """Whether the database answers a read; for a health check run as another process
+        while the bot holds the database open. Creates and migrates nothing. Returns None when
+        it answers, else what is wrong in one line."""
+        if is_postgres(database):
+            from bot.storage.postgres import probe
+
+            return await probe(str(database))
+        from bot.storage.sqlite import probe as probe_file
+
+        return await probe_file(Path(database))
+
+    @staticmethod
+    async def backup(database: Path | str, target: Path | str) -> None:
+        """Writes a consistent copy of the SQLite database to the new file ``target``; safe
+        while the bot runs. Raises ``StorageError`` if it cannot, and for PostgreSQL, whose own
+        ``pg_dump`` is the tool for that."""
+        if is_postgres(database):
+            raise StorageError(
+                f"{redact(database)} is PostgreSQL: back it up with its own tool, e.g."
+                " pg_dump --format=custom --file=kortbord.dump DATABASE (restore with pg_restore)"
+            )
+        from bot.storage.sqlite import backup
+
+        await backup(Path(database), Path(target))
+
+    @property
+    @abstractmethod
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+
+    @abstractmethod
+    def _read(self) -> AbstractAsyncContextManager[Connection]:
+        """A connection for reads that sees one committed state of the database."""
+
+    @abstractmethod
+    def _write(self) -> AbstractAsyncContextManager[Connection]:
+        """One transaction: committed if the block ends normally, rolled back otherwise."""
+
+    @abstractmethod
+    async def _close(self) -> None: ...
+
+    @abstractmethod
+    async def ping(self) -> bool:
+        """Whether the database answers (for health checks); never raises."""
 
     async def close(self) -> None:
-        """Waits for the write in progress, then closes; closing twice is harmless."""
-        async with self._lock:
-            if not self._closed:
-                self._closed = True
-                await self._db.close()
+        """Gives up this process's shards, waits for the writes in progress, then closes;
+        closing twice is harmless."""
+        if self._closed:
+            return
+        if self._claim is not None:
+            try:
+                await self.release_shards()
+            except StorageError as error:
+                log.warning("could not give up the shards on %s: %s", self.where, error)
+        self._closed = True
+        await self._close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -113,91 +196,146 @@ class Storage:
     ) -> None:
         await self.close()
 
-    async def ping(self) -> bool:
-        """Whether the database answers (for health checks); never raises."""
-        try:
-            async with self._read() as db, db.execute("SELECT 1") as cursor:
-                row = await cursor.fetchone()
-        except (sqlite3.Error, ValueError, StorageError) as error:
-            log.warning("database %s does not answer: %s", self._path, error)
-            return False
-        return row is not None and row[0] == 1
+    def _require_open(self) -> None:
+        if self._closed:
+            raise StorageError(f"database {self.where} is closed")
 
-    @staticmethod
-    async def probe(path: Path | str) -> str | None:
-        """Whether the database file at ``path`` answers a read; for a health check run as
-        another process while the bot holds the database open.
+    # --- shards -----------------------------------------------------------------------------
 
-        Opens it read-only, creates and migrates nothing. Returns None when it answers, else
-        what is wrong in one line.
+    @property
+    def shards(self) -> Shards | None:
+        """The shards this process claimed; None if it claimed none (it serves every table)."""
+        return None if self._claim is None else self._claim[0]
+
+    async def claim_shards(self, shards: Shards, owner: str, now: float, ttl: float) -> None:
+        """Makes this process (``owner``) the one that serves ``shards`` until ``now + ttl``.
+
+        All or nothing: raises ``ShardClaimError`` (and claims none) if another owner holds a
+        lease on any of them that has not run out, or holds a live lease on any shard of a
+        different shard count (the split must change with every process stopped).
         """
-        path = Path(path)
-        if not path.is_file():
-            return f"database {path} does not exist"
-        try:
-            uri = f"{path.resolve().as_uri()}?mode=ro"
-            async with aiosqlite.connect(uri, uri=True, timeout=2.0) as db:
-                version = await schema.user_version(db)
-                async with db.execute("SELECT count(*) FROM sqlite_master") as cursor:
-                    await cursor.fetchone()
-        except sqlite3.Error as error:
-            return f"database {path} does not answer: {error}"
-        if version == 0:
-            return f"database {path} has no schema yet"
-        return None
+        async with self._write() as db:
+            # Processes starting together claim in turn, so two never both see a shard free.
+            await db.lock(CLAIM_LOCK)
+            rows = await db.fetch("SELECT * FROM shard_leases ORDER BY shard_id")
+            held = [
+                row
+                for row in rows
+                if row["owner"] != owner
+                and float(row["expires_at"]) > now
+                and (int(row["shard_id"]) in shards.ids or int(row["shard_count"]) != shards.count)
+            ]
+            if held:
+                who = "; ".join(
+                    f"shard {row['shard_id']} of {row['shard_count']} by {row['owner']}"
+                    f" for {round(float(row['expires_at']) - now)} s more"
+                    for row in held
+                )
+                raise ShardClaimError(f"shards {shards.label} are taken: {who}")
+            for shard_id in shards.ids:
+                await db.execute(
+                    "INSERT INTO shard_leases (shard_id, shard_count, owner, expires_at)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT (shard_id) DO UPDATE SET"
+                    " shard_count = excluded.shard_count, owner = excluded.owner,"
+                    " expires_at = excluded.expires_at",
+                    shard_id,
+                    shards.count,
+                    owner,
+                    now + ttl,
+                )
+            # Leases of another count that ran out would only confuse the next claim.
+            await db.execute("DELETE FROM shard_leases WHERE shard_count <> ?", shards.count)
+        self._claim = (shards, owner)
+        log.info("serving shards %s of %d as %s", shards.label, shards.count, owner)
 
-    @staticmethod
-    async def backup(path: Path | str, target: Path | str) -> None:
-        """Writes a consistent copy of the database at ``path`` to the new file ``target``.
+    async def renew_shards(self, now: float, ttl: float) -> None:
+        """Extends this process's leases to ``now + ttl``; raises ``ShardLostError`` if
+        another process has taken any of them over (this one must stop serving them)."""
+        if self._claim is None:
+            return
+        shards, owner = self._claim
+        async with self._write() as db:
+            renewed = await db.execute(
+                "UPDATE shard_leases SET expires_at = ? WHERE owner = ?"
+                f" AND shard_id IN ({placeholders(len(shards.ids))})",
+                now + ttl,
+                owner,
+                *shards.ids,
+            )
+        if renewed != len(shards.ids):
+            raise ShardLostError(f"shards {shards.label} are no longer all served by {owner}")
 
-        Safe while the bot runs: it reads a snapshot of what is committed (``VACUUM INTO``, on
-        a read-only connection), so the copy is whole and compact. Raises ``StorageError`` if
-        the database does not answer or ``target`` already exists.
+    async def release_shards(self) -> None:
+        """Gives up this process's leases at once, so the next process need not wait."""
+        if self._claim is None:
+            return
+        _, owner = self._claim
+        async with self._write() as db:
+            await db.execute("DELETE FROM shard_leases WHERE owner = ?", owner)
+        self._claim = None
+
+    async def _require_owner(self, db: Connection, guild_id: int) -> None:
+        """Inside a write: this process holds the lease of the server's shard (if it claimed
+        shards at all). On PostgreSQL the lease row stays locked until the commit, so a
+        takeover waits for this write to end."""
+        if self._claim is None:
+            return
+        shards, owner = self._claim
+        shard = shards.of(guild_id)
+        lock = " FOR SHARE" if db.dialect == "postgresql" else ""
+        row = await db.fetchrow(f"SELECT owner FROM shard_leases WHERE shard_id = ?{lock}", shard)
+        if shard not in shards.ids or row is None or row["owner"] != owner:
+            raise ShardLostError(
+                f"server {guild_id} is on shard {shard}, which {owner} does not serve"
+            )
+
+    # --- moving to another database ------------------------------------------------------------
+
+    async def copy_to(self, target: Storage) -> dict[str, int]:
+        """Copies everything this database holds into ``target``, which must hold nothing yet
+        (``kortbord migrate-db``); returns how many rows each table had.
+
+        One read of this database (a consistent snapshot) and one transaction on the target:
+        if anything fails, the target is left empty. Table ids stay the same and are never
+        handed out again. Shard leases are not copied: they belong to running processes.
         """
-        path, target = Path(path), Path(target)
-        if not path.is_file():
-            raise StorageError(f"database {path} does not exist")
-        if target.exists():
-            raise StorageError(f"{target} already exists; a backup never overwrites a file")
-        try:
-            uri = f"{path.resolve().as_uri()}?mode=ro"
-            async with aiosqlite.connect(uri, uri=True, timeout=5.0) as db:
-                await db.execute("VACUUM INTO ?", (str(target),))
-        except sqlite3.Error as error:
-            raise StorageError(f"backup of {path} to {target} failed: {error}") from error
+        async with target._read() as db:
+            for name in COPIED:
+                if await db.fetchrow(f"SELECT 1 FROM {name} LIMIT 1") is not None:
+                    raise StorageError(
+                        f"{target.where} already holds data (in {name}); move into an empty"
+                        " database"
+                    )
+        async with self._read() as db:
+            contents = {name: await db.fetch(f"SELECT * FROM {name}") for name in COPIED}
+            next_id = await self._next_table_id(db)
+        async with target._write() as db:
+            for name, rows in contents.items():
+                if not rows:
+                    continue
+                columns = list(rows[0].keys())
+                await db.executemany(
+                    f"INSERT INTO {name} ({', '.join(columns)})"
+                    f" VALUES ({placeholders(len(columns))})",
+                    [tuple(row[column] for column in columns) for row in rows],
+                )
+            await target._after_copy(db, next_id)
+        return {name: len(rows) for name, rows in contents.items()}
 
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            if self._closed:
-                raise StorageError(f"database {self._path} is closed")
-            yield self._db
+    @abstractmethod
+    async def _next_table_id(self, db: Connection) -> int:
+        """The id the next new table would get (never one used before, even if deleted)."""
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One transaction: committed if the block ends normally, rolled back otherwise."""
-        async with self._lock:
-            if self._closed:
-                raise StorageError(f"database {self._path} is closed")
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                # Some errors (a full disk) end the transaction inside SQLite already.
-                if self._db.in_transaction:
-                    await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
+    @abstractmethod
+    async def _after_copy(self, db: Connection, next_id: int) -> None:
+        """Makes the next new table get ``next_id`` or later (inside the copy's transaction)."""
 
     # --- server settings --------------------------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings; the defaults if it never saved any."""
-        async with (
-            self._read() as db,
-            db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor,
-        ):
-            row = await cursor.fetchone()
+        async with self._read() as db:
+            row = await db.fetchrow("SELECT * FROM guild_settings WHERE guild_id = ?", guild_id)
         if row is None:
             return GuildSettings(guild_id)
         language = row["language"]
@@ -215,26 +353,26 @@ class Storage:
             turn_seconds=opt_int(row["turn_seconds"]),
             reaction_seconds=opt_int(row["reaction_seconds"]),
             table_channels=channels,
+            pictures=bool(row["pictures"]),
         )
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         async with self._write() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, language, thread_per_table, turn_seconds,"
-                " reaction_seconds, table_channels) VALUES (?, ?, ?, ?, ?, ?)"
+                " reaction_seconds, table_channels, pictures) VALUES (?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
                 " thread_per_table = excluded.thread_per_table,"
                 " turn_seconds = excluded.turn_seconds,"
                 " reaction_seconds = excluded.reaction_seconds,"
-                " table_channels = excluded.table_channels",
-                (
-                    settings.guild_id,
-                    settings.language,
-                    int(settings.thread_per_table),
-                    settings.turn_seconds,
-                    settings.reaction_seconds,
-                    json.dumps(list(settings.table_channels)),
-                ),
+                " table_channels = excluded.table_channels, pictures = excluded.pictures",
+                settings.guild_id,
+                settings.language,
+                int(settings.thread_per_table),
+                settings.turn_seconds,
+                settings.reaction_seconds,
+                json.dumps(list(settings.table_channels)),
+                int(settings.pictures),
             )
 
     # --- tables -----------------------------------------------------------------------------
@@ -285,22 +423,23 @@ class Storage:
             end_reason=end_reason,
         )
         async with self._write() as db:
-            cursor = await db.execute(
-                f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES ({', '.join('?' * 17)})",
-                table_values(table),
+            await self._require_owner(db, guild_id)
+            row = await db.fetchrow(
+                f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES ({placeholders(17)})"
+                " RETURNING table_id",
+                *table_values(table),
             )
-            table_id = cursor.lastrowid
-            await cursor.close()
-            if table_id is None:
+            if row is None:
                 raise StorageError("the new table got no id")
-            table = replace(table, table_id=table_id)
+            table = replace(table, table_id=int(row[0]))
             await _write_seats(db, table)
         return table
 
     async def save_table(self, table: TableRecord) -> None:
-        """Saves the table row and its seats (not its actions)."""
+        """Saves the table row and its seats as given (not its actions)."""
         check_seats(table.seats)
         async with self._write() as db:
+            await self._require_owner(db, table.guild_id)
             await _write_table(db, table)
 
     async def record_action(self, table: TableRecord, action: ActionRecord) -> None:
@@ -314,24 +453,21 @@ class Storage:
         if not 0 <= action.seat < len(table.seats):
             raise ValueError(f"table {table.table_id} has no seat {action.seat}")
         async with self._write() as db:
+            await self._require_owner(db, table.guild_id)
             await _require_live(db, table.table_id)
             await _write_table(db, table)
             try:
                 await db.execute(
                     "INSERT INTO actions (table_id, seq, seat, notation, at, by)"
                     " VALUES (?, ?, ?, ?, ?, ?)",
-                    (
-                        table.table_id,
-                        action.seq,
-                        action.seat,
-                        action.notation,
-                        action.at,
-                        action.by,
-                    ),
+                    table.table_id,
+                    action.seq,
+                    action.seat,
+                    action.notation,
+                    action.at,
+                    action.by,
                 )
-            except sqlite3.IntegrityError as error:
-                if "UNIQUE" not in str(error) and "PRIMARY KEY" not in str(error):
-                    raise
+            except UniqueViolation as error:
                 raise DuplicateActionError(
                     f"table {table.table_id} already has action {action.seq}"
                 ) from error
@@ -344,11 +480,8 @@ class Storage:
 
     async def table(self, table_id: int) -> TableRecord | None:
         """One table as stored, whatever its status; None if there is none (or it is corrupt)."""
-        async with (
-            self._read() as db,
-            db.execute("SELECT * FROM tables WHERE table_id = ?", (table_id,)) as cursor,
-        ):
-            row = await cursor.fetchone()
+        async with self._read() as db:
+            row = await db.fetchrow("SELECT * FROM tables WHERE table_id = ?", table_id)
             if row is None:
                 return None
             seat_rows = await _seat_rows(db, table_id)
@@ -358,27 +491,50 @@ class Storage:
             log.warning("table %d cannot be read: %s", table_id, error)
             return None
 
-    async def live_tables(self) -> list[tuple[TableRecord, list[ActionRecord]]]:
-        """Every table in the lobby, playing or paused, with its action log, for a restart.
+    async def live_tables(
+        self, shards: Shards | None = None
+    ) -> list[tuple[TableRecord, list[ActionRecord]]]:
+        """Every table in the lobby, playing or paused, with its action log, for a restart;
+        only those of the servers on ``shards`` if given.
 
         A row that cannot be read (bad JSON, unknown status, inconsistent seats...) is logged
         with its table id and skipped; it stays in the database for someone to look at.
         """
-        loaded = []
+        live = "status NOT IN ('finished', 'ended')"
+        args: list[object] = []
+        if shards is not None:
+            live += f" AND (guild_id >> 22) % ? IN ({placeholders(len(shards.ids))})"
+            args = [shards.count, *shards.ids]
         async with self._read() as db:
-            async with db.execute(
-                "SELECT * FROM tables WHERE status NOT IN ('finished', 'ended') ORDER BY table_id"
-            ) as cursor:
-                rows = list(await cursor.fetchall())
-            for row in rows:
-                table_id = row["table_id"]
-                seat_rows = await _seat_rows(db, table_id)
-                action_rows = await _action_rows(db, table_id)
-                try:
-                    table = table_from_row(row, seat_rows)
-                    loaded.append((table, [action_from_row(action) for action in action_rows]))
-                except (ValueError, TypeError, KeyError) as error:
-                    log.error("table %s is corrupt and was not restored: %s", table_id, error)
+            rows = await db.fetch(f"SELECT * FROM tables WHERE {live} ORDER BY table_id", *args)
+            # Three reads for all the tables, not three per table: a restart of a busy
+            # process loads thousands.
+            seat_rows = await db.fetch(
+                f"SELECT s.* FROM seats s JOIN tables USING (table_id) WHERE {live}"
+                " ORDER BY s.table_id, s.seat",
+                *args,
+            )
+            action_rows = await db.fetch(
+                f"SELECT a.* FROM actions a JOIN tables USING (table_id) WHERE {live}"
+                " ORDER BY a.table_id, a.seq",
+                *args,
+            )
+        seats_of: dict[int, list[Row]] = {}
+        for seat in seat_rows:
+            seats_of.setdefault(int(seat["table_id"]), []).append(seat)
+        actions_of: dict[int, list[Row]] = {}
+        for entry in action_rows:
+            actions_of.setdefault(int(entry["table_id"]), []).append(entry)
+        loaded = []
+        for row in rows:
+            table_id = int(row["table_id"])
+            try:
+                table = table_from_row(row, seats_of.get(table_id, []))
+                log_entries = [action_from_row(entry) for entry in actions_of.get(table_id, [])]
+            except (ValueError, TypeError, KeyError) as error:
+                log.error("table %s is corrupt and was not restored: %s", table_id, error)
+                continue
+            loaded.append((table, log_entries))
         return loaded
 
     async def finish_table(
@@ -404,6 +560,7 @@ class Storage:
         check_seats(table.seats)
         finished = replace(table, status="finished", deadline_at=None)
         async with self._write() as db:
+            await self._require_owner(db, table.guild_id)
             await _require_live(db, table.table_id)
             await _write_table(db, finished)
             await db.executemany(
@@ -420,6 +577,7 @@ class Storage:
         """Ends a table without a result (abandoned, idle, ended by the host...)."""
         ended = replace(table, status="ended", deadline_at=None, end_reason=reason)
         async with self._write() as db:
+            await self._require_owner(db, table.guild_id)
             await _require_live(db, table.table_id)
             await _write_table(db, ended)
 
@@ -427,16 +585,16 @@ class Storage:
 
     async def leaderboard(self, guild_id: int, game_id: str, limit: int = 10) -> list[Standing]:
         """The server's best members at a game, by rating (then wins, then fewer games)."""
-        async with (
-            self._read() as db,
-            db.execute(
+        async with self._read() as db:
+            rows = await db.fetch(
                 "SELECT user_id, name, games, wins, mu, sigma FROM standings"
                 " WHERE guild_id = ? AND game_id = ?"
                 " ORDER BY mu - ? * sigma DESC, wins DESC, games ASC, user_id ASC LIMIT ?",
-                (guild_id, game_id, ratings.Z, limit),
-            ) as cursor,
-        ):
-            rows = await cursor.fetchall()
+                guild_id,
+                game_id,
+                ratings.Z,
+                limit,
+            )
         return [
             Standing(
                 user_id=int(row["user_id"]),
@@ -453,17 +611,17 @@ class Storage:
     async def member_stats(self, guild_id: int, user_id: int) -> list[GameStats]:
         """The member's record in each game they played on the server, by game id."""
         async with self._read() as db:
-            async with db.execute(
+            rows = await db.fetch(
                 "SELECT game_id, games, wins, mu, sigma FROM standings"
                 " WHERE guild_id = ? AND user_id = ? ORDER BY game_id",
-                (guild_id, user_id),
-            ) as cursor:
-                rows = list(await cursor.fetchall())
-            async with db.execute(
+                guild_id,
+                user_id,
+            )
+            placing_rows = await db.fetch(
                 "SELECT game_id, place, count FROM placings WHERE guild_id = ? AND user_id = ?",
-                (guild_id, user_id),
-            ) as cursor:
-                placing_rows = list(await cursor.fetchall())
+                guild_id,
+                user_id,
+            )
         counts: dict[str, dict[int, int]] = {}
         for row in placing_rows:
             counts.setdefault(str(row["game_id"]), {})[int(row["place"])] = int(row["count"])
@@ -482,35 +640,50 @@ class Storage:
             )
         return stats
 
+    # --- a member's own choices -----------------------------------------------------------------
+
+    async def hand_pictures(self, user_id: int) -> bool:
+        """Whether the member wants the picture of their hand in the hand panel (the default)."""
+        async with self._read() as db:
+            row = await db.fetchrow("SELECT 1 FROM hand_pictures_off WHERE user_id = ?", user_id)
+        return row is None
+
+    async def set_hand_pictures(self, user_id: int, shown: bool) -> None:
+        async with self._write() as db:
+            if shown:
+                await db.execute("DELETE FROM hand_pictures_off WHERE user_id = ?", user_id)
+            else:
+                await db.execute(
+                    "INSERT INTO hand_pictures_off (user_id) VALUES (?) ON CONFLICT DO NOTHING",
+                    user_id,
+                )
+
     # --- direct messages --------------------------------------------------------------------
 
     async def dm_closed(self, user_id: int) -> bool:
         """Whether the member's DMs were found closed (and not found open since)."""
-        async with (
-            self._read() as db,
-            db.execute("SELECT 1 FROM dm_closed WHERE user_id = ?", (user_id,)) as cursor,
-        ):
-            return await cursor.fetchone() is not None
+        async with self._read() as db:
+            return (
+                await db.fetchrow("SELECT 1 FROM dm_closed WHERE user_id = ?", user_id) is not None
+            )
 
     async def set_dm_closed(self, user_id: int, closed: bool) -> None:
         async with self._write() as db:
             if closed:
                 await db.execute(
-                    "INSERT INTO dm_closed (user_id) VALUES (?) ON CONFLICT DO NOTHING", (user_id,)
+                    "INSERT INTO dm_closed (user_id) VALUES (?) ON CONFLICT DO NOTHING", user_id
                 )
             else:
-                await db.execute("DELETE FROM dm_closed WHERE user_id = ?", (user_id,))
+                await db.execute("DELETE FROM dm_closed WHERE user_id = ?", user_id)
 
     async def dm_message(self, table_id: int, user_id: int) -> tuple[int, int] | None:
         """(channel id, message id) of the DM carrying the member's hand at the table."""
-        async with (
-            self._read() as db,
-            db.execute(
+        async with self._read() as db:
+            row = await db.fetchrow(
                 "SELECT channel_id, message_id FROM dm_messages WHERE table_id = ? AND user_id = ?",
-                (table_id, user_id),
-            ) as cursor,
-        ):
-            row = await cursor.fetchone()
+                table_id,
+                user_id,
+            )
         return None if row is None else (int(row[0]), int(row[1]))
 
     async def set_dm_message(
@@ -521,28 +694,30 @@ class Storage:
                 "INSERT INTO dm_messages (table_id, user_id, channel_id, message_id)"
                 " VALUES (?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET"
                 " channel_id = excluded.channel_id, message_id = excluded.message_id",
-                (table_id, user_id, channel_id, message_id),
+                table_id,
+                user_id,
+                channel_id,
+                message_id,
             )
 
 
 # --- SQL helpers (inside a transaction or a read) ------------------------------------------------
 
 
-async def _write_table(db: aiosqlite.Connection, table: TableRecord) -> None:
+async def _write_table(db: Connection, table: TableRecord) -> None:
     assignments = ", ".join(f"{column.strip()} = ?" for column in TABLE_COLUMNS.split(","))
-    cursor = await db.execute(
+    changed = await db.execute(
         f"UPDATE tables SET {assignments} WHERE table_id = ?",
-        (*table_values(table), table.table_id),
+        *table_values(table),
+        table.table_id,
     )
-    changed = cursor.rowcount
-    await cursor.close()
     if changed == 0:
         raise TableNotFoundError(f"no table {table.table_id}")
     await _write_seats(db, table)
 
 
-async def _write_seats(db: aiosqlite.Connection, table: TableRecord) -> None:
-    await db.execute("DELETE FROM seats WHERE table_id = ?", (table.table_id,))
+async def _write_seats(db: Connection, table: TableRecord) -> None:
+    await db.execute("DELETE FROM seats WHERE table_id = ?", table.table_id)
     await db.executemany(
         "INSERT INTO seats (table_id, seat, user_id, name, ai, autoplay, strikes, left_table)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -562,34 +737,27 @@ async def _write_seats(db: aiosqlite.Connection, table: TableRecord) -> None:
     )
 
 
-async def _require_live(db: aiosqlite.Connection, table_id: int) -> None:
-    async with db.execute("SELECT status FROM tables WHERE table_id = ?", (table_id,)) as cursor:
-        row = await cursor.fetchone()
+async def _require_live(db: Connection, table_id: int) -> None:
+    row = await db.fetchrow("SELECT status FROM tables WHERE table_id = ?", table_id)
     if row is None:
         raise TableNotFoundError(f"no table {table_id}")
     if row["status"] not in LIVE_STATUSES:
         raise TableNotLiveError(f"table {table_id} is already {row['status']}")
 
 
-async def _seat_rows(db: aiosqlite.Connection, table_id: int) -> list[sqlite3.Row]:
-    async with db.execute(
-        "SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
-    ) as cursor:
-        return list(await cursor.fetchall())
+async def _seat_rows(db: Connection, table_id: int) -> list[Row]:
+    return await db.fetch("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", table_id)
 
 
-async def _action_rows(db: aiosqlite.Connection, table_id: int) -> list[sqlite3.Row]:
-    async with db.execute(
-        "SELECT * FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
-    ) as cursor:
-        return list(await cursor.fetchall())
+async def _action_rows(db: Connection, table_id: int) -> list[Row]:
+    return await db.fetch("SELECT * FROM actions WHERE table_id = ? ORDER BY seq", table_id)
 
 
 # --- ratings -------------------------------------------------------------------------------------
 
 
 async def _rate(
-    db: aiosqlite.Connection,
+    db: Connection,
     table: TableRecord,
     places: tuple[int, ...],
     teams: tuple[tuple[int, ...], ...] = (),
@@ -607,6 +775,8 @@ async def _rate(
     if len({user_id for user_id, _, _ in members}) != len(members):
         log.info("table %d: a member held several seats, so it is not rated", table.table_id)
         return []
+    # Two tables of one server finishing at once read and write the same standings.
+    await db.lock(table.guild_id)
     before = [await _skill(db, table, user_id) for user_id, _, _ in members]
     after = ratings.rate(before, [place for _, _, place in members], sides)
     changes = []
@@ -615,24 +785,30 @@ async def _rate(
         await db.execute(
             "INSERT INTO standings (guild_id, game_id, user_id, name, games, wins, mu, sigma)"
             " VALUES (?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, game_id, user_id) DO UPDATE"
-            " SET name = excluded.name, games = games + 1, wins = wins + excluded.wins,"
-            " mu = excluded.mu, sigma = excluded.sigma",
-            (*key, name, int(place == 1), new.mu, new.sigma),
+            " SET name = excluded.name, games = standings.games + 1,"
+            " wins = standings.wins + excluded.wins, mu = excluded.mu, sigma = excluded.sigma",
+            *key,
+            name,
+            int(place == 1),
+            new.mu,
+            new.sigma,
         )
         await db.execute(
             "INSERT INTO placings (guild_id, game_id, user_id, place, count)"
             " VALUES (?, ?, ?, ?, 1) ON CONFLICT (guild_id, game_id, user_id, place) DO UPDATE"
-            " SET count = count + 1",
-            (*key, place),
+            " SET count = placings.count + 1",
+            *key,
+            place,
         )
         changes.append(RatingChange(user_id, ratings.display(old), ratings.display(new)))
     return changes
 
 
-async def _skill(db: aiosqlite.Connection, table: TableRecord, user_id: int) -> ratings.Skill:
-    async with db.execute(
+async def _skill(db: Connection, table: TableRecord, user_id: int) -> ratings.Skill:
+    row = await db.fetchrow(
         "SELECT mu, sigma FROM standings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
-        (table.guild_id, table.game_id, user_id),
-    ) as cursor:
-        row = await cursor.fetchone()
+        table.guild_id,
+        table.game_id,
+        user_id,
+    )
     return ratings.Skill() if row is None else ratings.Skill(float(row[0]), float(row[1]))

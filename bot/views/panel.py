@@ -8,20 +8,27 @@ The controls are ``DynamicItem``s, so a panel keeps working across a restart of 
 
 from __future__ import annotations
 
+import asyncio
+import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.errors import UserError
 from bot.i18n import Catalog
 from bot.render.embeds import panel_text, renderer
-from bot.render.text import card_face
+from bot.render.images import hand_png
+from bot.render.text import DISCORD, card_face, sort_hand
 from bot.replies import answer_errors, catalog_of, kortbord, send_private
 from bot.sessions import LiveTable
 from bot.views.layout import Buttons, Row, Select, Steps, layout, step_page
 from games.cards import parse_card
 from games.core import Seat
+
+if TYPE_CHECKING:
+    from bot.client import Kortbord
 
 MAX_LABEL = 80
 
@@ -43,7 +50,45 @@ def panel_notations(table: LiveTable, seat: Seat) -> list[str]:
         if table.spec.realtime and len(words) == 2 and words[1].isdigit():
             continue
         out.append(" ".join(words))
-    return out
+    return sorted(out, key=_hand_order(game.view(seat).hand))
+
+
+def _hand_order(hand: Sequence[int]) -> Callable[[str], int]:
+    """A sort key putting single-card plays in the order the hand picture shows them, after the
+    other actions (kept in the game's order: the sort is stable)."""
+    position = {c: i for i, c in enumerate(sort_hand(hand))}
+
+    def key(notation: str) -> int:
+        try:
+            return 1 + position.get(parse_card(notation), len(position))
+        except ValueError:
+            return 0
+
+    return key
+
+
+HAND_IMAGE = "hand.png"
+
+
+async def hand_picture(
+    bot: Kortbord, table: LiveTable, seat: Seat, user_id: int
+) -> list[discord.File]:
+    """The picture of the seat's hand for its panel, in the order of the panel's card buttons,
+    the cards it may play now raised; drawn in a worker thread. Empty when it holds no cards,
+    or when the server or the member turned pictures off."""
+    if table.game is None or not await bot.pictures(table.record.guild_id, user_id):
+        return []
+    hand = sort_hand(table.game.view(seat).hand)
+    if not hand:
+        return []
+    playable = []
+    for notation in panel_notations(table, seat):
+        try:
+            playable.append(parse_card(notation))
+        except ValueError:
+            continue
+    data = await asyncio.to_thread(hand_png, hand, playable)
+    return [discord.File(io.BytesIO(data), HAND_IMAGE)]
 
 
 def _label(text: str) -> str:
@@ -178,7 +223,8 @@ class PanelPage(
             table, seat = seated_table(interaction, self.table_id)
             content, view = build_panel(texts, table, seat, page=self.page)
             kortbord(interaction).listener.panel_shown(table, interaction, self.page)
-            await interaction.response.edit_message(content=content, view=view)
+            files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
+            await interaction.response.edit_message(content=content, view=view, attachments=files)
 
 
 class PanelStep(
@@ -256,7 +302,8 @@ async def show_step(interaction: discord.Interaction, table_id: int, verb: str, 
         step = f"{verb} {first}" if first else None
         content, view = build_panel(texts, table, seat, step=step)
         kortbord(interaction).listener.panel_shown(table, interaction)
-        await interaction.response.edit_message(content=content, view=view)
+        files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
+        await interaction.response.edit_message(content=content, view=view, attachments=files)
 
 
 def seated_table(interaction: discord.Interaction, table_id: int) -> tuple[LiveTable, Seat]:
@@ -284,7 +331,8 @@ async def act_from_panel(
             return
         content, view = build_panel(texts, table, seat, done=notation)
         kortbord(interaction).listener.panel_shown(table, interaction)
-        await interaction.response.edit_message(content=content, view=view)
+        files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
+        await interaction.response.edit_message(content=content, view=view, attachments=files)
 
 
 def controls() -> discord.ui.View:
@@ -374,7 +422,7 @@ def _row_items(texts: Catalog, table: LiveTable, row: Row) -> Sequence[PanelItem
     assert isinstance(row, Select)
     if row.most_values > 1:
         options = [
-            discord.SelectOption(label=card_face(parse_card(c.notation)), value=c.notation)
+            discord.SelectOption(label=card_face(parse_card(c.notation), DISCORD), value=c.notation)
             for c in row.choices
         ]
         count = f"{row.pick}–{row.most}" if row.most > row.pick else str(row.pick)

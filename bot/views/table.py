@@ -1,5 +1,6 @@
-"""The buttons of the public table message: ``kb:t:<table>:<op>``, and for real-time games the
-reaction buttons ``kb:r:<table>:<reveal>:<verb>``.
+"""The buttons of the public table message: ``kb:t:<table>:<op>``, the lobby's select of a
+computer player's level ``kb:c:<table>``, and for real-time games the reaction buttons
+``kb:r:<table>:<reveal>:<verb>``.
 
 They are ``DynamicItem``s registered in ``setup_hook``, so a table message keeps working after a
 restart. A click only calls the session manager; the table message itself is edited by the
@@ -17,7 +18,8 @@ from bot.i18n import Catalog, catalog
 from bot.render.embeds import rules_embed, table_embed
 from bot.replies import answer_errors, catalog_of, kortbord
 from bot.sessions import LiveTable, Member, seats_wanted
-from bot.views.panel import build_panel, controls, seated_table
+from bot.views.panel import build_panel, controls, hand_picture, seated_table
+from games.ai import LEVELS
 
 # Hej knekt's presses (rules/party.md 1.2), in the order of its table; the buttons are on the table
 # message for every turned card, so their presence gives nothing away (1.5).
@@ -101,7 +103,8 @@ class TableButton(
             _, seat = seated_table(interaction, self.table_id)
             content, view = build_panel(texts, table, seat)
             kortbord(interaction).listener.panel_shown(table, interaction)
-            await interaction.response.edit_message(content=content, view=view)
+            files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
+            await interaction.response.edit_message(content=content, view=view, attachments=files)
             return
         if op == "join":
             await sessions.join(channel_id, Member(user_id, interaction.user.display_name))
@@ -177,7 +180,8 @@ async def show_hand(interaction: discord.Interaction, texts: Catalog, table: Liv
         raise UserError("not_playing")
     content, view = build_panel(texts, table, seat)
     kortbord(interaction).listener.panel_shown(table, interaction)
-    await interaction.response.send_message(content, view=view, ephemeral=True)
+    files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
+    await interaction.response.send_message(content, view=view, files=files, ephemeral=True)
 
 
 class ReactionButton(
@@ -215,6 +219,52 @@ class ReactionButton(
             await interaction.response.defer()
 
 
+class LevelSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"kb:c:(?P<table>\d+)",
+):
+    """The lobby's select: add a computer player of the chosen level (the button adds a
+    ``normal`` one)."""
+
+    def __init__(self, table_id: int, texts: Catalog | None = None) -> None:
+        options = [
+            discord.SelectOption(
+                label=texts.text(f"ui.level.{level}") if texts else level,
+                value=level,
+                description=texts.text(f"ui.level_hint.{level}") if texts else None,
+            )
+            for level in LEVELS
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"kb:c:{table_id}",
+                options=options,
+                placeholder=texts.text("ui.select.computer_level") if texts else None,
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+    ) -> LevelSelect:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        texts = catalog_of(interaction)
+        async with answer_errors(interaction, texts):
+            table = kortbord(interaction).sessions.table_by_id(self.table_id)
+            if table is None:
+                raise UserError("table_gone")
+            await kortbord(interaction).sessions.add_computer(
+                table.record.channel_id, interaction.user.id, self.item.values[0]
+            )
+            await interaction.response.defer()
+
+
 def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
     """The controls of the table message now; None once the table is closed."""
     status = table.record.status
@@ -235,6 +285,9 @@ def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
         rules = TableButton(table.table_id, "rules", texts.text("ui.button.rules"))
         rules.item.row = 1
         view.add_item(rules)
+        levels = LevelSelect(table.table_id, texts)
+        levels.item.row = 2
+        view.add_item(levels)
         return view
     reactions = REACTIONS.get(table.record.game_id)
     if reactions:

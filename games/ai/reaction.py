@@ -79,6 +79,7 @@ def plan_reaction(
     player: Player | str,
     rng: random.Random,
     median_ms: float = 750.0,
+    wrong_rate: float = 0.06,
 ) -> tuple[TimedAction, ...]:
     """The presses a computer player makes in the open window, as actions stamped with their time.
 
@@ -94,7 +95,7 @@ def plan_reaction(
         return ()
     wrong = sorted({s.verb for s in decision.shapes if s.verb not in (None, "close", right.verb)})
     out = []
-    for press in reaction_presses(rng, median_ms=median_ms):
+    for press in reaction_presses(rng, median_ms=median_ms, wrong_rate=wrong_rate):
         verb = right.verb if press.correct or not wrong else wrong[randbelow(rng, len(wrong))]
         out.append(TimedAction(press.at_ms, game.parse(f"{verb} {press.at_ms}")))
     return tuple(out)

@@ -48,6 +48,9 @@ Decisions beyond the spec:
 
 * The compulsory misère joker is offered as the only legal card rather than played by the engine,
   so that every seat in ``to_act`` acts (§6, rule 2 of the game contract).
+* A player shows a void by playing another suit on a lead (not the joker, which counts as the
+  led suit); with ``nt_joker="void_only"`` the joker played on another lead shows the void too,
+  since only a player who cannot follow may play it there.
 * ``auction`` applies to two, three and five players; four players always bid in several rounds.
   ``misere`` is offered with every player count (with two players there is no joker to force).
 * A four-player side held at 490 keeps at least what it had; the cap also holds for the trick

@@ -87,6 +87,7 @@ from games.tricks import PLAIN_POWER, PLAIN_SUIT, bower_tables, trick_winner
 _AUCTION, _CALL, _DISCARD, _TRICKS, _OVER = range(5)
 JOKER_BIT = 1 << JOKER
 NO_JOKER = 4  # void bit: a misère follower who discarded holds no joker (it would be compulsory)
+CALLED_FROM_TALONG = 5  # void bit: five players, the called card nobody answered is the declarer's
 EVENTS_KEPT = 14
 _ONLY = tuple(frozenset((s,)) for s in range(5))
 _NOBODY: frozenset[int] = frozenset()
@@ -442,7 +443,12 @@ class Femhundra(Game):
                         f"you must follow suit: play one of your {SUIT_NAMES[self.led]}"
                     )
                 raise IllegalActionError("you must play the joker when you cannot follow suit")
-            if (card != JOKER or self.trump != NO_TRUMP) and self.suit_table[card] != self.led:
+            if card == JOKER and self.trump == NO_TRUMP:
+                # it counts as the led suit; only under void_only does it show a void (F6)
+                shows_void = self.options.nt_joker == "void_only"
+            else:
+                shows_void = self.suit_table[card] != self.led
+            if shows_void:
                 self.voids[seat] |= 1 << self.led
                 if self.misere:
                     self.voids[seat] |= 1 << NO_JOKER
@@ -728,6 +734,8 @@ class Femhundra(Game):
         return other
 
     def _card_class(self, c: int) -> int:
+        if c == self.called and self.partner < 0:
+            return CALLED_FROM_TALONG
         if c == JOKER and self.trump == NO_TRUMP:
             return NO_JOKER
         return self.suit_table[c]
@@ -743,13 +751,15 @@ class Femhundra(Game):
             if s != seat:
                 hidden = self.hands[s] & ~self.shown[s]
                 if hidden:
-                    places.append(("hand", s, hidden.bit_count(), self.voids[s]))
+                    # a card called from the talong went to the declarer (nobody answered)
+                    voids = self.voids[s] | (0 if s == self.declarer else 1 << CALLED_FROM_TALONG)
+                    places.append(("hand", s, hidden.bit_count(), voids))
         if self.widow:
             places.append(("widow", -1, self.widow.bit_count(), 0))
         if self.discards and seat != self.declarer:
             places.append(("discards", -1, self.discards.bit_count(), 0))
         if self.aside and seat != self.idle:
-            places.append(("aside", -1, self.aside.bit_count(), 0))
+            places.append(("aside", -1, self.aside.bit_count(), 1 << CALLED_FROM_TALONG))
         pool: list[int] = []
         for where, s, _, _ in places:
             if where == "hand":

@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot.i18n import catalog
-from bot.render.embeds import dm_text, table_embed
+from bot.render.embeds import DealResult, deal_result_embed, dm_text, table_embed
 from bot.sessions import LiveTable
 from bot.storage import SeatRecord, TableRecord
 from bot.views.layout import Steps, layout
@@ -108,6 +108,10 @@ def test_every_message_and_panel_fits_discord(game_id: str) -> None:
             checked += 1
             table = live_table(game_id, game)
             check_embed(table_embed(texts, table, deadline=1_800_000_000.0))
+            public = game.view(None)
+            scores = tuple(s.score for s in public.seats)
+            over = DealResult(public.deal, (0,) * game.players, scores, public.events, public)
+            check_embed(deal_result_embed(texts, table, over))
             view = table_view(texts, table)
             assert view is not None
             check_view(view)

@@ -9,7 +9,7 @@ from toygame import TOY_TEXTS_EN
 
 from bot.i18n import catalog
 from bot.render.embeds import variant_name
-from bot.render.text import TextRenderer, card_face, faces_of_codes, sort_hand
+from bot.render.text import DISCORD, TextRenderer, card_face, faces_of_codes, sort_hand
 from games.cards import JOKER, parse_card
 from games.core import Msg, ScoreSheet, SheetRow
 
@@ -25,6 +25,18 @@ def test_card_faces() -> None:
     assert card_face(JOKER) == "🃏"
     assert faces_of_codes("QS 7D JK") == "Q♠ 7♦ 🃏"
     assert faces_of_codes("QS x") == "Q♠ x"
+
+
+def test_discord_faces_are_four_colours_none_of_them_a_dark_emoji() -> None:
+    # Discord draws ♠ and ♣ as near-black emoji, invisible on its dark theme
+    faces = [card_face(parse_card(f"7{suit}"), DISCORD) for suit in "SHDC"]
+    assert faces == ["7♤", "7♥️", "7🔷", "7☘️"]
+    assert len(set(faces)) == 4
+    assert not any(dark in "".join(faces) for dark in "♠♣")
+    assert faces_of_codes("QS 7D JK", DISCORD) == "Q♤ 7🔷 🃏"
+    sv = TextRenderer(catalog("sv"), ["Anna", "Bo"], DISCORD)
+    assert sv.msg(Msg.of("table.event.trump", suit="C")) == "Trumf: ☘️ klöver"
+    assert sv.action("toy", "QC KC") == "Q☘️ K☘️"
 
 
 def test_hands_are_sorted_by_suit_then_high_to_low() -> None:

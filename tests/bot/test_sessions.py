@@ -1,4 +1,5 @@
-"""The session manager on a simulated clock and a real SQLite file: who may act, when, and what
+"""The session manager on a simulated clock and a real database (SQLite, and PostgreSQL when
+``KORTBORD_TEST_POSTGRES`` names one): who may act, when, and what
 happens when nobody does. No Discord here; the e2e tests drive the same manager through SimCord.
 """
 
@@ -30,8 +31,9 @@ class Recorder:
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    store = await Storage.open(tmp_path / "kortbord.sqlite3")
+async def storage(any_database: Path | str) -> AsyncIterator[Storage]:
+    """Every test here runs on SQLite and on PostgreSQL (``tests/conftest.py``)."""
+    store = await Storage.open(any_database)
     yield store
     await store.close()
 

@@ -9,6 +9,7 @@ import pytest
 from pydantic import SecretStr
 
 from bot.settings import Settings, SettingsError, load_settings
+from bot.storage import Shards
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -138,3 +139,55 @@ def test_env_example_lists_every_setting_with_its_default() -> None:
     ]
     assert sorted(names) == sorted(f"KORTBORD_{field.upper()}" for field in Settings.model_fields)
     assert load_settings(example) == load_settings(None)
+
+
+def test_a_postgresql_address_selects_postgresql_and_a_path_stays_sqlite(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert not load_settings().postgres
+    monkeypatch.setenv("KORTBORD_DATABASE", "postgresql://kortbord:pw@db:5432/kortbord")
+    settings = load_settings()
+    assert settings.postgres
+    assert settings.database == "postgresql://kortbord:pw@db:5432/kortbord"
+    assert settings.process_file == Path("data/kortbord")
+
+
+def test_a_shard_range_names_the_shards_this_process_serves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert load_settings().shard_range is None
+    monkeypatch.setenv("KORTBORD_SHARD_COUNT", "8")
+    assert load_settings().shard_range == Shards(8, tuple(range(8)))
+    monkeypatch.setenv("KORTBORD_SHARDS", "4-7")
+    settings = load_settings()
+    assert settings.shard_range == Shards(8, (4, 5, 6, 7))
+    # processes sharing a folder keep their heartbeats apart
+    assert settings.process_file == Path("data/kortbord-shards-4-7")
+
+
+@pytest.mark.parametrize(
+    ("count", "shards", "problem"),
+    [
+        (None, "0-3", "KORTBORD_SHARDS needs KORTBORD_SHARD_COUNT"),
+        ("4", "2-5", "not all in 0..3"),
+        ("4", "three", "not a shard range"),
+        ("0", None, "KORTBORD_SHARD_COUNT='0'"),
+    ],
+)
+def test_a_bad_shard_range_is_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, count: str | None, shards: str | None, problem: str
+) -> None:
+    if count is not None:
+        monkeypatch.setenv("KORTBORD_SHARD_COUNT", count)
+    if shards is not None:
+        monkeypatch.setenv("KORTBORD_SHARDS", shards)
+    with pytest.raises(SettingsError, match=problem) as refused:
+        load_settings()
+    assert "\n" not in str(refused.value)
+
+
+def test_the_test_suites_own_names_are_no_misspelt_settings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("KORTBORD_TEST_POSTGRES", "postgresql://postgres@127.0.0.1/test")
+    assert load_settings().database == Path("data/kortbord.sqlite3")

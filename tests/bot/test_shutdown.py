@@ -32,8 +32,9 @@ class Recorder:
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    store = await Storage.open(tmp_path / "kortbord.sqlite3")
+async def storage(any_database: Path | str) -> AsyncIterator[Storage]:
+    """Every test here runs on SQLite and on PostgreSQL (``tests/conftest.py``)."""
+    store = await Storage.open(any_database)
     yield store
     await store.close()
 

@@ -1,4 +1,5 @@
-"""Storage on real SQLite files: migrations, round trips, restart, refusals, leaderboards."""
+"""Storage on a real SQLite file and, when ``KORTBORD_TEST_POSTGRES`` names a server, on
+PostgreSQL too (``any_database``): migrations, round trips, restart, refusals, leaderboards."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import aiosqlite
+import asyncpg
 import pytest
 
 from bot import ratings
@@ -18,6 +20,7 @@ from bot.storage import (
     DuplicateActionError,
     GameStats,
     GuildSettings,
+    IntegrityViolation,
     MigrationError,
     SchemaTooNewError,
     SeatRecord,
@@ -41,8 +44,8 @@ def path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def storage(path: Path) -> AsyncIterator[Storage]:
-    opened = await Storage.open(path)
+async def storage(any_database: Path | str) -> AsyncIterator[Storage]:
+    opened = await Storage.open(any_database)
     yield opened
     await opened.close()
 
@@ -96,7 +99,7 @@ async def test_open_creates_the_directory_and_the_schema(path: Path) -> None:
     assert await storage.ping()
     await storage.close()
     with raw(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) == 4
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"tables", "seats", "actions", "results", "standings", "guild_settings"} <= names
@@ -108,7 +111,7 @@ async def test_reopening_keeps_the_data_and_migrates_nothing(path: Path) -> None
     async with await Storage.open(path) as storage:
         assert (await storage.guild_settings(GUILD)).language == "en"
     with raw(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations())
 
 
 async def test_a_database_newer_than_the_code_is_refused_and_left_alone(path: Path) -> None:
@@ -116,7 +119,8 @@ async def test_a_database_newer_than_the_code_is_refused_and_left_alone(path: Pa
     with raw(path) as db:
         db.execute("PRAGMA user_version = 7")
         db.execute("CREATE TABLE future (x)")
-    with pytest.raises(SchemaTooNewError, match=r"schema version 7, but .* only up to 2"):
+    latest = len(migrations())
+    with pytest.raises(SchemaTooNewError, match=rf"schema version 7, but .* only up to {latest}"):
         await Storage.open(path)
     with raw(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == 7
@@ -126,20 +130,21 @@ async def test_a_database_newer_than_the_code_is_refused_and_left_alone(path: Pa
 async def test_a_failing_migration_leaves_the_database_at_its_last_version(path: Path) -> None:
     async with await Storage.open(path):
         pass
-    broken = Migration(3, "broken", "CREATE TABLE extra (x);\nCREATE TABLE tables (x);")
+    number = len(migrations()) + 1
+    broken = Migration(number, "broken", "CREATE TABLE extra (x);\nCREATE TABLE tables (x);")
     db = await aiosqlite.connect(path, isolation_level=None)
     try:
-        with pytest.raises(MigrationError, match="0003_broken failed"):
+        with pytest.raises(MigrationError, match=f"{number:04d}_broken failed"):
             await migrate(db, str(path), [*migrations(), broken])
     finally:
         await db.close()
     with raw(path) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert check.execute("PRAGMA user_version").fetchone()[0] == len(migrations())
         assert check.execute("SELECT name FROM sqlite_master WHERE name = 'extra'").fetchall() == []
 
 
 async def test_foreign_keys_are_enforced(storage: Storage) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityViolation):
         await storage.set_dm_message(table_id=999, user_id=ALICE, channel_id=1, message_id=2)
 
 
@@ -163,6 +168,7 @@ async def test_guild_settings_round_trip(storage: Storage) -> None:
         turn_seconds=120,
         reaction_seconds=4,
         table_channels=(CHANNEL, 333),
+        pictures=False,
     )
     await storage.save_guild_settings(chosen)
     assert await storage.guild_settings(GUILD) == chosen
@@ -290,11 +296,23 @@ async def test_dm_state_round_trips(storage: Storage) -> None:
     assert await storage.dm_message(table.table_id, BOB) is None
 
 
+async def test_a_members_choice_of_hand_pictures_round_trips(storage: Storage) -> None:
+    assert await storage.hand_pictures(ALICE)
+    await storage.set_hand_pictures(ALICE, False)
+    await storage.set_hand_pictures(ALICE, False)
+    assert not await storage.hand_pictures(ALICE)
+    assert await storage.hand_pictures(BOB)
+    await storage.set_hand_pictures(ALICE, True)
+    assert await storage.hand_pictures(ALICE)
+
+
 # --- restart -------------------------------------------------------------------------------------
 
 
-async def test_a_restart_restores_the_live_tables_with_their_logs(path: Path) -> None:
-    async with await Storage.open(path) as storage:
+async def test_a_restart_restores_the_live_tables_with_their_logs(
+    any_database: Path | str,
+) -> None:
+    async with await Storage.open(any_database) as storage:
         lobby = await new_table(storage, ALICE)
         playing = await new_table(storage)
         for seq, notation in [(1, "QS"), (2, "TH"), (3, "AS"), (4, "2C")]:
@@ -307,7 +325,7 @@ async def test_a_restart_restores_the_live_tables_with_their_logs(path: Path) ->
         ended = await new_table(storage, CECILIA)
         await storage.end_table(ended, "idle")
 
-    async with await Storage.open(path) as storage:
+    async with await Storage.open(any_database) as storage:
         restored = await storage.live_tables()
     assert [table for table, _ in restored] == [lobby, playing, paused]
     logs = [[(a.seq, a.notation) for a in log] for _, log in restored]
@@ -496,3 +514,53 @@ async def test_a_database_of_version_1_gains_the_left_flag_of_seats(path: Path) 
         table = await storage.table(1)
     assert table is not None
     assert table.seats[0].left is False
+
+
+# --- both dialects -------------------------------------------------------------------------------
+
+
+def test_both_dialects_have_the_same_numbered_migrations() -> None:
+    sqlite, postgresql = migrations("sqlite"), migrations("postgresql")
+    assert [(m.version, m.name) for m in sqlite] == [(m.version, m.name) for m in postgresql]
+
+
+@pytest.mark.postgresql
+async def test_postgresql_is_migrated_once_and_a_newer_schema_is_refused(
+    postgres_database: str,
+) -> None:
+    async with await Storage.open(postgres_database) as storage:
+        await storage.save_guild_settings(GuildSettings(GUILD, language="en"))
+    async with await Storage.open(postgres_database) as storage:
+        assert (await storage.guild_settings(GUILD)).language == "en"
+    db = await asyncpg.connect(postgres_database)
+    try:
+        assert await db.fetchval("SELECT version FROM schema_version") == len(migrations())
+        await db.execute("UPDATE schema_version SET version = 9")
+    finally:
+        await db.close()
+    latest = len(migrations())
+    with pytest.raises(SchemaTooNewError, match=rf"schema version 9, but .* only up to {latest}"):
+        await Storage.open(postgres_database)
+
+
+async def test_a_postgresql_password_never_shows_and_backup_points_at_pg_dump(
+    tmp_path: Path,
+) -> None:
+    address = "postgresql://kortbord:hemligt@db.example:5432/kortbord"
+    with pytest.raises(StorageError, match="pg_dump") as refused:
+        await Storage.backup(address, tmp_path / "copy.sqlite3")
+    assert "hemligt" not in str(refused.value)
+    assert "kortbord:***@db.example" in str(refused.value)
+    assert not (tmp_path / "copy.sqlite3").exists()
+
+
+@pytest.mark.postgresql
+async def test_the_health_probe_asks_postgresql_for_a_read(postgres_database: str) -> None:
+    assert "has no schema yet" in (await Storage.probe(postgres_database) or "")
+    async with await Storage.open(postgres_database) as storage:
+        assert await storage.ping()
+    assert await Storage.probe(postgres_database) is None
+    problem = await Storage.probe("postgresql://kortbord:hemligt@127.0.0.1:1/kortbord")
+    assert problem is not None
+    assert "does not answer" in problem
+    assert "hemligt" not in problem

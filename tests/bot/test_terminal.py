@@ -11,6 +11,7 @@ from fakeconsole import FakeConsole, Typed
 from toygame import SPEC as TOY
 from toygame import TOY_TEXTS_EN
 
+from bot import terminal
 from bot.__main__ import main
 from bot.i18n import catalog
 from bot.render.text import TextRenderer
@@ -166,6 +167,8 @@ def _hej_knekt_with_a_trigger_first(seed_from: int = 0) -> tuple[Game, int]:
     spec = SPECS["hej_knekt"]
     for seed in range(seed_from, seed_from + 200):
         game = spec.new(3, rng=random.Random(seed))
+        if game.to_act() != {0}:  # the dealer is drawn: seat 0 must be förhand
+            continue
         probe = game.clone()
         probe.apply(0, probe.parse("turn"))
         phase = dict(probe.view(None).phase.args)
@@ -238,3 +241,23 @@ def test_bad_option_and_seat_are_refused(capsys: pytest.CaptureFixture[str]) -> 
 def test_seat_names() -> None:
     assert seat_names("sv", 3, 1) == ["Astrid", "Du", "Bertil"]
     assert seat_names("en", 2, 0, "Kim") == ["Kim", "Astrid"]
+
+
+def test_the_terminal_plays_a_whole_match_against_a_hard_opponent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(terminal, "TERMINAL_SEARCH_ITERATIONS", 20)  # a quick search
+    typist = Typist(0, 2)
+    request = PlayRequest("tvamanswhist", seed=2, pace=0.0, opponents="hard", lang="en")
+    table = build_table(request, typist)
+    assert table.kinds == {1: "hard"}
+    typist.game = table.game
+    assert table.run()
+    assert table.game.is_over()
+    assert "Final result:" in typist.text
+
+
+def test_the_terminal_opponents_are_normal_unless_a_level_is_asked_for() -> None:
+    assert build_table(PlayRequest("tvamanswhist"), FakeConsole()).kinds == {1: "normal"}
+    easy = build_table(PlayRequest("tvamanswhist", players=2, opponents="easy"), FakeConsole())
+    assert easy.kinds == {1: "easy"}

@@ -148,7 +148,8 @@ def test_the_table_message_lists_all_ten_seats_in_both_languages() -> None:
     for lang in ("sv", "en"):
         embed = table_embed(catalog(lang), full_table(game), deadline=1_800_000_000.0)
         assert len(embed) <= 6000
-        seats = embed.fields[0].value or ""
+        seats_field = catalog(lang).text("ui.table.seats")
+        seats = next(f.value for f in embed.fields if f.name == seats_field) or ""
         assert len(seats) <= 1024
         assert not seats.endswith("…")
         assert len(seats.splitlines()) == 10

@@ -41,7 +41,7 @@ async def test_tvamansbridge_a_member_and_the_computer_player_to_the_leaderboard
     # the dealer opens with a bid in two clicks: the level, then the strain
     (dealer,) = game.to_act()
     label = await bid_in_two_clicks(members[dealer], message, "1")
-    assert label == "Bjud 1♣"
+    assert label == "Bjud 1☘️"  # clubs in the four-colour Discord deck
     log = await bot_of(env).storage.actions(table.table_id)
     assert [(a.notation, a.by) for a in log] == [("bid 1C", "member")]
     shown = channel.history()[0].embeds[0]

@@ -14,6 +14,7 @@ import pytest
 
 from games.ai import choose, make_player
 from games.braus import (
+    DECK,
     PASS,
     RANKING,
     SPEC,
@@ -101,6 +102,7 @@ def last(view: View, key: str) -> Msg:
 def test_br_ranking_table_makdorar_first_and_three_classes_of_card() -> None:
     order = " ".join(Card(c).__str__() for c in RANKING)
     assert order == "JC 8S KH 9C 9S 9H 9D AC AS AH AD JS JH JD 6C 6S 6H 6D"
+    assert sorted(DECK) == sorted(parse_deck(_ALL.split()))  # 36 cards: the 2s to 5s removed
     worthless = [c for c in parse_deck(_ALL.split()) if STRENGTH[c] == 0]
     assert len(RANKING) == 18
     assert len(worthless) == 4 + 14
@@ -499,3 +501,109 @@ def test_rules_player_beats_an_opponent_with_a_sure_card_and_its_partner_cheaply
     game.hands[W] = 0
     play(game, "AD pass")  # nobody after S: the cheapest card that beats
     assert game.notation(choose(game, S, "rules", random.Random(1))) == "AS"
+
+
+# --- the rules as written, against random deals ---------------------------------------------------
+
+
+class _Deal:
+    """Rules 3.4 and 3.5 read sentence by sentence, independent of the engine: sets of cards,
+    a list of counted tricks (sides, in order) and OBTAIN_LEAD as the spec writes it."""
+
+    def __init__(self, hands: list[set[int]], forehand: int, passed_lead_sevens: bool) -> None:
+        self.hands = hands
+        self.passed_lead_sevens = passed_lead_sevens
+        self.tricks = [0, 0]
+        self.counted: list[int] = []
+        self.won: list[set[int]] = [set(), set()]
+        self.trick: list[tuple[int, int]] = []
+        self.over = False
+        self.leader = self.turn = forehand
+        self.obtain(forehand, "start")
+
+    def count(self, side: int) -> None:
+        self.tricks[side] += 1
+        self.counted.append(side)
+        self.over = self.tricks[side] >= 6
+
+    def obtain(self, seat: int, how: str) -> None:
+        if how in ("start", "won") or (how == "passed" and self.passed_lead_sevens):
+            for seven in sorted(c for c in self.hands[seat] if Card(c).rank == 7):
+                self.hands[seat].discard(seven)
+                self.count(seat % 2)
+                if self.over:
+                    return
+        left = set(RANKING) | (
+            {c for c in range(52) if Card(c).rank == 7} if self.passed_lead_sevens else set()
+        )
+        if not any(h & left for h in self.hands):
+            self.over = True
+        elif not self.hands[seat]:
+            nxt = (seat + 1) % 4
+            while not self.hands[nxt]:
+                nxt = (nxt + 1) % 4
+            self.obtain(nxt, "passed")
+        else:
+            self.leader = self.turn = seat
+            self.trick = []
+
+    def legal(self) -> set[int]:
+        hand = self.hands[self.turn]
+        if not self.trick:
+            return set(hand)
+        top = self.trick[-1][1]
+        higher = {
+            c
+            for c in hand
+            if c in RANKING and (top not in RANKING or RANKING.index(c) < RANKING.index(top))
+        }
+        return higher or {PASS}
+
+    def play(self, action: int) -> None:
+        if action != PASS:
+            self.hands[self.turn].discard(action)
+            self.trick.append((self.turn, action))
+        nxt = (self.turn + 1) % 4
+        while nxt != self.leader and not self.hands[nxt]:
+            nxt = (nxt + 1) % 4
+        if nxt != self.leader:
+            self.turn = nxt
+            return
+        winner, top = self.trick[-1]
+        if top not in RANKING:
+            self.obtain(self.leader, "dead")
+            return
+        self.won[winner % 2] |= {c for _, c in self.trick}
+        self.count(winner % 2)
+        if not self.over:
+            self.obtain(winner, "won")
+
+    def ritor(self) -> list[int]:
+        out = [0, 0]
+        for side in (0, 1):
+            if self.tricks[side] >= 6:
+                out[side] = 2 if self.counted[-6:] == [side] * 6 else 1
+            elif self.tricks == [5, 5] and parse_card("KC") in self.won[side]:
+                out[side] = 1
+        return out
+
+
+@pytest.mark.parametrize("options", [BrausOptions(), PASSED_LEAD])
+def test_random_deals_play_and_score_as_the_rules_are_written(options: BrausOptions) -> None:
+    rng = random.Random(5)
+    for seed in range(150):
+        dealt = [parse_deck(_ALL.split())[i] for i in random.Random(seed).sample(range(36), 36)]
+        game = new(dealt, dealer=seed % 4, options=options)
+        forehand = (seed % 4 + 1) % 4
+        hands = [{dealt[i] for i in range(36) if (forehand + i) % 4 == s} for s in range(4)]
+        rules = _Deal(hands, forehand, options.sevens_on_passed_lead)
+        while game.dealt == 1:
+            assert not rules.over
+            assert game.to_act() == {rules.turn}
+            legal_now = game.legal_actions(rules.turn)
+            assert set(legal_now) == rules.legal()
+            action = legal_now[rng.randrange(len(legal_now))]
+            game.apply(rules.turn, action)
+            rules.play(action)
+        assert rules.over
+        assert game.ritor == rules.ritor()

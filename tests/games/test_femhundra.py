@@ -9,8 +9,8 @@ import random
 import pytest
 
 from games.bidding import FIRST_BID
-from games.cards import JOKER, parse_card
-from games.core import IllegalActionError, NotationError
+from games.cards import JOKER, cards_in, mask_of, parse_card
+from games.core import IllegalActionError, Msg, NotationError
 from games.femhundra import SPEC, Femhundra, FemhundraOptions, rules
 from games.femhundra.rules import (
     MISERE_LADDER,
@@ -258,6 +258,29 @@ def _ex6_to_contract(options: FemhundraOptions | None = None) -> tuple[Femhundra
     return game, seats
 
 
+def test_the_talong_and_the_discards_are_hidden_and_the_declarer_sees_his_discards() -> None:
+    """Rules 5.9: hidden are the hands, the talong and the declarer's discards (declarer only)."""
+    game, (f, m, d) = game_with([EX6_F, EX6_M, EX6_D], EX6_WIDOW)
+    talong = [p for p in game.view(None).piles if p.key == "femhundra.pile.talong"]
+    assert [(p.cards, p.hidden) for p in talong] == [((), 3)]
+    act(game, f, "pass")
+    act(game, m, "bid 8NT")
+    act(game, d, "pass")
+    act(game, m, "discard JD JC TC")
+    discards = [parse_card(c) for c in ("JC", "TC", "JD")]
+
+    def pile(seat: int | None) -> tuple[list[int], int]:
+        (p,) = [p for p in game.view(seat).piles if p.key == "femhundra.pile.discards"]
+        return [int(c) for c in p.cards], p.hidden
+
+    assert pile(m) == (sorted(discards), 0)
+    assert game.view(m).notes == (Msg.of("femhundra.note.discarded", cards="TC JC JD"),)
+    for seat in (f, d, None):
+        assert pile(seat) == ([], 3)
+        assert game.view(seat).notes == ()
+        assert not any(p.key == "femhundra.pile.talong" for p in game.view(seat).piles)
+
+
 def test_f_ex6_joker_led_in_no_trumps_names_a_suit_not_shown_void() -> None:
     game, (f, m, d) = _ex6_to_contract()
     act(game, m, "AS")
@@ -297,6 +320,24 @@ def test_f_ex6_joker_may_be_played_on_any_trick_but_only_void_with_void_only() -
         act(game, f, "JK")
 
 
+def test_with_void_only_a_joker_played_on_a_plain_lead_shows_the_void() -> None:
+    """The seed bars naming "en färg som han tidigare inte kunnat följa". With ``void_only`` the
+    joker may be played on another lead only by a player void in it, so playing it shows that
+    void to everyone (rules 5.9: shown voids are public); by default it shows nothing."""
+    game, (f, m, d) = _ex6_to_contract(FemhundraOptions(nt_joker="void_only"))
+    act(game, m, "AS")
+    act(game, d, "7S")
+    act(game, f, "JK")  # F holds no spade: the only way he may play the joker here
+    assert game.winners == [f]
+    assert game.voids[f] == 1 << 3  # spades
+    assert Msg.of("femhundra.note.void", suits="♠") in game.view(m).seats[f].notes
+    game, (f, m, d) = _ex6_to_contract()
+    act(game, m, "AS")
+    act(game, d, "7S")
+    act(game, f, "JK")  # by default he might have held a spade
+    assert not game.voids[f]
+
+
 def test_f_ex7_joker_in_trumps_is_the_highest_trump_and_leads_trumps() -> None:
     game, (f, m, d) = game_with([EX7_F, EX7_M, EX7_D], EX7_WIDOW)
     act(game, f, "bid 6H")
@@ -312,6 +353,28 @@ def test_f_ex7_joker_in_trumps_is_the_highest_trump_and_leads_trumps() -> None:
     order = ["JK", "JH", "JD", "AH", "KH", "QH", "TH", "9H", "8H", "7H"]
     powers = [power[parse_card(c)] for c in order]
     assert powers == sorted(powers, reverse=True)
+
+
+def test_the_left_bower_is_no_diamond_in_hearts_and_beats_the_ace_of_trumps() -> None:
+    """Hearts trump: the jack of diamonds is a trump (the left bower, rules 5.2), so it does not
+    follow a diamond lead, and in play it beats every trump but the joker and the right bower."""
+    f_hand = "JK JH AH KH QH TH 9H 8H 7H AD"
+    m_hand = "JD 7D KS QS JS TS 9S 8S 7S AS"
+    d_hand = "AC KC QC JC TC 9C 8C 7C KD QD"
+    game, (f, m, d) = game_with([f_hand, m_hand, d_hand], "TD 9D 8D")
+    act(game, f, "bid 6H")
+    act(game, m, "pass")
+    act(game, d, "pass")
+    act(game, f, "discard 8D 9D TD", "AD")
+    assert legal(game, m) == {"7D"}  # his only diamond: the jack is a trump
+    act(game, m, "7D")
+    act(game, d, "QD")
+    assert game.winners == [f]
+    act(game, f, "AH")
+    assert legal(game, m) == {"JD"}  # his only trump
+    act(game, m, "JD")
+    act(game, d, "7C")
+    assert game.winners == [f, m]  # the left bower over the ace of trumps
 
 
 # --- F-Ex8, F-Ex9, F-Ex13: the end of the game ---------------------------------------------------
@@ -342,6 +405,19 @@ def test_f_ex13_trick_order_tie_break() -> None:
     reached = [reached_at(470, out.credits[0]), reached_at(480, out.credits[1]), 10]
     assert reached[:2] == [2, 4]
     assert game_winners(scores, reached, -1, -1, SOLO_SIDES) == frozenset({0})
+
+
+def test_a_failed_misere_that_takes_both_opponents_to_500_together_is_a_shared_win() -> None:
+    """Each opponent scores 10 per trick the misère declarer took, so both reach 500 on the same
+    trick: equal scores, no declarer among them, the same trick. Nothing in the seed tells them
+    apart, so they share the win (place 1 each)."""
+    winners = [1, 1, 0, 2, 1, 1, 1, 1, 1, 1]  # the declarer F (0) took trick 3
+    out = score_deal(3, winners, 0, -1, 250, 0, True, True, SOLO_SIDES)
+    assert out.gains == (-250, 10, 10)
+    scores = [100 - 250, 490 + 10, 490 + 10]
+    reached = [10, reached_at(490, out.credits[1]), reached_at(490, out.credits[2])]
+    assert reached[1:] == [2, 2]
+    assert game_winners(scores, reached, 0, -1, SOLO_SIDES) == frozenset({1, 2})
 
 
 def test_f_ex13_places_in_a_whole_match() -> None:
@@ -563,6 +639,23 @@ def test_five_players_called_card_in_the_talong_plays_alone() -> None:
     assert any(e.key == "femhundra.event.called_talong" for e in game.view(None).events)
 
 
+def test_five_players_a_card_called_from_the_talong_stays_with_the_declarer_when_redealt() -> None:
+    """Nobody answered the call, so every player knows the card lay in the talong and went to
+    the declarer: a re-dealt copy keeps it in his hand or his discards (rules 5.9)."""
+    hands, widow = _five_hands()
+    game, seats = game_with(hands, widow)
+    declarer = seats[0]
+    act(game, declarer, "bid 6NT")
+    for s in seats[1:]:
+        act(game, s, "pass")
+    act(game, declarer, "call 3C")
+    act(game, declarer, "discard 2C 5S 6S")
+    called = parse_card("3C")
+    for seed in range(40):
+        other = game.determinize(seats[1], random.Random(seed))
+        assert (other.hands[declarer] | other.discards) >> called & 1
+
+
 def test_five_players_misere_is_played_alone() -> None:
     hands, widow = _five_hands()
     game, seats = game_with(hands, widow, MISERE)
@@ -636,6 +729,11 @@ def test_four_players_misere_after_seven_and_the_partner_lays_his_cards_aside() 
     assert game.idle == w
     assert game.hands[w] == 0
     assert game.aside.bit_count() == 10
+    for seat in (n, e, s, None):  # laid aside face down: only the idle partner knows them
+        (aside,) = [p for p in game.view(seat).piles if p.key == "femhundra.pile.aside"]
+        assert (aside.cards, aside.hidden, aside.seat) == ((), 10, w)
+    (aside,) = [p for p in game.view(w).piles if p.key == "femhundra.pile.aside"]
+    assert mask_of(int(c) for c in aside.cards) == game.aside
     lead = game.legal_actions(e)[0]
     game.apply(e, lead)
     assert game.to_act() == {s}
@@ -839,3 +937,132 @@ def test_transcript_four_players_side_scores_without_slam() -> None:
     rows = game.view(None).sheet
     assert rows is not None
     assert rows.rows[0].cells == ((460, 0) if n % 2 == 0 else (0, 460))
+
+
+# --- the rules as written, against random deals ---------------------------------------------------
+
+_SAME_COLOUR = {0: 3, 3: 0, 1: 2, 2: 1}  # C-S, D-H
+
+
+def _suit(c: int, trump: int | None) -> int | None:
+    """Rules 5.2: the joker and the left bower are trumps; without trumps the joker has no suit."""
+    if c == JOKER:
+        return trump
+    if trump is not None and c % 13 == 9 and c // 13 in (trump, _SAME_COLOUR[trump]):
+        return trump
+    return c // 13
+
+
+def _power(c: int, trump: int | None) -> int:
+    if c == JOKER:
+        return 100
+    if trump is not None and c % 13 == 9 and c // 13 == trump:
+        return 99  # the right bower
+    if trump is not None and c % 13 == 9 and c // 13 == _SAME_COLOUR[trump]:
+        return 98  # the left bower
+    return c % 13
+
+
+def _deal_as_written(game: Femhundra, rng: random.Random) -> list[int]:
+    """Play one deal's tricks at random, checking each legal set against rules 5.4 (and V1's
+    compulsory joker); the winner of each trick, by an independent reading of 5.2 and 5.4."""
+    n, options = game.n, game.options
+    strain = game.ladder.strain(game.bid) if game.bid >= 0 else None
+    trump = None if strain in (None, "NT") else rules.STRAIN_SUIT[strain]
+    misere = game.bid >= 0 and strain is None
+    voids: list[set[int]] = [set() for _ in range(n)]
+    winners: list[int] = []
+    trick: list[tuple[int, int]] = []
+    led: int | None = None
+    deal = game.dealt
+    playing = n - (1 if game.idle >= 0 else 0)
+    while game.dealt == deal and not game.is_over():
+        (seat,) = game.to_act()
+        hand = set(cards_in(game.hands[seat]))
+        expected: set[int]
+        if not trick and trump is None and JOKER in hand:  # the joker led names a suit
+            named = [s for s in range(4) if s not in voids[seat]] or list(range(4))
+            expected = (hand - {JOKER}) | {rules.JOKER_LEAD + s for s in named}
+        elif not trick:
+            expected = hand
+        elif trump is not None:  # follow suit if able
+            expected = {c for c in hand if _suit(c, trump) == led} or hand
+        else:  # no trumps: the joker counts as the led suit (F6), compulsory in misère (V1)
+            same = {c for c in hand if c != JOKER and c // 13 == led}
+            joker = hand & {JOKER}
+            if same:
+                expected = same | joker if options.nt_joker == "any_time" else same
+            else:
+                expected = joker if joker and misere else hand
+        actions = game.legal_actions(seat)
+        assert set(actions) == expected
+        action = actions[rng.randrange(len(actions))]
+        card = JOKER if rules.JOKER_LEAD <= action < rules.JOKER_LEAD + 4 else action
+        if not trick:
+            led = action - rules.JOKER_LEAD if card != action else _suit(card, trump)
+        elif card != JOKER and _suit(card, trump) != led:
+            assert led is not None
+            voids[seat].add(led)
+        trick.append((seat, card))
+        game.apply(seat, action)
+        if len(trick) == playing:
+            if trump is None:
+                jokers = [s for s, c in trick if c == JOKER]
+                plain = [(s, c) for s, c in trick if c != JOKER and c // 13 == led]
+                winners.append(jokers[0] if jokers else max(plain, key=lambda t: t[1] % 13)[0])
+            else:
+                trumps = [t for t in trick if _suit(t[1], trump) == trump]
+                pool = trumps or [t for t in trick if _suit(t[1], trump) == led]
+                winners.append(max(pool, key=lambda t: _power(t[1], trump))[0])
+            trick = []
+    return winners
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize(
+    "options",
+    [FemhundraOptions(), MISERE, FemhundraOptions(misere=True, nt_joker="void_only"), MULTI],
+)
+def test_random_deals_play_and_score_as_the_rules_are_written(
+    players: int, options: FemhundraOptions
+) -> None:
+    rng = random.Random(players)
+    for seed in range(12):
+        game = SPEC.new(players, options, rng=random.Random(seed))
+        assert isinstance(game, Femhundra)
+        deal = game.dealt
+        while game.dealt == deal and game.phase != 3:  # the bidding, the call and the discard
+            (seat,) = game.to_act()
+            actions = game.legal_actions(seat)
+            pick = 0 if game.phase == 0 and rng.random() < 0.6 else rng.randrange(len(actions))
+            game.apply(seat, actions[pick])
+        bid, declarer, partner, idle = game.bid, game.declarer, game.partner, game.idle
+        before = list(game.scores)
+        winners = _deal_as_written(game, rng)
+        assert len(winners) == 10
+        sides = [s % 2 for s in range(players)] if players == 4 else list(range(players))
+        expected = [0] * players
+        if declarer < 0:  # all passed: 10 a trick, a side's tricks for both partners
+            for s in range(players):
+                expected[s] = 10 * sum(1 for w in winners if sides[w] == sides[s])
+        else:
+            team = {declarer} | ({partner} if partner >= 0 and idle < 0 else set())
+            declaring = {sides[s] for s in team}
+            taken = sum(1 for w in winners if w in team)
+            value = bid_value(game.ladder, bid, players)
+            level = game.ladder.level(bid)
+            made = taken == 0 if level is None else taken >= level
+            slam = players != 4 and options.auction == "one"  # V2, F9: no 250 then
+            if slam and made and level is not None and taken == 10 and value < 250:
+                value = 250
+            for s in range(players):
+                if sides[s] in declaring:
+                    expected[s] = value if made else -value
+                elif level is None:  # misère: 10 a trick the declarer took, if he failed
+                    expected[s] = 0 if made else 10 * taken
+                else:
+                    expected[s] = 10 * sum(1 for w in winners if sides[w] == sides[s])
+                defending = players == 4 and not made and sides[s] not in declaring
+                if defending and before[s] + expected[s] >= 500:  # V5: they stay on 490
+                    expected[s] = max(0, 490 - before[s])
+        assert [game.scores[s] - before[s] for s in range(players)] == expected

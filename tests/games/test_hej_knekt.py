@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from games.cards import code, make_deck, parse_card
+from bot.i18n import catalog as load_catalog
+from bot.render.text import TextRenderer
+from games.cards import code, make_deck, parse_card, randbelow
 from games.core import (
     Game,
     IllegalActionError,
@@ -52,9 +54,14 @@ def deal(players: int, tops: list[str], options: HejKnektOptions | None = None) 
     first = [parse_card(c) for c in tops]
     rest = [c for c in deck_for(players) if c not in first]
     deck = [code(c) for c in first + rest]
-    game = SPEC.new(players, options, rng=random.Random(7), decks=[deck])
+    game = SPEC.new(players, options, rng=random.Random(seat0_first(players)), decks=[deck])
     assert isinstance(game, HejKnekt)
     return game
+
+
+def seat0_first(players: int) -> int:
+    """A seed whose dealer (the game's first random draw) is the last seat, so seat 0 is förhand."""
+    return next(s for s in range(100) if randbelow(random.Random(s), players) == players - 1)
 
 
 def at(
@@ -126,6 +133,22 @@ def test_hk1_deck_sizes(players: int, total: int, each: int, absent: str) -> Non
             SPEC.new(players, decks=[[code(c) for c in make_deck()][:total]])
 
 
+def test_the_dealer_is_drawn_and_forhand_on_the_left_turns_first() -> None:
+    # §0.2 / D1: the dealer is random, förhand is the dealer's left, the deal starts with förhand
+    deck = [code(c) for c in deck_for(4)]
+    dealers = set()
+    for seed in range(12):
+        game = SPEC.new(4, rng=random.Random(seed), decks=[deck])
+        dealer = game.view(None).dealer
+        assert dealer is not None
+        forhand = (dealer + 1) % 4
+        assert game.to_act() == {forhand}
+        play(game, [(forhand, "turn")])
+        assert center(game) == deck[0]
+        dealers.add(dealer)
+    assert dealers == {0, 1, 2, 3}
+
+
 def test_hk2_the_slowest_of_the_clean_presses_loses() -> None:
     game = deal(4, ["5C", "JD", "3S", "4S"])
     play(game, [(0, "turn"), (1, "turn")])
@@ -165,7 +188,7 @@ def test_hk3_a_wrong_press_costs_the_penalty() -> None:
         ev("reaction", seat=0, ms=820),
         ev("reaction", seat=1, ms=1100),
         ev("reaction", seat=3, ms=1400),
-        ev("reaction_corrected", seat=2, ms=950, wrong=1, counted_ms=1600),
+        ev("reaction_corrected", seat=2, ms=950, wrong=1, buttons="whistle", counted_ms=1600),
         ev("pickup", seat=2, count=2),
     ]
     assert turner(game) == 2
@@ -183,7 +206,7 @@ def test_hk3b_a_corrected_press_that_is_still_not_the_last() -> None:
     assert events(game, 5) == [
         ev("reaction", seat=0, ms=820),
         ev("reaction", seat=1, ms=1100),
-        ev("reaction_corrected", seat=2, ms=600, wrong=1, counted_ms=1200),
+        ev("reaction_corrected", seat=2, ms=600, wrong=1, buttons="whistle", counted_ms=1200),
         ev("reaction", seat=3, ms=1400),
         ev("pickup", seat=3, count=2),
     ]
@@ -220,6 +243,36 @@ def test_the_early_close_waits_for_a_pending_penalty_and_no_longer() -> None:
     assert events(game, 1) == [ev("pickup", seat=3, count=2)]
 
 
+def test_the_window_closes_at_once_when_the_last_players_own_slip_makes_them_last() -> None:
+    # P4 slipped at 300, so P4's correct press can count no earlier than 1300; P3 counts from
+    # 1200 and the others are in: P4 is certainly last once P2 presses, with no wait for 1200.
+    game = deal(4, ["5C", "KH"])
+    play(game, [(0, "turn"), (1, "turn")])
+    play(game, [(2, "whistle 200"), (3, "whistle 300"), (2, "salute 600"), (0, "salute 820")])
+    play(game, [(1, "salute 1100")])
+    assert events(game, 1) == [ev("pickup", seat=3, count=2)]
+    assert turner(game) == 3
+    # A slip at 150 can count from 1150, before P3's 1200: P4 may still beat P3, so wait.
+    game = deal(4, ["5C", "KH"])
+    play(game, [(0, "turn"), (1, "turn")])
+    play(game, [(3, "whistle 150"), (2, "whistle 200"), (2, "salute 600"), (0, "salute 820")])
+    play(game, [(1, "salute 1100")])
+    assert game.to_act() == {3}
+    assert dict(game.view(None).phase.args)["decided_ms"] == 1200
+    play(game, [(3, "salute 1160")])
+    assert events(game, 1) == [ev("pickup", seat=2, count=2)]
+
+
+def test_under_corrected_last_a_slip_by_the_last_player_closes_the_window_at_once() -> None:
+    # P3 corrected, so the window waits for P4 (HK-3b); but P4 has slipped too: whenever P4
+    # corrects, it is a corrected press after P3's, and never correcting is slower still.
+    game = deal(4, ["5C", "KH"], HejKnektOptions(corrected_last=True))
+    play(game, [(0, "turn"), (1, "turn")])
+    play(game, [(2, "whistle 200"), (3, "slap 300"), (2, "salute 600"), (0, "salute 820")])
+    play(game, [(1, "salute 1100")])
+    assert events(game, 1) == [ev("pickup", seat=3, count=2)]
+
+
 def test_the_penalty_is_an_option() -> None:
     game = deal(4, ["5C", "KH"], HejKnektOptions(wrong_press_penalty_ms=100))
     play(game, [(0, "turn"), (1, "turn")])
@@ -235,7 +288,7 @@ def test_hk4_failing_without_pressing_is_worse_and_ties_go_to_the_turner_first()
     play(game, [(3, "close 5000")])  # the timer ran out
     assert events(game, 5) == [
         ev("reaction", seat=1, ms=700),
-        ev("reaction_wrong", seat=2, wrong=1),
+        ev("reaction_wrong", seat=2, wrong=1, buttons="whistle"),
         ev("reaction_none", seat=0),
         ev("reaction_none", seat=3),
         ev("pickup", seat=0, count=1),
@@ -346,7 +399,7 @@ def test_transcript_opening_round() -> None:
     assert events(game, 4) == [
         ev("reaction", seat=0, ms=420),
         ev("reaction", seat=2, ms=650),
-        ev("reaction_wrong", seat=1, wrong=1),
+        ev("reaction_wrong", seat=1, wrong=1, buttons="goddag"),
         ev("pickup", seat=1, count=3),
     ]
     assert sizes(game) == [16, 19, 16]
@@ -355,7 +408,7 @@ def test_transcript_opening_round() -> None:
     play(game, [(2, "goddag 300"), (1, "hej 310"), (1, "close 5000")])
     assert events(game, 4) == [
         ev("reaction", seat=2, ms=300),
-        ev("reaction_wrong", seat=1, wrong=1),
+        ev("reaction_wrong", seat=1, wrong=1, buttons="hej"),
         ev("reaction_none", seat=0),
         ev("pickup", seat=0, count=3),
     ]
@@ -374,7 +427,7 @@ def test_transcript_first_to_finish_wins_and_the_rest_rank_by_cards_left() -> No
     assert (len(low), len(high)) == (31, 20)
     p1, p2, p3 = high[:17], low[:14] + high[17:], low[14:]
     deck = [c for trio in zip(p1, p2, p3, strict=True) for c in trio]
-    game = SPEC.new(3, rng=random.Random(1), decks=[deck])
+    game = SPEC.new(3, rng=random.Random(seat0_first(3)), decks=[deck])
     assert isinstance(game, HejKnekt)
     verb = {"T": "whistle", "J": "hej", "Q": "goddag", "K": "salute", "A": "slap"}
     dealt = {0: list(p1), 1: list(p2), 2: list(p3)}
@@ -466,19 +519,38 @@ def test_two_wrong_presses_count_and_the_last_wrong_time_decides_between_failure
     play(game, [(0, "slap 400"), (2, "close 5000")])
     assert events(game, 4) == [
         ev("reaction", seat=0, ms=400),
-        ev("reaction_wrong", seat=2, wrong=1),
-        ev("reaction_wrong", seat=1, wrong=2),
+        ev("reaction_wrong", seat=2, wrong=1, buttons="whistle"),
+        ev("reaction_wrong", seat=1, wrong=2, buttons="hej goddag"),
         ev("pickup", seat=1, count=1),
     ]
+
+
+def test_the_published_result_names_the_wrong_buttons() -> None:
+    # §1.5: after the window, each reaction time, any wrong buttons pressed, and who picks up
+    game = deal(3, ["AS"])
+    play(game, [(0, "turn"), (1, "hej 100"), (2, "whistle 200"), (1, "goddag 300")])
+    play(game, [(0, "slap 400"), (2, "close 5000")])
+    render = TextRenderer(load_catalog("en"), ["Anna", "Bo", "Cia"])
+    assert [render.msg(m) for m in events(game, 4)[1:3]] == [
+        "Cia: only wrong (Whistle), never right",
+        "Bo: only wrong (“Hej knekt!”, “Goddag dam!”), never right",
+    ]
+    game = deal(4, ["5C", "KH"])
+    play(game, [(0, "turn"), (1, "turn")])
+    play(game, [(2, "whistle 200"), (2, "salute 600"), (0, "salute 820"), (1, "salute 1100")])
+    play(game, [(3, "salute 1400")])
+    assert TextRenderer(load_catalog("sv"), ["A", "B", "C", "D"]).msg(events(game, 3)[0]) == (
+        "C: rätt efter 600 ms, men först fel (Vissla): räknas som 1200 ms"
+    )
 
 
 def test_equal_times_are_decided_by_the_order_received() -> None:
     for first, second in ((1, 2), (2, 1)):
         game = deal(4, ["QC"])
-        play(game, [(0, "turn"), (first, "hej 100"), (second, "hej 100")])
-        play(game, [(0, "goddag 700"), (3, "goddag 700")])
-        assert game.to_act() == {1, 2}  # two corrected players still to come
-        play(game, [(first, "goddag 700"), (second, "goddag 700")])
+        play(game, [(0, "turn"), (first, "hej 100"), (0, "goddag 700"), (3, "goddag 700")])
+        play(game, [(first, "goddag 700")])  # counts from 1100, after the slip at 100
+        assert game.to_act() == {second}
+        play(game, [(second, "goddag 1100")])
         # Same class, same time: the press received later is the slower one.
         assert events(game, 1) == [ev("pickup", seat=second, count=1)]
 
@@ -603,7 +675,7 @@ def test_v1_finished_players_take_no_part_and_the_last_player_with_cards_loses()
     play(game, [(1, "turn"), (2, "turn"), (1, "hej 60"), (2, "slap 80")])
     assert events(game, 3) == [
         ev("reaction", seat=2, ms=80),
-        ev("reaction_wrong", seat=1, wrong=1),
+        ev("reaction_wrong", seat=1, wrong=1, buttons="hej"),
         ev("pickup", seat=1, count=2),
     ]
     # P2 holds 8C AD 5D AH, P3 7D 8D.
@@ -679,8 +751,9 @@ def test_piles_are_hidden_from_everyone_and_determinize_redeals_them() -> None:
     assert all(v == dataclasses.replace(game.view(None), seat=v.seat) for v in views(game))
     other = game.determinize(0, random.Random(9))
     assert other.view(None) == game.view(None)
-    play(game, [(0, "turn")])
-    play(other, [(0, "turn")])
+    (first,) = game.to_act()
+    play(game, [(first, "turn")])
+    play(other, [(first, "turn")])
     assert center(game) != center(other)  # the re-dealt piles hold other cards
 
 

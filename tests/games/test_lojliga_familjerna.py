@@ -332,6 +332,20 @@ def test_r2_turn_after_no_may_go_clockwise() -> None:
     assert game.to_act() == {B}  # the asker's left, not C
 
 
+def test_r2_some_versions_let_you_ask_for_a_card_you_hold() -> None:
+    # §4.6 R2: "Some ban asking for a card you already hold": the ban is the default, and the
+    # versions without it are an option; the answer is always no, so the turn goes on.
+    game = _variant(
+        LojligaFamiljernaOptions(authors=True, ask_own_card=True),
+        [["9C", "5H"], ["9D", "9H"], ["9S"], ["2C"]],
+    )
+    assert "ask 1 9C" in {game.notation(a) for a in game.legal_actions(A)}
+    _ask(game, A, B, "9C")
+    assert _hand(game, A) == {"9C", "5H"}
+    assert game.to_act() == {B}
+    assert game.view(None).events[-1].key == "lojliga_familjerna.event.asked_card_none"
+
+
 def test_r2_notation_round_trips() -> None:
     game = _variant(LojligaFamiljernaOptions(authors=True), [["9C", "TH"], ["9D"], ["9S"], ["2C"]])
     for action in game.legal_actions(A):
@@ -339,3 +353,33 @@ def test_r2_notation_round_trips() -> None:
     assert game.parse("ask 1 10S") == game.parse("ask 1 TS")
     with pytest.raises(IllegalActionError, match="one card"):
         game.apply(A, game.parse("ask 1 9"))
+
+
+def test_an_ask_timeout_makes_a_random_legal_ask_and_changes_nothing() -> None:
+    # D6: a random legal ask made for the absent player, drawn from the game's generator
+    picks = set()
+    for seed in range(12):
+        game = SPEC.new(4, rng=random.Random(seed))
+        (seat,) = game.to_act()
+        before = game.view(None)
+        action = game.timeout_action(seat)
+        assert action is not None
+        assert action in game.legal_actions(seat)
+        assert game.timeout_action(seat) == action  # asking twice gives the same ask
+        assert game.view(None) == before
+        assert all(game.timeout_action(s) is None for s in range(4) if s != seat)
+        picks.add(game.notation(action))
+    assert len(picks) > 6  # not always the same target or rank
+
+
+@pytest.mark.parametrize(
+    ("players", "sizes"), [(3, [18, 17, 17]), (4, [13] * 4), (5, [11, 11] + [10] * 3)]
+)
+def test_the_deal_gives_the_extra_cards_from_forhand(players: int, sizes: list[int]) -> None:
+    # §4.1: one at a time from förhand, so the first hands from förhand get one card more
+    game = SPEC.new(
+        players, rng=random.Random(_seed_for_dealer(players, players - 1)), decks=[EVERY_CARD]
+    )
+    held = [v.cards + 4 * (v.score or 0) for v in game.view(None).seats]  # dealt quartets too
+    assert held == sizes
+    assert game.to_act() == {0}

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from games.cards import RANKS, SUITS, code, mask_of, parse_card, randbelow, shuffled
+from games.cards import RANKS, SUITS, cards_in, code, mask_of, parse_card, randbelow, shuffled
 from games.core import IllegalActionError, Msg, NotationError
-from games.skitgubbe import CHANCE, PHASE2_CAP, SPEC, Skitgubbe, SkitgubbeOptions
+from games.skitgubbe import CHANCE, PHASE2_CAP, PICKUP, SPEC, Skitgubbe, SkitgubbeOptions
 from games.skitgubbe.game import PHASE1, PHASE2
 from games.skitgubbe.groups import group_mask, groups_in
 
@@ -590,3 +590,157 @@ def test_rules_player_goes_out_first_far_more_often_than_random() -> None:
                     game.apply(s, choose(game, s, players[s], rng))
                 first[kind] += game.result().places[seat] == 1
     assert first["rules"] >= first["random"] + 8, first
+
+
+# --- the rules as written, against random games ---------------------------------------------------
+
+
+class _Rules:
+    """Rules 4.2 and 4.3 read sentence by sentence, independent of the engine: hands as sets,
+    the stock as a list (top last), groups as sets of cards."""
+
+    def __init__(self, hands: list[set[int]], stock: list[int], dealer: int) -> None:
+        self.hands, self.stock = hands, stock
+        self.won: list[set[int]] = [set(), set(), set()]
+        self.trick: list[int] = []
+        self.groups: list[frozenset[int]] = []
+        self.leader = (dealer + 1) % 3
+        self.responder = (self.leader + 1) % 3
+        self.phase, self.last, self.holder, self.trump, self.turn = 1, -1, -1, -1, -1
+        self.places = [0, 0, 0]
+
+    def can_play(self, seat: int) -> bool:
+        return bool(self.hands[seat]) or len(self.stock) >= 2
+
+    def actor(self) -> int:
+        if self.phase == 1:
+            return self.responder if len(self.trick) % 2 else self.leader
+        return self.turn if self.phase == 2 else -1
+
+    def legal(self, single: bool) -> set[frozenset[int] | str]:
+        hand = self.hands[self.actor()]
+        if self.phase == 1:
+            return {frozenset((c,)) for c in hand} | ({"chance"} if len(self.stock) >= 2 else set())
+        runs = {
+            frozenset(range(low, low + n))
+            for low in hand
+            for n in range(1, 2 if single else 14)
+            if low % 13 + n <= 13 and set(range(low, low + n)) <= hand
+        }
+        if not self.groups:
+            return set(runs)
+        led, top = min(self.groups[0]) // 13, self.groups[-1]
+        if any(c // 13 == led for c in hand):  # follow the led suit, never over a trump
+            ok = {g for g in runs if min(g) // 13 == led == min(top) // 13 and min(g) > max(top)}
+        else:  # void: trump, higher than a trump on top
+            ok = {
+                g
+                for g in runs
+                if min(g) // 13 == self.trump
+                and (min(top) // 13 != self.trump or min(g) > max(top))
+            }
+        return {*ok, "pickup"}
+
+    def play(self, move: frozenset[int] | str) -> None:
+        seat = self.actor()
+        if self.phase == 1:
+            if isinstance(move, str):  # chance
+                card = self.stock.pop()
+            else:
+                (card,) = move
+                self.hands[seat].discard(card)
+                if len(self.stock) == 1:
+                    self.last, self.holder = self.stock.pop(), seat
+                elif self.stock:
+                    self.hands[seat].add(self.stock.pop())
+            self.trick.append(card)
+            if len(self.trick) % 2:
+                return
+            lead, answer = self.trick[-2] % 13, self.trick[-1] % 13
+            if lead == answer:
+                if not (self.can_play(self.leader) and self.can_play(self.responder)):
+                    self.end_phase_one()
+                return
+            winner = self.leader if lead > answer else self.responder
+            self.won[winner] |= set(self.trick)
+            self.trick = []
+            if sum(self.can_play(s) for s in range(3)) < 2:
+                self.end_phase_one()
+                return
+            self.leader = next(s % 3 for s in range(winner, winner + 3) if self.can_play(s % 3))
+            self.responder = next(
+                s % 3 for s in range(self.leader + 1, self.leader + 3) if self.can_play(s % 3)
+            )
+            return
+        if move == "pickup":
+            self.hands[seat] |= self.groups.pop()
+            self.turn = self.next_holding(seat)
+        else:
+            assert isinstance(move, frozenset)
+            self.hands[seat] -= move
+            self.groups.append(move)
+            if not self.hands[seat]:
+                self.places[seat] = 1 + sum(1 for p in self.places if p)
+            if len(self.groups) == 3:
+                self.groups = []
+                self.turn = seat if self.hands[seat] else self.next_holding(seat)
+            else:
+                self.turn = self.next_holding(seat)
+        self.check_end()
+
+    def next_holding(self, seat: int) -> int:
+        return next((s % 3 for s in range(seat + 1, seat + 3) if self.hands[s % 3]), seat)
+
+    def end_phase_one(self) -> None:
+        for i, card in enumerate(self.trick):  # an unresolved bounce: each takes back his own
+            self.hands[self.responder if i % 2 else self.leader].add(card)
+        self.trick = []
+        self.trump = self.last // 13
+        self.hands[self.holder].add(self.last)
+        for s in range(3):
+            self.hands[s] |= self.won[s]
+            if not self.hands[s]:
+                self.places[s] = 1
+        self.phase, self.turn = 2, self.holder
+        self.check_end()
+
+    def check_end(self) -> None:
+        holding = [s for s in range(3) if self.hands[s]]
+        if len(holding) <= 1:
+            for s in holding:
+                self.places[s] = 3
+            self.phase = 3
+
+
+@pytest.mark.parametrize(
+    "options",
+    [SkitgubbeOptions(), SkitgubbeOptions(single_card_only=True), SkitgubbeOptions(must_beat=True)],
+)
+def test_random_games_play_as_the_rules_are_written(options: SkitgubbeOptions) -> None:
+    rng = random.Random(3)
+    for seed in range(40):
+        game = SPEC.new(3, options, random.Random(seed))
+        assert isinstance(game, Skitgubbe)
+        hands = [set(cards_in(h)) for h in game.hands]
+        rules = _Rules(hands, list(game.stock), game.dealer)
+        while not game.is_over() and game.moves < 400:
+            seat = rules.actor()
+            assert game.to_act() == {seat}
+            actions = game.legal_actions(seat)
+            moves: dict[frozenset[int] | str, int] = {
+                game.notation(a) if a in (CHANCE, PICKUP) else frozenset(cards_in(group_mask(a))): a
+                for a in actions
+            }
+            expected = rules.legal(options.single_card_only)
+            if options.must_beat and expected != {"pickup"}:
+                expected.discard("pickup")
+            assert set(moves) == expected
+            keys = sorted(moves, key=str)
+            shed = [k for k in keys if k != "pickup"]  # mostly shed, so that games end
+            move = rng.choice(shed if shed and rng.random() < 0.8 else keys)
+            game.apply(seat, moves[move])
+            rules.play(move)
+            assert game.trump == rules.trump
+        if game.is_over():
+            assert rules.phase == 3
+            assert game.result().places == tuple(rules.places)

@@ -270,7 +270,18 @@ def test_presets_name_the_variants() -> None:
     assert (SPEC.min_players, SPEC.max_players) == (2, 8)
 
 
-@pytest.mark.parametrize(("players", "sizes"), [(3, [18, 17, 17]), (8, [7] * 4 + [6] * 4)])
+@pytest.mark.parametrize(
+    ("players", "sizes"),
+    [
+        (2, [26, 26]),
+        (3, [18, 17, 17]),
+        (4, [13] * 4),
+        (5, [11, 11, 10, 10, 10]),
+        (6, [9] * 4 + [8] * 2),
+        (7, [8] * 3 + [7] * 4),
+        (8, [7] * 4 + [6] * 4),
+    ],
+)
 def test_the_deal_gives_the_extra_cards_from_forhand(players: int, sizes: list[int]) -> None:
     game = SPEC.new(players, rng=random.Random(_seed_for_dealer(players, players - 1)))
     assert [s.cards for s in game.view(None).seats] == sizes
@@ -293,3 +304,30 @@ def test_determinize_keeps_the_hand_sizes_and_the_viewers_hand() -> None:
     copy = game.determinize(A, random.Random(9))
     assert copy.view(A).hand == game.view(A).hand
     assert [s.cards for s in copy.view(None).seats] == [s.cards for s in game.view(None).seats]
+
+
+# --- timeouts (§3.3, §3.8.1) ----------------------------------------------------------------------
+
+
+def test_a_lead_timeout_leads_the_rank_held_most_the_lowest_of_equals() -> None:
+    game = _position([["KC", "KD", "4S", "4H", "9C"], ["2C"]])
+    assert game.notation(_timeout(game, A)) == "lead 4"  # two kings, two fours: the fours
+    game = _position([["KC", "KD", "KH", "4S", "4H"], ["2C"]])
+    assert game.notation(_timeout(game, A)) == "lead K"
+    assert game.timeout_action(B) is None  # not to act
+
+
+def test_a_jig_timeout_plays_the_lowest_legal_card_or_leads_the_lowest_card() -> None:
+    game = _position([["9D", "QS", "7H", "9C"], ["TS", "KS", "4S", "2C"], ["3H"]], A, JIG)
+    assert game.notation(_timeout(game, A)) == "7H"
+    _play(game, [(A, "QS")])
+    assert game.notation(_timeout(game, B)) == "KS"  # the only spade above the queen
+    _play(game, [(B, "KS")])
+    assert game.notation(_timeout(game, C)) == "pass"  # nothing to play
+
+
+def _timeout(game: SnippSnappSnorum, seat: int) -> int:
+    action = game.timeout_action(seat)
+    assert action is not None
+    assert action in game.legal_actions(seat)
+    return action

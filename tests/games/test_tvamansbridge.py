@@ -269,6 +269,39 @@ def test_br_ex3_a_card_uncovered_is_not_playable_in_the_same_trick() -> None:
         act(game, (BO, "7C"))
 
 
+def test_a_trick_won_by_a_dummy_is_led_from_that_dummy() -> None:
+    game = new_game(BO, [BR3_DECK])
+    act(game, (BO, "bid 4S"), (ANNA, "pass"), (ANNA, "QC"), (ANNA, "5C"), (BO, "3H"), (BO, "3S"))
+    act(game, (BO, "3D"), (ANNA, "2D"), (ANNA, "6D"), (BO, "AD"))
+    assert game.taken == [0, 2]
+    assert game.to_act() == {BO}
+    assert game._place() == DD  # Bo's dummy won, so it leads: any of its face-up cards,
+    assert sorted(legal(game, BO)) == sorted(["2S", "7C", "8H", "9H", "AS", "JD"])  # 9H uncovered
+    assert [m.key for m in game.view(BO).notes] == ["tvamansbridge.note.play_from_dummy"]
+    with pytest.raises(IllegalActionError, match="dummy"):
+        act(game, (BO, "4S"))  # in Bo's hand
+
+
+def test_the_lone_card_stays_face_down_until_trick_13() -> None:
+    game = new_game(BO, [BR3_DECK])
+    act(game, (BO, "bid 4S"), (ANNA, "pass"))
+    lone = {seat: code(game.lone[seat]) for seat in (ANNA, BO)}
+    play_lowest(game, 11)
+    for seat in (ANNA, BO):
+        cards, hidden = dummy_pile(game, seat)
+        assert hidden == 1
+        assert lone[seat] not in cards.split()
+    play_lowest(game, 1)
+    for seat in (ANNA, BO):  # twelve cards played: the lone card turns up for the last trick
+        assert dummy_pile(game, seat) == (lone[seat], 0)
+    while game.trick_no == 13:
+        (seat,) = game.to_act()
+        if game._place() % 2 == 0:
+            assert legal(game, seat) == [lone[seat]]
+        act(game, (seat, legal(game, seat)[0]))
+    assert game.deal_no == 2
+
+
 def test_refusals_name_where_the_card_must_come_from() -> None:
     game = new_game(BO, [BR3_DECK])
     with pytest.raises(IllegalActionError, match="bidding"):
@@ -351,6 +384,22 @@ def test_undertricks_follow_the_seed_scale() -> None:
         (OVERTRICKS, True, 400),
         (DOUBLED_BONUS, True, 50),
     )
+
+
+def test_the_seed_tables_rows_not_in_the_worked_examples() -> None:
+    # D-BR-9: an undoubled overtrick in no trumps is worth 30
+    assert score_deal(1, NT, 0, 9, vulnerable=False).above == ((OVERTRICKS, True, 60),)
+    # doubled overtricks: 100 each not vulnerable, 200 vulnerable
+    assert score_deal(2, H, 1, 10, vulnerable=True).above == (
+        (OVERTRICKS, True, 400),
+        (DOUBLED_BONUS, True, 50),
+    )
+    # the small slam vulnerable: 750
+    assert score_deal(6, D, 0, 12, vulnerable=True) == score_deal(6, D, 0, 12, True, "bid")
+    assert score_deal(6, D, 0, 12, vulnerable=True).above == ((SMALL_SLAM, True, 750),)
+    # redoubled below the line: four times the trick values
+    assert score_deal(1, NT, 2, 7, vulnerable=False).below == 160
+    assert score_deal(2, C, 2, 8, vulnerable=False).below == 160
 
 
 # --- BR-5: a full rubber --------------------------------------------------------------------------

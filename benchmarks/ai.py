@@ -1,0 +1,272 @@
+"""Computer-player benchmark: the search's time per decision, and duplicate-deal tournaments.
+
+    ./dev bench benchmarks/ai.py                         # the default run, a few minutes
+    ./dev bench benchmarks/ai.py --deals 40 --iterations 1000 --workers 2   # a longer one
+    ./dev bench benchmarks/ai.py --games nittionio braus --skip-tournament
+
+1. **Decision time** in a Nittionio mid-deal position (a seat to play a card in the third trick):
+   the ``hard`` player's search of 1,000 samples as it plays (the first moves of each playout by
+   the rule-based player), the same search with purely random playouts in this process and split
+   over two worker processes (500 samples each, statistics merged: the bot's pool has two
+   workers), and beside them in the same run the same count of bare random playouts (determinize,
+   then random legal actions to the end of the deal) and of random playouts of the whole match.
+   Goal: 1,000 samples in at most 100 ms.
+2. **Tournaments** per registered game: the same deals (matches from the same seeds) are played
+   with the seats rotated so each level sits in every seat (partners as one side;
+   :mod:`games.ai.duplicate`). For hard vs normal and normal vs random it prints the mean
+   advantage in places per deal of the first over the second (a place better in every match of
+   a deal is +1 in a two-player game) with its 95% interval, and the deals played. ``hard`` here
+   searches ``--iterations`` samples per decision (no clock), so a run is reproducible.
+
+Timings are wall-clock medians of ``--repeat`` runs. Deals are spread over ``--workers``
+processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import multiprocessing
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from games import ai
+from games.ai.base import Decision, Player, decision_for
+from games.ai.duplicate import Summary, duplicate_deal, summarize
+from games.ai.search import FINE_PLAYOUTS, SearchPlayer, sides_of
+from games.cards import randbelow
+from games.core import Action, Game
+from games.registry import SPECS
+
+DECISION_SAMPLES = 1000
+
+
+# --- decision time ----------------------------------------------------------------------------
+
+
+def nittionio_mid_deal(seed: int = 5) -> tuple[Game, int]:
+    """A Nittionio match in its first deal's trick play, two tricks in: (match, seat to act)."""
+    game = SPECS["nittionio"].new(3, rng=random.Random(seed))
+    rng = random.Random(seed)
+    while True:
+        seat = min(game.to_act())
+        view = game.view(None)
+        if (
+            view.phase.key == "nittionio.phase.tricks"
+            and sum(s.tricks or 0 for s in view.seats) == 2
+        ):
+            return game, seat
+        game.apply(seat, ai.choose(game, seat, "normal", rng))
+
+
+def random_playouts(decision: Decision, count: int, whole_match: bool, seed: int) -> None:
+    """``count`` bare playouts: a re-deal, then random legal actions to the end of the deal (the
+    search's own playout, without choosing among candidates) or of the whole match."""
+    rng = random.Random(seed)
+    player = SearchPlayer(iterations=count, guided_actions=0)
+    player.deal_seen_at, player.fine_playouts = player.playout_actions, FINE_PLAYOUTS
+    scores = tuple(s.score for s in decision.view.seats)
+    sides = sides_of(decision)
+    for _ in range(count):
+        world = decision.determinize(rng)
+        if not whole_match:
+            player.playout(world, rng, decision.view.deal, scores, sides, 0, 1)
+            continue
+        while acting := world.to_act():
+            ordered = sorted(acting)
+            seat = ordered[randbelow(rng, len(ordered))]
+            legal = world.legal_actions(seat)
+            world.apply(seat, legal[randbelow(rng, len(legal))])
+
+
+def _half_search(game: Game, seat: int, samples: int, seed: int) -> tuple[tuple[int, ...], ...]:
+    """One worker's share of a split search: (actions, visits) of its candidates."""
+    player = SearchPlayer(iterations=samples, guided_actions=0)
+    ai.choose(game, seat, player, random.Random(seed))
+    assert player.last is not None
+    return player.last.actions, player.last.visits
+
+
+def split_search(
+    pool: concurrent.futures.ProcessPoolExecutor, game: Game, seat: int, samples: int, seed: int
+) -> Action:
+    """The search shared by the pool's two workers; the candidate tried most over both."""
+    parts = [pool.submit(_half_search, game, seat, samples // 2, seed + k) for k in range(2)]
+    visits: dict[Action, int] = {}
+    for part in parts:
+        actions, counts = part.result()
+        for action, count in zip(actions, counts, strict=True):
+            visits[action] = visits.get(action, 0) + count
+    return max(visits, key=lambda a: (visits[a], -a))
+
+
+def timed(run: Callable[[], object], repeat: int) -> float:
+    """The median wall-clock seconds of ``repeat`` runs."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def decision_times(repeat: int) -> None:
+    game, seat = nittionio_mid_deal()
+    decision = decision_for(game, seat)
+    n = DECISION_SAMPLES
+    print(f"Nittionio, first deal, seat {seat} to play in the third trick; {n} samples per row.")
+    rows: list[tuple[str, float]] = []
+    player = SearchPlayer(iterations=n)
+    ai.choose(game, seat, player, random.Random(0))  # warm: the game's score direction is read once
+    rows.append(
+        (
+            "hard as played: search, guided playouts",
+            timed(lambda: ai.choose(game, seat, player, random.Random(1)), repeat),
+        )
+    )
+    fast = SearchPlayer(iterations=n, guided_actions=0)
+    rows.append(
+        (
+            "search, random playouts, 1 process",
+            timed(lambda: ai.choose(game, seat, fast, random.Random(1)), repeat),
+        )
+    )
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
+        split_search(pool, game, seat, 16, 0)  # start and warm both workers
+        split_search(pool, game, seat, 16, 0)
+        rows.append(
+            (
+                "search, random playouts, 2 processes",
+                timed(lambda: split_search(pool, game, seat, n, 1), repeat),
+            )
+        )
+    rows.append(
+        (
+            "bare random playouts to the deal's end",
+            timed(lambda: random_playouts(decision, n, False, 1), repeat),
+        )
+    )
+    rows.append(
+        (
+            "bare random playouts of the whole match",
+            timed(lambda: random_playouts(decision, n, True, 1), repeat),
+        )
+    )
+    width = max(len(name) for name, _ in rows)
+    print(f"{'':{width}}  {'ms/decision':>11}  {'µs/sample':>9}")
+    for name, seconds in rows:
+        print(f"{name:{width}}  {seconds * 1000:11.1f}  {seconds * 1e6 / n:9.0f}")
+    assert player.last is not None
+    cards = len(player.last.actions)
+    print(f"(goal: {n} samples in at most 100 ms; the search chose among {cards} cards)")
+
+
+# --- tournaments --------------------------------------------------------------------------------
+
+
+def _make(kind: str, iterations: int) -> Callable[[], Player]:
+    if kind == "hard":
+        return lambda: SearchPlayer(iterations=iterations)
+    return lambda: ai.make_player(kind)
+
+
+def _deal(
+    game_id: str, players: int, seed: int, a: str, b: str, iterations: int
+) -> tuple[float, float]:
+    """One duplicate deal in a worker: (advantage of ``a`` over ``b``, seconds)."""
+    start = time.perf_counter()
+    advantage = duplicate_deal(
+        SPECS[game_id], players, seed, _make(a, iterations), _make(b, iterations)
+    )
+    return advantage, time.perf_counter() - start
+
+
+PAIRS = (("hard", "normal"), ("normal", "random"))
+
+
+def tournaments(games: Sequence[str], deals: int, iterations: int, workers: int, seed: int) -> None:
+    print()
+    print(
+        f"Duplicate deals: {deals} per game and pair, seats rotated; hard searches {iterations} "
+        "samples per decision."
+    )
+    print("Advantage: mean places better per deal, with its 95% interval; * = ahead at 95%.")
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(
+        max_workers=max(workers, 1), mp_context=context
+    ) as pool:
+        futures = {
+            (game_id, pair): [
+                pool.submit(_deal, game_id, SPECS[game_id].min_players, seed + d, *pair, iterations)
+                for d in range(deals)
+            ]
+            for game_id in games
+            for pair in PAIRS
+        }
+        header = f"{'game':20} {'players':>7}  " + "  ".join(
+            f"{a + ' vs ' + b:>24}" for a, b in PAIRS
+        )
+        print(header + f"  {'deals':>5}  {'cpu s':>6}")
+        for game_id in games:
+            cells = []
+            cpu = 0.0
+            for pair in PAIRS:
+                results = [f.result() for f in futures[(game_id, pair)]]
+                cpu += sum(s for _, s in results)
+                cells.append(_cell(summarize([a for a, _ in results])))
+            players = SPECS[game_id].min_players
+            print(
+                f"{game_id:20} {players:7}  "
+                + "  ".join(f"{c:>24}" for c in cells)
+                + f"  {deals:5}  {cpu:6.0f}",
+                flush=True,
+            )
+
+
+def _cell(summary: Summary) -> str:
+    mark = "*" if summary.significant else " "
+    return f"{summary.mean:+.2f} ± {summary.half_width:.2f} {mark}"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description="Search time per decision and duplicate-deal tournaments."
+    )
+    parser.add_argument(
+        "--games", nargs="*", default=list(SPECS), help="game ids (default: every registered game)"
+    )
+    parser.add_argument(
+        "--deals", type=int, default=4, help="duplicate deals per game and pair (default 4)"
+    )
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=100,
+        help="hard's samples per decision in the tournaments (default 100)",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=2, help="processes playing the deals (default 2)"
+    )
+    parser.add_argument(
+        "--repeat", type=int, default=5, help="timed runs per decision-time row (default 5)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the first deal's seed (default 1)")
+    parser.add_argument("--skip-tournament", action="store_true", help="only the decision time")
+    args = parser.parse_args(argv)
+    unknown = [g for g in args.games if g not in SPECS]
+    if unknown:
+        parser.error(f"unknown games {', '.join(unknown)} (games: {', '.join(SPECS)})")
+    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
+    decision_times(args.repeat)
+    if not args.skip_tournament:
+        tournaments(args.games, args.deals, args.iterations, args.workers, args.seed)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

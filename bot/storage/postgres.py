@@ -1,0 +1,202 @@
+"""``PostgresStorage``: the same storage on PostgreSQL, for a bot that runs as several processes.
+
+``KORTBORD_DATABASE=postgresql://user:password@host:5432/kortbord`` selects it. asyncpg with a
+connection pool: every write is one transaction on a connection of its own (committed before the
+call returns, rolled back on any error), every read one read-only snapshot. Migrations are the
+numbered files in ``migrations/postgresql/``, tracked in the one-row table ``schema_version``;
+processes that start together take turns (an advisory lock), so each migration runs once.
+Query parameters of the address other than asyncpg's own are server settings, e.g.
+``?search_path=kortbord`` for a schema of its own.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+
+import asyncpg
+
+from bot.storage import schema
+from bot.storage.errors import (
+    IntegrityViolation,
+    MigrationError,
+    SchemaTooNewError,
+    StorageError,
+    UniqueViolation,
+)
+from bot.storage.sql import Connection, Row, numbered
+from bot.storage.store import Storage, redact
+
+log = logging.getLogger(__name__)
+
+MIGRATION_LOCK = (0x4B6F7274, 1)
+"""The advisory lock (two int keys) that start-ups take turns on while migrating."""
+
+DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
+"""What asyncpg raises when the server cannot be reached or refuses."""
+
+
+class _PostgresConnection:
+    dialect = "postgresql"
+
+    def __init__(self, db: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> None:
+        self._db = db
+
+    async def execute(self, sql: str, *args: object) -> int:
+        try:
+            status = await self._db.execute(numbered(sql), *args)
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise _violation(error) from error
+        # "UPDATE 2", "DELETE 0", "INSERT 0 1": the last word counts the rows.
+        last = status.rsplit(" ", 1)[-1]
+        return int(last) if last.isdigit() else 0
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        try:
+            await self._db.executemany(numbered(sql), rows)
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise _violation(error) from error
+
+    async def fetch(self, sql: str, *args: object) -> list[Row]:
+        return list(await self._db.fetch(numbered(sql), *args))
+
+    async def fetchrow(self, sql: str, *args: object) -> Row | None:
+        try:
+            row: Row | None = await self._db.fetchrow(numbered(sql), *args)
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise _violation(error) from error
+        return row
+
+    async def lock(self, key: int) -> None:
+        await self._db.execute("SELECT pg_advisory_xact_lock($1)", key)
+
+
+def _violation(error: asyncpg.IntegrityConstraintViolationError) -> IntegrityViolation:
+    if isinstance(error, asyncpg.UniqueViolationError):
+        return UniqueViolation(str(error))
+    return IntegrityViolation(str(error))
+
+
+class PostgresStorage(Storage):
+    """Kortbord's data in a PostgreSQL database. Open with ``await Storage.open(address)``."""
+
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], where: str) -> None:
+        super().__init__(where)
+        self._pool = pool
+
+    @property
+    def dialect(self) -> str:
+        return "postgresql"
+
+    @classmethod
+    async def connect(cls, dsn: str, *, pool_size: int = 10) -> PostgresStorage:
+        """Opens a pool of up to ``pool_size`` connections and migrates the database."""
+        where = redact(dsn)
+        try:
+            pool = await asyncpg.create_pool(dsn, min_size=1, max_size=pool_size, timeout=10)
+        except DRIVER_ERRORS as error:
+            raise StorageError(f"cannot connect to {where}: {error}") from error
+        try:
+            version = await migrate(pool, where, schema.migrations("postgresql"))
+        except BaseException:
+            await pool.close()
+            raise
+        log.info("opened database %s (schema version %d)", where, version)
+        return cls(pool, where)
+
+    async def _close(self) -> None:
+        await self._pool.close()
+
+    async def ping(self) -> bool:
+        try:
+            async with self._read() as db:
+                row = await db.fetchrow("SELECT 1")
+        except (*DRIVER_ERRORS, StorageError) as error:
+            log.warning("database %s does not answer: %s", self.where, error)
+            return False
+        return row is not None and row[0] == 1
+
+    async def _next_table_id(self, db: Connection) -> int:
+        row = await db.fetchrow(
+            "SELECT greatest(coalesce(max(table_id), 0) + 1, (SELECT CASE WHEN is_called"
+            " THEN last_value + 1 ELSE last_value END FROM tables_table_id_seq)) FROM tables"
+        )
+        return int(row[0]) if row is not None else 1
+
+    async def _after_copy(self, db: Connection, next_id: int) -> None:
+        await db.fetchrow(
+            "SELECT setval(pg_get_serial_sequence('tables', 'table_id'), ?, false)", next_id
+        )
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[_PostgresConnection]:
+        self._require_open()
+        async with (
+            self._pool.acquire() as db,
+            db.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            yield _PostgresConnection(db)
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[_PostgresConnection]:
+        self._require_open()
+        async with self._pool.acquire() as db, db.transaction():
+            yield _PostgresConnection(db)
+
+
+async def _version(db: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> int:
+    await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    version = await db.fetchval("SELECT max(version) FROM schema_version")
+    return int(version) if version is not None else 0
+
+
+async def migrate(
+    pool: asyncpg.Pool[asyncpg.Record], where: str, steps: list[schema.Migration]
+) -> int:
+    """Brings the database up to the last of ``steps``, each step in its own transaction with
+    the version bump; returns its version. See ``schema.migrate`` for SQLite."""
+    latest = steps[-1].version if steps else 0
+    async with pool.acquire() as db:
+        while True:
+            async with db.transaction():
+                await db.execute("SELECT pg_advisory_xact_lock($1, $2)", *MIGRATION_LOCK)
+                current = await _version(db)
+                if current > latest:
+                    raise SchemaTooNewError(
+                        f"database {where} has schema version {current}, but this Kortbord knows"
+                        f" only up to {latest}: run a newer Kortbord, or point KORTBORD_DATABASE"
+                        " at another database"
+                    )
+                step = next((s for s in steps if s.version > current), None)
+                if step is None:
+                    return current
+                log.info("migrating database %s to version %d (%s)", where, step.version, step.name)
+                try:
+                    async with db.transaction():  # a savepoint: the error message stays clear
+                        await db.execute(step.sql)
+                except asyncpg.PostgresError as error:
+                    raise MigrationError(
+                        f"migration {step.version:04d}_{step.name} failed on {where}: {error}"
+                    ) from error
+                await db.execute("DELETE FROM schema_version")
+                await db.execute("INSERT INTO schema_version (version) VALUES ($1)", step.version)
+
+
+async def probe(dsn: str) -> str | None:
+    """See ``Storage.probe``: one connection, one read, nothing created."""
+    where = redact(dsn)
+    try:
+        db = await asyncpg.connect(dsn, timeout=2.0)
+    except DRIVER_ERRORS as error:
+        return f"database {where} does not answer: {error}"
+    try:
+        found = await db.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+        version = await db.fetchval("SELECT max(version) FROM schema_version") if found else 0
+    except DRIVER_ERRORS as error:
+        return f"database {where} does not answer: {error}"
+    finally:
+        await db.close()
+    if not version:
+        return f"database {where} has no schema yet"
+    return None

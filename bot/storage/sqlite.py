@@ -1,0 +1,185 @@
+"""``SqliteStorage``: the embedded default, one SQLite file through aiosqlite.
+
+One connection in WAL mode with foreign keys on. Every write is one explicit transaction
+(``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error) taken under one asyncio lock;
+reads take the same lock, so a reader never sees half of another coroutine's transaction on the
+shared connection. Also the read-only probe and the backup, which other processes run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiosqlite
+
+from bot.storage import schema
+from bot.storage.errors import IntegrityViolation, StorageError, UniqueViolation
+from bot.storage.sql import Connection, Row
+from bot.storage.store import Storage
+
+log = logging.getLogger(__name__)
+
+
+class _SqliteConnection:
+    dialect = "sqlite"
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def execute(self, sql: str, *args: object) -> int:
+        try:
+            cursor = await self._db.execute(sql, args)
+        except sqlite3.IntegrityError as error:
+            raise _violation(error) from error
+        changed = cursor.rowcount
+        await cursor.close()
+        return changed
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        try:
+            await self._db.executemany(sql, rows)
+        except sqlite3.IntegrityError as error:
+            raise _violation(error) from error
+
+    async def fetch(self, sql: str, *args: object) -> list[Row]:
+        async with self._db.execute(sql, args) as cursor:
+            return list(await cursor.fetchall())
+
+    async def fetchrow(self, sql: str, *args: object) -> Row | None:
+        try:
+            async with self._db.execute(sql, args) as cursor:
+                row: Row | None = await cursor.fetchone()
+                return row
+        except sqlite3.IntegrityError as error:
+            raise _violation(error) from error
+
+    async def lock(self, key: int) -> None:
+        """SQLite has one writer at a time: a transaction is already alone."""
+
+
+def _violation(error: sqlite3.IntegrityError) -> IntegrityViolation:
+    text = str(error)
+    if "UNIQUE" in text or "PRIMARY KEY" in text:
+        return UniqueViolation(text)
+    return IntegrityViolation(text)
+
+
+class SqliteStorage(Storage):
+    """Kortbord's data in one SQLite file. Open with ``await Storage.open(path)``."""
+
+    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+        super().__init__(str(path))
+        self._db = db
+        self._connection = _SqliteConnection(db)
+        self._path = path
+        self._lock = asyncio.Lock()
+
+    @property
+    def dialect(self) -> str:
+        return "sqlite"
+
+    @classmethod
+    async def connect(cls, path: Path) -> SqliteStorage:
+        """Opens (creating it and its directory if needed) and migrates the file at ``path``."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            db.row_factory = sqlite3.Row
+            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute("PRAGMA busy_timeout = 5000")
+            async with db.execute("PRAGMA journal_mode = WAL") as cursor:
+                mode = await cursor.fetchone()
+            if mode is None or str(mode[0]).lower() != "wal":
+                log.warning("database %s: WAL is not available, journal mode %s", path, mode)
+            # With WAL, NORMAL loses no committed data on a crash of the process.
+            await db.execute("PRAGMA synchronous = NORMAL")
+            version = await schema.migrate(db, str(path), schema.migrations("sqlite"))
+        except BaseException:
+            await db.close()
+            raise
+        log.info("opened database %s (schema version %d)", path, version)
+        return cls(db, path)
+
+    async def _close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    async def ping(self) -> bool:
+        try:
+            async with self._read() as db:
+                row = await db.fetchrow("SELECT 1")
+        except (sqlite3.Error, ValueError, StorageError) as error:
+            log.warning("database %s does not answer: %s", self._path, error)
+            return False
+        return row is not None and row[0] == 1
+
+    async def _next_table_id(self, db: Connection) -> int:
+        # AUTOINCREMENT remembers the highest id ever handed out, deleted tables included.
+        row = await db.fetchrow(
+            "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'tables'), 0),"
+            " coalesce((SELECT max(table_id) FROM tables), 0)) + 1"
+        )
+        return int(row[0]) if row is not None else 1
+
+    async def _after_copy(self, db: Connection, next_id: int) -> None:
+        await db.execute("DELETE FROM sqlite_sequence WHERE name = 'tables'")
+        await db.execute(
+            "INSERT INTO sqlite_sequence (name, seq) VALUES ('tables', ?)", next_id - 1
+        )
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[_SqliteConnection]:
+        async with self._lock:
+            self._require_open()
+            yield self._connection
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[_SqliteConnection]:
+        async with self._lock:
+            self._require_open()
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._connection
+            except BaseException:
+                # Some errors (a full disk) end the transaction inside SQLite already.
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+
+async def probe(path: Path) -> str | None:
+    """See ``Storage.probe``: opens the file read-only."""
+    if not path.is_file():
+        return f"database {path} does not exist"
+    try:
+        uri = f"{path.resolve().as_uri()}?mode=ro"
+        async with aiosqlite.connect(uri, uri=True, timeout=2.0) as db:
+            version = await schema.user_version(db)
+            async with db.execute("SELECT count(*) FROM sqlite_master") as cursor:
+                await cursor.fetchone()
+    except sqlite3.Error as error:
+        return f"database {path} does not answer: {error}"
+    if version == 0:
+        return f"database {path} has no schema yet"
+    return None
+
+
+async def backup(path: Path, target: Path) -> None:
+    """See ``Storage.backup``: a snapshot of what is committed (``VACUUM INTO``, on a read-only
+    connection), so the copy is whole and compact; never overwrites a file."""
+    if not path.is_file():
+        raise StorageError(f"database {path} does not exist")
+    if target.exists():
+        raise StorageError(f"{target} already exists; a backup never overwrites a file")
+    try:
+        uri = f"{path.resolve().as_uri()}?mode=ro"
+        async with aiosqlite.connect(uri, uri=True, timeout=5.0) as db:
+            await db.execute("VACUUM INTO ?", (str(target),))
+    except sqlite3.Error as error:
+        raise StorageError(f"backup of {path} to {target} failed: {error}") from error

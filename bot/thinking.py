@@ -1,0 +1,134 @@
+"""Where computer players think: off the event loop, searches in worker processes.
+
+``Thinker.choose`` is what the session manager awaits for a computer player's move. The ``hard``
+level searches (:class:`games.ai.search.SearchPlayer`), which is CPU work that threads cannot take
+off the event loop under the GIL, so it runs in a pool of worker processes (``workers``, started
+when the first search is asked for) with a wall-clock budget per decision (``seconds``) and a cap
+in samples (``iterations``). The budget is a deadline on the machine's monotonic clock, fixed when
+the decision is asked for, so time spent waiting for a free worker counts against it and no
+decision takes much longer than its budget however many tables are thinking.
+
+Nothing is lost when a search fails: a worker that dies (killed, out of memory) is replaced by a
+fresh pool, a search that overruns its budget by ``GRACE_SECONDS`` is abandoned, and in both cases
+the decision is made by the rule-based player, in a thread. The other levels are cheap and run in
+a thread. With ``workers`` 0 searches run in a thread too (the tests, and machines that cannot
+start processes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+import random
+import time
+from concurrent.futures.process import BrokenProcessPool
+
+from games import ai
+from games.core import Action, Game, Seat
+
+log = logging.getLogger(__name__)
+
+GRACE_SECONDS = 5.0
+"""How long past its budget a search may take before it is abandoned (a worker that is
+starting, or a playout stuck in a slow engine)."""
+SEARCH_KINDS = frozenset({"hard"})
+"""The kinds of computer player that search, and so think in a worker process."""
+
+
+def search_player(seconds: float, iterations: int, deadline: float | None = None) -> ai.Player:
+    """A ``hard`` player that stops at ``iterations`` samples or at ``deadline`` (monotonic
+    seconds; default ``seconds`` from now), whichever comes first."""
+    until = time.monotonic() + seconds if deadline is None else deadline
+    return ai.SearchPlayer(iterations=iterations, stop=lambda: time.monotonic() >= until)
+
+
+def _search(game: Game, seat: Seat, seed: int, deadline: float, iterations: int) -> Action:
+    """The move of a search in a worker process (a module function, so it can be pickled)."""
+    player = search_player(0.0, iterations, deadline)
+    return ai.choose(game, seat, player, random.Random(seed))
+
+
+def _warm() -> int:
+    """Load the games in a fresh worker, so its first search spends its budget searching."""
+    from games.registry import SPECS
+
+    return len(SPECS)
+
+
+def _choose(game: Game, seat: Seat, kind: str, seed: int) -> Action:
+    return ai.choose(game, seat, kind, random.Random(seed))
+
+
+class Thinker:
+    """Makes computer players' decisions without blocking the event loop (see the module)."""
+
+    def __init__(self, *, workers: int = 2, seconds: float = 1.0, iterations: int = 5000) -> None:
+        self.workers = workers
+        self.seconds = seconds
+        self.iterations = iterations
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self.replaced = 0
+        """How many times a broken pool was replaced (for logs and tests)."""
+        self.fallbacks = 0
+        """How many decisions fell back to the rule-based player."""
+
+    async def choose(self, game: Game, seat: Seat, kind: str, seed: int) -> Action:
+        """``seat``'s move in ``game`` (a copy the caller does not change meanwhile)."""
+        if kind not in SEARCH_KINDS:
+            return await asyncio.to_thread(_choose, game, seat, kind, seed)
+        deadline = time.monotonic() + self.seconds
+        if self.workers <= 0:
+            return await asyncio.to_thread(_search, game, seat, seed, deadline, self.iterations)
+        try:
+            future = self._executor().submit(_search, game, seat, seed, deadline, self.iterations)
+            return await asyncio.wait_for(asyncio.wrap_future(future), self.seconds + GRACE_SECONDS)
+        except BrokenProcessPool:
+            log.warning(
+                "a search worker died; the pool is replaced and the rule-based player moves"
+            )
+            self._replace()
+        except TimeoutError:
+            log.warning(
+                "a search overran its budget of %.1f s; the rule-based player moves", self.seconds
+            )
+        except Exception:
+            log.exception("a search failed; the rule-based player moves")
+        self.fallbacks += 1
+        return await asyncio.to_thread(_choose, game, seat, ai.DEFAULT_LEVEL, seed)
+
+    def warm(self) -> None:
+        """Start the workers now (a host added a ``hard`` player), not at its first decision."""
+        if self.workers > 0 and self._pool is None:
+            pool = self._executor()
+            for _ in range(self.workers):
+                pool.submit(_warm)
+
+    def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
+        if self._pool is None:
+            # "spawn": a worker starts from a clean interpreter, never a fork of a process that
+            # runs an event loop and threads.
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._pool
+
+    def _replace(self) -> None:
+        pool, self._pool = self._pool, None
+        self.replaced += 1
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of the running workers (for tests and health checks)."""
+        processes: dict[int, multiprocessing.process.BaseProcess] = (
+            getattr(self._pool, "_processes", None) or {}
+        )
+        return sorted(p.pid for p in processes.values() if p.pid is not None)
+
+    def close(self) -> None:
+        """Stop the workers; a search in flight is abandoned."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

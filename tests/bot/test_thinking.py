@@ -1,0 +1,169 @@
+"""Computer players think off the event loop: ``hard`` in worker processes with a budget, a dead
+worker replaced with the rule-based player moving instead, the table's lock free while a computer
+thinks, the host's choice of level kept per seat, and a member's seat taken over at ``normal``."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.errors import UserError
+from bot.i18n import catalog
+from bot.render.embeds import lobby_lines
+from bot.sessions import Member, SessionManager
+from bot.storage import Storage
+from bot.thinking import Thinker
+from games import ai
+from games.core import Action, Game, Seat
+from games.registry import SPECS
+
+CHANNEL, GUILD = 100, 1
+ANNA, BO = Member(11, "Anna"), Member(12, "Bo")
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    store = await Storage.open(tmp_path / "kortbord.sqlite3")
+    yield store
+    await store.close()
+
+
+class GatedThinker(Thinker):
+    """Thinks with the rule-based player, but only once the test opens the gate; remembers the
+    kinds it was asked to play."""
+
+    def __init__(self) -> None:
+        super().__init__(workers=0)
+        self.gate = asyncio.Event()
+        self.asked = asyncio.Event()
+        self.kinds: list[str] = []
+
+    async def choose(self, game: Game, seat: Seat, kind: str, seed: int) -> Action:
+        self.kinds.append(kind)
+        self.asked.set()
+        await self.gate.wait()
+        return ai.choose(game, seat, "normal", random.Random(seed))
+
+
+def manager(storage: Storage, clock: ManualClock, thinker: Thinker) -> SessionManager:
+    return SessionManager(
+        storage, clock, turn_seconds=60, idle_seconds=600, computer_delay=1.0, thinker=thinker
+    )
+
+
+async def test_the_host_picks_a_level_and_the_seat_shows_it(storage: Storage) -> None:
+    sessions = manager(storage, ManualClock(), Thinker(workers=0))
+    await sessions.open_table(guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="nittionio")
+    await sessions.add_computer(CHANNEL, ANNA.user_id, "hard")
+    table = await sessions.add_computer(CHANNEL, ANNA.user_id, "easy")
+    assert [s.ai for s in table.record.seats[1:]] == ["hard", "easy"]
+    assert lobby_lines(catalog("sv"), table)[1:] == ["Dator 1 (svår)", "Dator 2 (lätt)"]
+    assert lobby_lines(catalog("en"), table)[1:] == ["Computer 1 (hard)", "Computer 2 (easy)"]
+    with pytest.raises(UserError) as refused:
+        await sessions.add_computer(CHANNEL, ANNA.user_id, "oracle")
+    assert refused.value.msg.key == "errors.bad_level"
+    # the level survives a restart
+    again = SessionManager(storage, ManualClock(), thinker=Thinker(workers=0))
+    await again.restore()
+    restored = again.table_in(CHANNEL)
+    assert restored is not None
+    assert [s.ai for s in restored.record.seats[1:]] == ["hard", "easy"]
+
+
+async def test_members_act_while_a_computer_thinks(storage: Storage) -> None:
+    # Nittionio opens with every seat laying bid cards at once: the members bid while the hard
+    # computer player is still thinking, and it thinks again from the new position.
+    clock = ManualClock()
+    thinker = GatedThinker()
+    sessions = manager(storage, clock, thinker)
+    await sessions.open_table(guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="nittionio")
+    await sessions.join(CHANNEL, BO)
+    await sessions.add_computer(CHANNEL, ANNA.user_id, "hard")
+    table = await sessions.start(CHANNEL, ANNA.user_id)
+    assert table.game is not None
+    assert table.game.to_act() == {0, 1, 2}
+    thinking = asyncio.create_task(clock.advance(1))
+    await thinker.asked.wait()
+    assert not table.lock.locked()
+    game = table.game
+    bid = game.notation(game.legal_actions(0)[0])
+    await sessions.act(table.table_id, ANNA.user_id, table.version, bid)  # not delayed
+    assert table.seq == 1
+    thinker.gate.set()
+    await thinking
+    assert table.seq == 1  # its move was for an older position: it thinks again
+    await clock.advance(1)
+    assert table.seq == 2
+    assert table.game.to_act() == {1}
+    log = await storage.actions(table.table_id)
+    assert [(a.seat, a.by) for a in log] == [(0, "member"), (2, "computer")]
+    assert thinker.kinds == ["hard", "hard"]
+
+
+async def test_a_seat_taken_over_after_missed_turns_plays_at_normal(storage: Storage) -> None:
+    clock = ManualClock()
+    thinker = GatedThinker()
+    thinker.gate.set()
+    sessions = manager(storage, clock, thinker)
+    await sessions.open_table(guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="tvamanswhist")
+    await sessions.join(CHANNEL, BO)
+    table = await sessions.start(CHANNEL, ANNA.user_id)
+    assert table.game is not None
+    seat = min(table.game.to_act())
+    while not table.record.seats[seat].autoplay:
+        await clock.advance(60)
+    await clock.advance(5)
+    assert thinker.kinds
+    assert set(thinker.kinds) == {"normal"}
+
+
+def _position() -> Game:
+    game = SPECS["tvamanswhist"].new(2, rng=random.Random(4))
+    rng = random.Random(4)
+    for _ in range(3):
+        seat = min(game.to_act())
+        game.apply(seat, ai.choose(game, seat, "normal", rng))
+    return game
+
+
+async def test_a_search_runs_in_a_worker_process_and_a_dead_worker_is_replaced() -> None:
+    thinker = Thinker(workers=1, seconds=0.2, iterations=40)
+    game = _position()
+    seat = min(game.to_act())
+    try:
+        assert thinker.worker_pids() == []  # no process until a hard player is added
+        thinker.warm()
+        assert thinker.worker_pids()
+        action = await thinker.choose(game, seat, "hard", 9)
+        assert action in game.legal_actions(seat)
+        pids = thinker.worker_pids()
+        assert pids
+        assert os.getpid() not in pids
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL)
+        # the decision is not lost: the rule-based player makes it, and the pool is replaced
+        fallback = await thinker.choose(game, seat, "hard", 9)
+        assert fallback == ai.choose(game, seat, "normal", random.Random(9))
+        assert (thinker.replaced, thinker.fallbacks) == (1, 1)
+        again = await thinker.choose(game, seat, "hard", 9)
+        assert again in game.legal_actions(seat)
+        assert thinker.worker_pids()
+        assert set(thinker.worker_pids()).isdisjoint(pids)
+    finally:
+        thinker.close()
+
+
+async def test_cheap_levels_think_in_a_thread_and_give_legal_moves() -> None:
+    thinker = Thinker(workers=0, seconds=0.05, iterations=20)
+    game = _position()
+    seat = min(game.to_act())
+    for kind in ("easy", "normal", "hard", "random"):
+        assert await thinker.choose(game, seat, kind, 1) in game.legal_actions(seat)
+    assert thinker.worker_pids() == []

@@ -1,0 +1,82 @@
+"""Pictures and results as the members see them: the table message's image, the hand panel's
+image, the score table posted when a deal is over, and the result in every hand panel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from members import open_hand, play_first_legal, table_for_two, table_in
+from simcord import Env
+
+
+def _titled(channel: Any, start: str) -> list[Any]:
+    return [e for m in channel.history() for e in m.embeds if (e.title or "").startswith(start)]
+
+
+async def test_pictures_beside_the_text_and_every_deal_ends_with_a_score_table(
+    simcord_env: Env,
+) -> None:
+    env = simcord_env
+    channel, message, anna, bo = await table_for_two(env, "tvamanswhist")
+    await anna.click(message, label="Starta")
+    table = table_in(env, channel.id)
+    members = {anna.id: anna, bo.id: bo}
+    panels: dict[int, Any] = {}
+    moves = 0
+    while table.game is not None and not table.game.is_over():
+        seat = min(table.game.to_act())
+        user_id = table.record.seats[seat].user_id
+        assert user_id is not None
+        panel = await open_hand(members[user_id], message)
+        if moves == 3:
+            await env.settle()
+            table_message = channel.history()[0]
+            assert table_message.embeds[0].image.url == "attachment://table.png"
+            assert [a.filename for a in table_message.attachments] == ["table.png"]
+            assert [a.filename for a in panel.attachments] == ["hand.png"]
+        played = await play_first_legal(members[user_id], panel)
+        panels[user_id] = played.response or panel
+        moves += 1
+    await env.settle()
+
+    assert table.game is not None
+    result = table.game.result()
+    deals = _titled(channel, "Giv ")
+    assert deals, "no deal result was posted"
+    last = deals[-1].description or ""
+    totals = {line.split()[0]: line.split()[-1] for line in last.strip("`\n").splitlines()[1:]}
+    assert totals == {"anna": str(result.scores[0]), "bo": str(result.scores[1])}
+    for panel in panels.values():
+        assert "Resultat" in panel.content
+
+
+async def test_a_server_and_a_member_can_turn_the_pictures_off(simcord_env: Env) -> None:
+    env = simcord_env
+    channel, message, anna, bo = await table_for_two(env, "tvamanswhist")
+    await anna.click(message, label="Starta")
+    table = table_in(env, channel.id)
+    assert table.game is not None
+
+    turned = await bo.slash(channel, "spel kortbilder", visa=False)
+    assert turned.response is not None
+    assert "bara som text" in turned.response.content
+    bo_panel = await open_hand(bo, message)
+    anna_panel = await open_hand(anna, message)
+    assert bo_panel.attachments == []
+    assert [a.filename for a in anna_panel.attachments] == ["hand.png"]
+    assert "Hand:" in bo_panel.content  # the text stays, with or without the picture
+
+    admins = channel.guild.create_role("Admin", permissions=discord.Permissions(manage_guild=True))
+    admin = channel.guild.add_member(env.create_user("admin"), roles=[admins])
+    changed = await admin.slash(channel, "inställningar", kortbilder=False)
+    assert changed.response is not None
+    assert "Kortbilder: nej" in (changed.response.embeds[0].description or "")
+    seat = min(table.game.to_act())
+    member = anna if table.record.seats[seat].user_id == anna.id else bo
+    await play_first_legal(member, await open_hand(member, message))
+    await env.settle()
+    table_message = channel.history()[0]
+    assert table_message.attachments == []
+    assert table_message.embeds[0].image.url is None
+    assert (await open_hand(anna, message)).attachments == []

@@ -1,0 +1,236 @@
+"""The search player (``hard``) and the levels: legal moves only, every registered game finished,
+the same seed giving the same moves, nothing read but the seat's Decision, and a small duplicate
+match in which it is ahead of the random player. Budgets are tiny so the suite stays fast."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.ai import (
+    LEVELS,
+    PLAYER_KINDS,
+    REACTIONS,
+    EasyPlayer,
+    RandomPlayer,
+    RulesPlayer,
+    SearchPlayer,
+    choose,
+    decision_for,
+    level_of,
+    make_player,
+    reaction_of,
+)
+from games.ai.duplicate import duplicate_deal, play_match, summarize
+from games.ai.search import (
+    SearchStats,
+    candidate_actions,
+    gain_outcome,
+    place_outcome,
+    score_direction,
+)
+from games.core import Game, Result
+from games.registry import SPECS
+
+
+def tiny() -> SearchPlayer:
+    return SearchPlayer(iterations=6, playout_actions=40, guided_actions=2)
+
+
+def _advance(game_id: str, players: int, seed: int, actions: int) -> Game:
+    """A match of ``game_id`` after ``actions`` rule-based moves from ``seed``."""
+    game = SPECS[game_id].new(players, rng=random.Random(seed))
+    rng = random.Random(seed)
+    for _ in range(actions):
+        acting = sorted(game.to_act())
+        game.apply(acting[0], choose(game, acting[0], "rules", rng))
+    return game
+
+
+def _mid_deal_nittionio() -> Game:
+    game = _advance("nittionio", 3, 5, 12)
+    assert game.view(None).phase.key == "nittionio.phase.tricks"
+    return game
+
+
+@pytest.mark.parametrize("game_id", list(SPECS))
+def test_the_search_player_finishes_every_registered_game_with_legal_moves(game_id: str) -> None:
+    spec = SPECS[game_id]
+    players = spec.min_players
+    # choose() refuses an illegal action; the search plays seat 0 (and its partners) throughout.
+    teams = spec.new(players, rng=random.Random(0)).view(None).teams
+    side = next((t for t in teams if 0 in t), (0,))
+    seated = [tiny() if s in side else RulesPlayer() for s in range(players)]
+    result = play_match(spec, players, 3, seated, random.Random(3))
+    assert sorted(result.places)[0] == 1
+
+
+def test_the_same_seed_gives_the_same_moves() -> None:
+    game = _mid_deal_nittionio()
+    seat = min(game.to_act())
+    first, second = SearchPlayer(iterations=150), SearchPlayer(iterations=150)
+    a = choose(game, seat, first, random.Random(7))
+    b = choose(game, seat, second, random.Random(7))
+    assert a == b
+    assert first.last == second.last
+    assert first.last is not None
+    assert first.last.iterations == 150
+
+
+def test_the_search_answers_a_simultaneous_bid_of_three_cards() -> None:
+    # Nittionio's first decision: every seat lays three bid cards at once, 84 ways.
+    game = SPECS["nittionio"].new(3, rng=random.Random(2))
+    assert len(game.to_act()) == 3
+    player = SearchPlayer(iterations=60)
+    action = choose(game, 1, player, random.Random(1))
+    assert game.notation(action).startswith("bid ")
+    assert player.last is not None
+    assert len(player.last.actions) == player.candidates
+    prior = RulesPlayer().choose(decision_for(game, 1), random.Random(0))
+    assert prior in player.last.actions
+
+
+def test_a_budget_in_time_stops_the_search_early() -> None:
+    game = _mid_deal_nittionio()
+    asked = []
+
+    def stop() -> bool:
+        asked.append(True)
+        return len(asked) > 3  # "time is up" at the fourth question
+
+    player = SearchPlayer(iterations=10_000, stop=stop)
+    choose(game, min(game.to_act()), player, random.Random(1))
+    assert player.last is not None
+    assert player.last.iterations <= 40
+
+
+def test_with_no_budget_the_search_plays_the_rule_based_move() -> None:
+    game = _mid_deal_nittionio()
+    seat = min(game.to_act())
+    rules = RulesPlayer().choose(decision_for(game, seat), random.Random(0))
+    assert choose(game, seat, SearchPlayer(iterations=1), random.Random(0)) == rules
+
+
+class _Spy:
+    """A match that records what is asked of it, to show the player reads only its Decision."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self.asked: list[tuple[str, object]] = []
+
+    def __getattr__(self, name: str) -> object:
+        target = getattr(self._game, name)
+        if not callable(target):
+            self.asked.append((name, None))
+            return target
+
+        def call(*args: object) -> object:
+            self.asked.append((name, args[0] if args else None))
+            return target(*args)
+
+        return call
+
+
+@pytest.mark.parametrize("game_id", ["nittionio", "svarte_petter", "braus"])
+def test_the_search_never_sees_a_hidden_card(game_id: str) -> None:
+    game = _advance(game_id, SPECS[game_id].min_players, 4, 6)
+    seat = min(game.to_act())
+    before = [game.view(s) for s in (None, *range(game.players))]
+    spy = _Spy(game)
+    choose(spy, seat, SearchPlayer(iterations=40), random.Random(2))  # type: ignore[arg-type]
+    # It asked only for the seat's own view and legal actions, notations and re-dealt copies.
+    allowed = {"game_id", "legal_actions", "view", "notation", "parse", "determinize"}
+    assert {name for name, _ in spy.asked} <= allowed
+    for name, arg in spy.asked:
+        if name in ("legal_actions", "view", "determinize"):
+            assert arg == seat, (name, arg)
+    # and the real match is untouched: every search world was a re-dealt copy
+    assert [game.view(s) for s in (None, *range(game.players))] == before
+
+
+def test_hard_is_ahead_of_random_in_a_small_duplicate_match() -> None:
+    spec = SPECS["tvamanswhist"]
+    advantages = [
+        duplicate_deal(
+            spec, 2, seed, lambda: SearchPlayer(iterations=20, guided_actions=0), RandomPlayer
+        )
+        for seed in range(6)
+    ]
+    summary = summarize(advantages)
+    assert summary.mean > 0.5, advantages
+    assert summary.significant, summary
+
+
+def test_outcomes_count_a_partner_as_oneself() -> None:
+    sides = ((0, 2), (1, 3))
+    assert gain_outcome([0, 5, 8, 1], sides, 0) == 1.0
+    assert gain_outcome([0, 5, 8, 1], sides, 1) == -1.0
+    assert place_outcome(Result((0, 0, 0, 0), (2, 1, 2, 1)), sides, 0) == -1.0
+    three = ((0,), (1,), (2,))
+    assert gain_outcome([3, 1, 3], three, 0) == 0.5
+    assert place_outcome(Result((9, 3, 1), (1, 2, 3)), three, 1) == 0.0
+
+
+def test_a_game_that_counts_points_against_is_read_as_such() -> None:
+    # Skitgubbe scores cards left in hand as negative points: more is better all the same.
+    assert score_direction("skitgubbe", 3) == 1
+    assert score_direction("no_such_game", 3) == 1
+
+
+def test_many_legal_actions_are_cut_to_the_prior_and_a_seeded_sample() -> None:
+    legal = list(range(100))
+    cut = candidate_actions(legal, 42, 10, random.Random(1))
+    assert len(set(cut)) == 10
+    assert cut[0] == 42
+    assert set(cut) <= set(legal)
+    assert cut == candidate_actions(legal, 42, 10, random.Random(1))
+    assert candidate_actions(legal[:5], 3, 10, random.Random(1)) == (0, 1, 2, 3, 4)
+
+
+# --- levels ---------------------------------------------------------------------------------------
+
+
+def test_the_three_levels_are_player_kinds() -> None:
+    assert LEVELS == ("easy", "normal", "hard")
+    assert {"easy", "normal", "hard", "rules", "random"} <= set(PLAYER_KINDS)
+    assert isinstance(make_player("hard"), SearchPlayer)
+    assert level_of("rules") == "normal"
+    assert level_of("hard") == "hard"
+
+
+def test_easy_mostly_plays_the_rule_based_move_and_sometimes_not() -> None:
+    game = _mid_deal_nittionio()
+    seat = min(game.to_act())
+    decision = decision_for(game, seat)
+    rules = RulesPlayer().choose(decision, random.Random(0))
+    picks = [EasyPlayer().choose(decision, random.Random(seed)) for seed in range(200)]
+    share = picks.count(rules) / len(picks)
+    assert 0.6 < share < 0.95, share
+
+
+def test_levels_differ_in_reaction_time_and_slips() -> None:
+    easy, normal, hard = (REACTIONS[level] for level in LEVELS)
+    assert easy.median_ms > normal.median_ms > hard.median_ms
+    assert easy.wrong_rate > normal.wrong_rate > hard.wrong_rate
+    assert reaction_of("rules") == normal
+    assert reaction_of("random") == normal
+
+
+@pytest.mark.parametrize("kind", ["easy", "normal", "hard"])
+def test_every_level_plays_hej_knekt_windows(kind: str) -> None:
+    # A real-time window is not searched: the level answers at once with a legal press.
+    spec = SPECS["hej_knekt"]
+    player = make_player(kind)
+    if isinstance(player, SearchPlayer):
+        player.iterations = 5
+    result = play_match(spec, 3, 1, [player, RandomPlayer(), RandomPlayer()], random.Random(1))
+    assert sorted(result.places)[0] == 1
+
+
+def test_the_search_leaves_the_rule_based_move_only_on_evidence() -> None:
+    close = SearchStats(90, (5, 7), (60, 30), (0.30, 0.25), (0.1, 0.1))
+    assert close.choice(7) == 7  # tried more, but not clearly better: the prior stays
+    clear = SearchStats(90, (5, 7), (60, 30), (0.60, 0.10), (0.1, 0.1))
+    assert clear.choice(7) == 5
+    assert clear.choice(5) == 5
