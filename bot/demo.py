@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 import webbrowser
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -72,31 +73,43 @@ async def _demo(settings: Settings, port: int | None, open_browser: bool) -> Non
                 await _follow_the_clock(env, preview, channel)
 
 
-async def _follow_the_clock(env: Env, preview: Preview, channel: ChannelHandle) -> None:
+async def _follow_the_clock(
+    env: Env,
+    preview: Preview,
+    channel: ChannelHandle,
+    *,
+    tick: float = TICK,
+    now: Callable[[], float] = time.monotonic,
+) -> None:
     """Move simulated time with the wall clock, and show the page what the bot did meanwhile.
 
     The page is republished only when the channel changed: every publication makes the page's
-    previous revision stale, and a click on a stale revision is not carried out.
+    previous revision stale, and a click on a stale revision is not carried out. A step that
+    does not settle in time (SimCord's ``TimeoutError``, seen under load) is retried at the next
+    tick: the demo goes on, with the time it missed caught up then.
     """
     from simcord import SetupError
 
-    last = time.monotonic()
+    last = now()
     shown = _fingerprint(channel)
     while True:
         try:
-            await asyncio.wait_for(preview.wait_closed(), TICK)
+            await asyncio.wait_for(preview.wait_closed(), tick)
             return
         except TimeoutError:
             pass
-        now = time.monotonic()
+        moment = now()
         try:
-            await env.advance_time(now - last)
-            last = now
+            await env.advance_time(moment - last)
+            last = moment
             if _fingerprint(channel) != shown:
                 await preview.refresh()
                 shown = _fingerprint(channel)
         except SetupError:
             continue  # a member's click is being handled: try again at the next tick
+        except TimeoutError:
+            log.warning("the preview did not settle in time; trying again")
+            continue
 
 
 def _fingerprint(channel: ChannelHandle) -> int:

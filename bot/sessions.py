@@ -34,6 +34,7 @@ from bot.storage.records import ActionRecord, RatingChange, SeatRecord, TableRec
 from bot.thinking import SEARCH_KINDS, Thinker
 from games import ai
 from games.ai import is_timed_window
+from games.cards import parse_card
 from games.core import (
     Action,
     Game,
@@ -52,6 +53,9 @@ log = logging.getLogger(__name__)
 STRIKES_FOR_AUTOPLAY = 2
 MAX_SAVE_RETRY = 60.0
 """Seconds: the longest wait before a computer move that could not be saved is tried again."""
+DECISION_FACTOR = 2
+"""A decision (a bid, bid cards, a declaration: anything but playing one card) gets this many
+times the table's turn time: choosing takes longer than following suit."""
 SEATS_OPTION = "_seats"
 """A table setting kept with the game's options: how many seats to fill at the start."""
 LIVE_STATUSES = ("lobby", "playing", "paused")
@@ -73,6 +77,16 @@ class Listener(Protocol):
 class _NoListener:
     async def table_changed(self, table: LiveTable, hands: frozenset[Seat]) -> None:
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """The computer player acted for a member's seat when the deadline passed: ``notation`` at
+    action ``seq``. Shown on the table and in that member's panel, so nothing is done silently."""
+
+    seat: Seat
+    notation: str
+    seq: int
 
 
 @dataclass(eq=False)
@@ -97,6 +111,8 @@ class LiveTable:
     """Computer moves not saved in a row (a failing disk): the next try waits longer."""
     ratings: list[RatingChange] = field(default_factory=list)
     """The members' rating changes, once the match is finished."""
+    timeouts: list[TimedOut] = field(default_factory=list)
+    """What the computer player did for members whose time ran out (see ``recent_timeouts``)."""
     thinking: bool = False
     """A computer player of this table is thinking (outside the lock); it moves when done."""
 
@@ -120,6 +136,11 @@ class LiveTable:
     def reaction_seq(self) -> int:
         """What reaction buttons carry: the open window's reveal, else the last action."""
         return self.reveal_seq if self.reveal_at is not None else self.seq
+
+    def recent_timeouts(self) -> list[TimedOut]:
+        """The deadlines passed within the last round of actions, oldest first."""
+        since = self.seq - len(self.record.seats)
+        return [t for t in self.timeouts if t.seq > since]
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The member's seat; None once they left or were kicked (the computer plays it now,
@@ -262,6 +283,24 @@ def correct_press(game: Game, seat: Seat) -> str | None:
             settling.append(verb)
     presses = [a for a in game.legal_actions(seat) if not game.notation(a).startswith("close")]
     return settling[0] if len(settling) == 1 and len(presses) > 1 else None
+
+
+def turn_time(turn_seconds: int, game: Game, seat: Seat) -> float:
+    """The time ``seat`` gets for its choice now: the table's turn time to play a card, and
+    ``DECISION_FACTOR`` times that for a decision (a bid, bid cards, a declaration)."""
+    for action in game.legal_actions(seat):
+        words = game.notation(action).split()
+        if len(words) != 1 or not _is_card_code(words[0]):
+            return turn_seconds * DECISION_FACTOR
+    return turn_seconds
+
+
+def _is_card_code(word: str) -> bool:
+    try:
+        parse_card(word)
+    except ValueError:
+        return False
+    return True
 
 
 def replay(record: TableRecord, actions: list[ActionRecord]) -> Game:
@@ -561,6 +600,57 @@ class SessionManager:
         await self.listener.table_changed(table, frozenset())
         return table
 
+    async def rematch(self, table_id: int, member: Member) -> LiveTable:
+        """A new match of a finished table, in the same channel: the same members and computer
+        players in the same seats, the same game, variant, options and turn time. It opens as a
+        lobby (hosted by ``member``, who played the last match) so that anyone may still leave."""
+        self._require_open()
+        old = await self.storage.table(table_id)
+        if old is None or old.status != "finished":
+            raise UserError("table_gone")
+        if not any(s.user_id == member.user_id for s in old.seats):
+            raise UserError("not_seated")
+        if old.channel_id in self._by_channel:
+            raise UserError("channel_busy")
+        members = [s for s in old.seats if s.user_id is not None and not s.left]
+        for s in members:
+            assert s.user_id is not None
+            self._check_free(s.user_id)
+        now = self.clock.now()
+        seats = tuple(
+            SeatRecord(
+                seat=s.seat,
+                user_id=None if s.left else s.user_id,
+                name="" if s.left else s.name,
+                ai=s.ai,
+            )
+            for s in old.seats
+        )
+        record = await self.storage.create_table(
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            thread_id=old.thread_id,
+            message_id=None,
+            host_id=member.user_id,
+            game_id=old.game_id,
+            options=old.options,
+            variant=old.variant,
+            seed=self._rng.getrandbits(62),
+            status="lobby",
+            turn_seconds=old.turn_seconds,
+            language=old.language,
+            version=1,
+            created_at=now,
+            updated_at=now,
+            deadline_at=None,
+            seats=seats,
+            end_reason=None,
+        )
+        table = LiveTable(record, last_member_action=now)
+        self._register(table)
+        self._arm_idle(table)
+        return table
+
     def _require_lobby(self, table: LiveTable) -> None:
         if table.record.status != "lobby":
             raise UserError("already_started")
@@ -638,7 +728,8 @@ class SessionManager:
             if game is None or table.record.status != "playing":
                 raise UserError("not_playing")
             if table.reveal_at is None or table.reveal_seq != reveal_seq:
-                raise UserError("no_reaction_needed")
+                # the button belongs to a card turned earlier, whose window has closed since
+                raise UserError("too_late" if reveal_seq < table.seq else "no_reaction_needed")
             if seat not in game.to_act():
                 raise UserError("already_pressed")
             if verb not in press_verbs(game, seat):
@@ -684,6 +775,9 @@ class SessionManager:
             raise UserError("not_saved") from None
         table.record, table.game, table.seq = record, trial, table.seq + 1
         table.turn_deadlines.pop(seat, None)  # a seat that acts again gets a fresh deadline
+        if by == "member":  # the member is back: their timeout notice has been seen
+            table.timeouts = [t for t in table.timeouts if t.seat != seat]
+        table.timeouts = table.recent_timeouts()
         if trial.is_over():
             await self._finish(table)
             return
@@ -712,7 +806,7 @@ class SessionManager:
                 del table.turn_deadlines[seat]
         for seat in acting - played_for:
             if seat not in table.turn_deadlines:
-                table.turn_deadlines[seat] = now + table.record.turn_seconds
+                table.turn_deadlines[seat] = now + turn_time(table.record.turn_seconds, game, seat)
         if table.deadline_timer is not None:
             table.deadline_timer.cancel()
             table.deadline_timer = None
@@ -890,13 +984,15 @@ class SessionManager:
         record = table.record.seats[seat]
         return record.ai if record.user_id is None else ai.TAKEOVER_LEVEL
 
-    async def _computer_acts(self, table: LiveTable, seat: Seat, *, by: ActedBy) -> None:
-        """A computer player's move for a member whose time ran out (under the table's lock)."""
+    async def _computer_acts(self, table: LiveTable, seat: Seat, *, by: ActedBy) -> str:
+        """A computer player's move for ``seat`` (under the table's lock); returns its notation."""
         assert table.game is not None
         snapshot = table.game.clone()
         kind = self._kind_of(table, seat)
         action = await self.thinker.choose(snapshot, seat, kind, self._rng.getrandbits(64))
+        notation = table.game.notation(action)
         await self._apply(table, seat, action, by=by)
+        return notation
 
     async def _deadline_passed(self, table: LiveTable) -> None:
         table.deadline_timer = None
@@ -913,9 +1009,11 @@ class SessionManager:
                     continue
                 named = table.game.timeout_action(seat)
                 if named is not None and named in table.game.legal_actions(seat):
+                    notation = table.game.notation(named)
                     await self._apply(table, seat, named, by="timeout")
                 else:
-                    await self._computer_acts(table, seat, by="timeout")
+                    notation = await self._computer_acts(table, seat, by="timeout")
+                table.timeouts.append(TimedOut(seat, notation, table.seq))
             if table.record.status == "playing":
                 self._arm(table)
             hands = self._changed_hands(table, hands_before)

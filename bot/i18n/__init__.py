@@ -97,6 +97,16 @@ class Catalog:
         """The text of ``key`` with ``args`` filled in."""
         return self.template(key).format_map(_Args(args))
 
+    def counted(self, key: str, /, count: int, **args: object) -> str:
+        """The text of ``key`` for ``count`` things: ``<key>_one`` when there is one and the
+        catalog has that form ("1 vinst på 1 parti"), else ``key``."""
+        one = f"{key}_one"
+        chosen = one if count == 1 and (self.has(one) or self._fallback_has(one)) else key
+        return self.text(chosen, count=count, **args)
+
+    def _fallback_has(self, key: str) -> bool:
+        return self._fallback is not None and self._fallback.has(key)
+
     def with_entries(self, extra: Mapping[str, str]) -> Catalog:
         """A copy with more entries (tests use it for games that are not registered)."""
         return Catalog(self.lang, {**self._entries, **extra}, self._fallback)

@@ -24,8 +24,9 @@ from bot.render.text import (
     trick_text,
     trump_line,
 )
-from bot.sessions import LiveTable
+from bot.sessions import DECISION_FACTOR, LiveTable, TimedOut, seats_wanted
 from bot.storage import GameStats, GuildSettings, RatingChange, Standing
+from bot.views.layout import choice_of
 from games.ai import level_of
 from games.core import Msg, Seat, View
 
@@ -51,9 +52,30 @@ def game_name(catalog: Catalog, game_id: str) -> str:
 
 
 def variant_name(catalog: Catalog, game_id: str, variant: str) -> str:
-    """A named variant in the table's language (``<game>.variant.<name>``), else its name."""
-    key = f"{game_id}.variant.{variant}"
-    return catalog.text(key) if catalog.has(key) else variant
+    """A variant's name in the catalog's language (``<game>.variant.<name>``)."""
+    for key in (f"{game_id}.variant.{variant}", f"ui.variant.{variant}"):
+        if catalog.has(key):
+            return catalog.text(key)
+    return variant
+
+
+def _lobby_lines(catalog: Catalog, table: LiveTable) -> list[str]:
+    """What a member deciding to sit down wants to know: the variant, the turn time, the seats."""
+    record = table.record
+    empty = max(0, seats_wanted(record) - len(record.seats))
+    seconds = record.turn_seconds
+    return [
+        catalog.text("ui.table.lobby"),
+        catalog.text(
+            "ui.lobby.variant", variant=variant_name(catalog, record.game_id, record.variant)
+        ),
+        catalog.text("ui.lobby.turn_time", seconds=seconds, decision=seconds * DECISION_FACTOR),
+        catalog.text("ui.lobby.empty_one" if empty == 1 else "ui.lobby.empty", count=empty)
+        if empty
+        else catalog.text("ui.lobby.full")
+        if len(record.seats) >= table.spec.max_players
+        else catalog.text("ui.lobby.ready"),
+    ]
 
 
 def seat_names(catalog: Catalog, table: LiveTable) -> list[str]:
@@ -112,12 +134,12 @@ def table_embed(
     )
     footer = [catalog.text("ui.table.host", name=_host_name(table))]
     if record.variant != "standard":
-        variant = variant_name(catalog, record.game_id, record.variant)
-        footer.append(catalog.text("ui.table.variant", variant=variant))
+        name = variant_name(catalog, record.game_id, record.variant)
+        footer.append(catalog.text("ui.table.variant", variant=name))
     embed.set_footer(text=" · ".join(footer))
     game = table.game
     if record.status == "lobby" or game is None:
-        embed.description = catalog.text("ui.table.lobby")
+        embed.description = "\n".join(_lobby_lines(catalog, table))
         players = table.spec.min_players, table.spec.max_players
         span = str(players[0]) if players[0] == players[1] else f"{players[0]}–{players[1]}"
         needed = catalog.text("ui.table.seats_needed", players=span)
@@ -263,6 +285,7 @@ def _status_lines(catalog: Catalog, table: LiveTable, view: View, deadline: floa
     if record.status == "paused":
         # the shutdown before a restart; the deadline is given afresh when play resumes
         lines.append(catalog.text("ui.table.paused"))
+    lines += [timeout_line(catalog, table, t, None) for t in table.recent_timeouts()]
     if view.to_act:
         names = ", ".join(f"**{text.seat(s)}**" for s in sorted(view.to_act))
         if deadline is not None:
@@ -276,6 +299,16 @@ def _status_lines(catalog: Catalog, table: LiveTable, view: View, deadline: floa
     if trump is not None:
         lines.append(trump)
     return "\n".join(lines)
+
+
+def timeout_line(catalog: Catalog, table: LiveTable, timed_out: TimedOut, seat: Seat | None) -> str:
+    """ "Tiden gick ut: datorn spelade 7♥ åt Bo" (``seat``: the reader's own seat, "åt dig")."""
+    text = renderer(catalog, table)
+    action = text.action(table.record.game_id, timed_out.notation)
+    played = "played" if choice_of(timed_out.notation).is_card else "chose"
+    if seat == timed_out.seat:
+        return catalog.text(f"ui.timeout.{played}_for_you", action=action)
+    return catalog.text(f"ui.timeout.{played}", action=action, name=text.seat(timed_out.seat))
 
 
 def _seat_lines(catalog: Catalog, table: LiveTable, view: View) -> list[str]:
@@ -348,6 +381,9 @@ def panel_text(catalog: Catalog, table: LiveTable, seat: Seat, *, done: str | No
         lines.append(catalog.text("ui.panel.taken", action=text.action(table.record.game_id, done)))
     lines.append(hand_line(catalog, view))
     lines.append(text.msg(view.phase))
+    lines += [
+        timeout_line(catalog, table, t, seat) for t in table.recent_timeouts() if t.seat == seat
+    ]
     if table.record.seats[seat].autoplay:
         lines.append(catalog.text("ui.panel.autoplay"))
     elif seat in view.to_act:

@@ -14,10 +14,10 @@ import re
 import discord
 
 from bot.errors import UserError
-from bot.i18n import Catalog
-from bot.render.embeds import rules_embed
+from bot.i18n import Catalog, catalog
+from bot.render.embeds import rules_embed, table_embed
 from bot.replies import answer_errors, catalog_of, kortbord
-from bot.sessions import LiveTable, Member, require_seat
+from bot.sessions import LiveTable, Member, require_seat, seats_wanted
 from bot.views.panel import build_panel, controls, hand_picture, respond_with_panel, seated_table
 from games.ai import LEVELS
 
@@ -41,6 +41,9 @@ STYLES = {
     "hand": discord.ButtonStyle.primary,
     "turn": discord.ButtonStyle.success,
     "end": discord.ButtonStyle.danger,
+    "endok": discord.ButtonStyle.danger,
+    "startfill": discord.ButtonStyle.primary,
+    "rematch": discord.ButtonStyle.success,
 }
 
 
@@ -79,6 +82,9 @@ class TableButton(
 
     async def _run(self, interaction: discord.Interaction, texts: Catalog) -> None:
         sessions = kortbord(interaction).sessions
+        if self.op == "rematch":
+            await rematch(interaction, self.table_id)
+            return
         table = sessions.table_by_id(self.table_id)
         if table is None:
             raise UserError("table_gone")
@@ -105,14 +111,62 @@ class TableButton(
         elif op == "computer":
             await sessions.add_computer(channel_id, user_id)
         elif op == "start":
+            empty = seats_wanted(table.record) - len(table.record.seats)
+            if table.record.host_id == user_id and table.record.status == "lobby" and empty > 0:
+                await ask(interaction, texts, table, "start", count=empty)
+                return
             await sessions.start(channel_id, user_id)
+        elif op == "startfill":
+            await sessions.start(channel_id, user_id)
+            await interaction.response.edit_message(
+                content=texts.text("ui.confirm.started"), view=None
+            )
+            return
         elif op == "end":
+            if table.record.host_id != user_id:
+                raise UserError("host_only")
+            await ask(interaction, texts, table, "end")
+            return
+        elif op == "endok":
             await sessions.end(channel_id, user_id)
+            await interaction.response.edit_message(content=texts.text("ui.reply.ended"), view=None)
+            return
         elif op == "turn":
             await sessions.act(self.table_id, user_id, table.version, "turn")
         else:
             raise UserError("table_gone")
         await interaction.response.defer()
+
+
+async def ask(
+    interaction: discord.Interaction,
+    texts: Catalog,
+    table: LiveTable,
+    what: str,
+    count: int | None = None,
+) -> None:
+    """An ephemeral question before a step that cannot be undone: ``end`` (the match is lost)
+    or ``start`` with empty seats (computer players would take them); its button does it."""
+    status = "lobby" if table.record.status == "lobby" else "playing"
+    key = f"ui.confirm.{what}_{status}" if what == "end" else f"ui.confirm.{what}"
+    text = texts.counted(key, count) if count is not None else texts.text(key)
+    view = controls()
+    op = {"end": "endok", "start": "startfill"}[what]
+    view.add_item(TableButton(table.table_id, op, texts.text(f"ui.button.{op}")))
+    await interaction.response.send_message(text, view=view, ephemeral=True)
+
+
+async def rematch(interaction: discord.Interaction, table_id: int) -> None:
+    """*Ny match* under a finished table: the same players at a new table, posted below."""
+    bot = kortbord(interaction)
+    member = Member(interaction.user.id, interaction.user.display_name)
+    table = await bot.sessions.rematch(table_id, member)
+    texts = catalog(table.record.language)
+    view = table_view(texts, table)
+    assert view is not None
+    await interaction.response.send_message(embed=table_embed(texts, table, None), view=view)
+    message = await interaction.original_response()
+    await bot.sessions.attach_message(table, message.id)
 
 
 async def show_hand(interaction: discord.Interaction, texts: Catalog, table: LiveTable) -> None:
@@ -210,12 +264,19 @@ class LevelSelect(
 def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
     """The controls of the table message now; None once the table is closed."""
     status = table.record.status
+    if status == "finished":
+        view = controls()
+        view.add_item(TableButton(table.table_id, "rematch", texts.text("ui.button.rematch")))
+        return view
     if status not in ("lobby", "playing", "paused"):
         return None
     view = controls()
     ops = LOBBY_OPS if status == "lobby" else PLAY_OPS
+    full = len(table.record.seats) >= table.spec.max_players
     for op in ops:
-        view.add_item(TableButton(table.table_id, op, texts.text(f"ui.button.{op}")))
+        button = TableButton(table.table_id, op, texts.text(f"ui.button.{op}"))
+        button.item.disabled = status == "lobby" and op in ("join", "computer") and full
+        view.add_item(button)
     if status == "lobby":
         rules = TableButton(table.table_id, "rules", texts.text("ui.button.rules"))
         rules.item.row = 1
@@ -231,7 +292,7 @@ def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
         view.add_item(turn)
         for verb, emoji in reactions:
             label = texts.text(f"{table.record.game_id}.action.{verb}")
-            button = ReactionButton(table.table_id, table.reaction_seq, verb, label, emoji)
-            button.item.row = 2
-            view.add_item(button)
+            press = ReactionButton(table.table_id, table.reaction_seq, verb, label, emoji)
+            press.item.row = 2
+            view.add_item(press)
     return view

@@ -137,3 +137,12 @@ async def forge(
         stored = copy.copy(stored)
         stored.components = [*stored.components, {"type": 1, "components": [control]}]
     return await _component_interaction(member, stored, data)
+
+
+async def start(host: MemberActor, table_message: Any) -> Any:
+    """The host presses *Starta*; when the table asks whether computer players should take the
+    empty seats, the host says yes."""
+    result = await host.click(table_message, label="Starta")
+    if result.ephemeral and result.response is not None and components(result.response):
+        return await host.click(result.response, label="Fyll med datorspelare och starta")
+    return result

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import discord
-from members import bot_of, open_hand, play_first_legal, table_in
+from members import bot_of, open_hand, play_first_legal, start, table_in
 from simcord import Env
 
 from bot.client import Kortbord
@@ -38,7 +38,7 @@ async def test_a_stop_pauses_the_live_table_and_the_next_start_resumes_it(
     message = opened.response
     assert message is not None
     await bo.click(message, label="Sätt dig")
-    await anna.click(message, label="Starta")
+    await start(anna, message)
     table = table_in(env, channel.id)
     assert table.game is not None
     seat = min(table.game.to_act())
@@ -115,7 +115,7 @@ async def test_sigterm_to_the_running_service_pauses_the_table_and_health_follow
     opened = await anna.slash(channel, "spel ny", spel="tvamanswhist")
     assert opened.response is not None
     await bo.click(opened.response, label="Sätt dig")
-    await anna.click(opened.response, label="Starta")
+    await start(anna, opened.response)
     database = tmp_path / "kortbord.sqlite3"
 
     serving = asyncio.create_task(serve(SimCordGateway(bot_of(env)), "token", database))

@@ -3,7 +3,7 @@ hand panel (cards, and the declare-or-skip step after a won trick) to the leader
 
 from __future__ import annotations
 
-from members import bot_of, play_until, table_for_two, table_in
+from members import bot_of, play_until, start, table_for_two, table_in
 from simcord import Env
 
 MOVES = 2000  # a match to exactly 12 takes some ten deals of about 15 moves a seat
@@ -15,7 +15,7 @@ async def test_bondtolva_two_members_and_the_computer_player_to_the_leaderboard(
 ) -> None:
     env = simcord_env
     channel, message, anna, bo = await table_for_two(env, "bondtolva")
-    await anna.click(message, label="Starta")
+    await start(anna, message)
     table = table_in(env, channel.id)
     assert table.game is not None
     members = {anna.id: anna, bo.id: bo}
@@ -39,7 +39,8 @@ async def test_bondtolva_two_members_and_the_computer_player_to_the_leaderboard(
     result = channel.history()[0].embeds[0]
     assert any(f.name == "Resultat" for f in result.fields)
     assert any(f.name == "Protokoll" for f in result.fields)  # the score sheet, deal by deal
-    assert channel.history()[0].components == []
+    finished = channel.history()[0].components  # a finished table offers a rematch only
+    assert [c.label for row in finished for c in row.children] == ["Ny match"]
     board = await anna.slash(channel, "topplista", spel="bondtolva")
     assert board.response is not None
     lines = (board.response.embeds[0].description or "").splitlines()

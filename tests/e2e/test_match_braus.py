@@ -3,7 +3,7 @@ the leaderboard, where the partners share their place and their result."""
 
 from __future__ import annotations
 
-from members import bot_of, play_until, sync_commands, table_in
+from members import bot_of, play_until, start, sync_commands, table_in
 from simcord import Env
 
 
@@ -19,7 +19,7 @@ async def test_braus_two_partners_against_computers_to_the_leaderboard(simcord_e
     assert message is not None
     await anna.click(message, label="Lägg till datorspelare")  # seat 1
     await bo.click(message, label="Sätt dig")  # seat 2: Anna's partner
-    await anna.click(message, label="Starta")  # seat 3 is filled by a computer player
+    await start(anna, message)  # seat 3 is filled by a computer player
     table = table_in(env, channel.id)
     assert [s.user_id for s in table.record.seats] == [anna.id, None, bo.id, None]
     embed = channel.history()[0].embeds[0]

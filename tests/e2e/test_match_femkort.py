@@ -14,6 +14,7 @@ from members import (
     components,
     open_hand,
     play_until,
+    start,
     sync_commands,
     table_for_two,
     table_in,
@@ -22,7 +23,7 @@ from simcord import Env
 
 from bot.i18n import catalog
 from bot.render.embeds import table_embed
-from bot.sessions import LiveTable
+from bot.sessions import DECISION_FACTOR, LiveTable
 from bot.storage import SeatRecord, TableRecord
 from bot.terminal import PlayRequest, build_table
 from games.ai import choose
@@ -46,7 +47,7 @@ async def test_femkort_two_members_and_two_computers_to_the_leaderboard(simcord_
     await bo.click(message, label="Sätt dig")
     await anna.click(message, label="Lägg till datorspelare")
     await anna.click(message, label="Lägg till datorspelare")
-    await anna.click(message, label="Starta")
+    await start(anna, message)
     table = table_in(env, channel.id)
     members = {anna.id: anna, bo.id: bo}
     assert [s.user_id is None for s in table.record.seats] == [False, False, True, True]
@@ -89,7 +90,7 @@ async def test_femkort_two_members_and_two_computers_to_the_leaderboard(simcord_
 async def test_a_member_whose_time_runs_out_refuses_better_cards(simcord_env: Env) -> None:
     env = simcord_env
     channel, message, anna, bo = await table_for_two(env, "femkort")
-    await anna.click(message, label="Starta")
+    await start(anna, message)
     table = table_in(env, channel.id)
     assert table.game is not None
     (seat,) = table.game.to_act()
@@ -97,7 +98,7 @@ async def test_a_member_whose_time_runs_out_refuses_better_cards(simcord_env: En
     await asker.click(await open_hand(asker, message), label="Bättre kort!")
     assert table.game.to_act() == {1 - seat}
 
-    await env.advance_time(table.record.turn_seconds + 1)
+    await env.advance_time(DECISION_FACTOR * table.record.turn_seconds + 1)  # a decision
 
     log = await bot_of(env).storage.actions(table.table_id)
     assert [(a.seat, a.notation, a.by) for a in log] == [

@@ -3,7 +3,7 @@ on the table, and a whole game with two members and a computer to the leaderboar
 
 from __future__ import annotations
 
-from members import bot_of, components, open_hand, play_until, sync_commands, table_in
+from members import bot_of, components, open_hand, play_until, start, sync_commands, table_in
 from simcord import Env
 
 
@@ -19,7 +19,7 @@ async def test_a_whole_game_asked_in_two_clicks_to_the_leaderboard(simcord_env: 
     assert message is not None
     await bo.click(message, label="Sätt dig")
     await anna.click(message, label="Lägg till datorspelare")
-    await anna.click(message, label="Starta")
+    await start(anna, message)
     table = table_in(env, channel.id)
     members = {anna.id: anna, bo.id: bo}
     assert table.game is not None

@@ -3,7 +3,7 @@ two members and a computer player, ending on the leaderboard."""
 
 from __future__ import annotations
 
-from members import bot_of, components, open_hand, play_until, sync_commands, table_in
+from members import bot_of, components, open_hand, play_until, start, sync_commands, table_in
 from simcord import Env
 
 from games.reunion import Reunion
@@ -21,7 +21,7 @@ async def test_reunion_two_members_and_a_computer_to_the_leaderboard(simcord_env
     assert message is not None
     await bo.click(message, label="Sätt dig")
     await anna.click(message, label="Lägg till datorspelare")
-    await anna.click(message, label="Starta")
+    await start(anna, message)
     table = table_in(env, channel.id)
     assert [s.user_id is None for s in table.record.seats] == [False, False, True]
     assert isinstance(table.game, Reunion)

@@ -4,7 +4,7 @@ multi-select), ending on the leaderboard."""
 
 from __future__ import annotations
 
-from members import bot_of, play_until, sync_commands, table_in
+from members import bot_of, play_until, start, sync_commands, table_in
 from simcord import Env
 
 
@@ -20,7 +20,7 @@ async def test_skitgubbe_two_members_and_a_computer_to_the_leaderboard(simcord_e
     assert message is not None
     await bo.click(message, label="Sätt dig")
     await anna.click(message, label="Lägg till datorspelare")
-    await anna.click(message, label="Starta")
+    await start(anna, message)
     table = table_in(env, channel.id)
     assert [s.user_id is None for s in table.record.seats] == [False, False, True]
 

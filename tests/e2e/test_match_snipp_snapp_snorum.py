@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from members import bot_of, play_until, sync_commands, table_in
+from members import bot_of, play_until, start, sync_commands, table_in
 from simcord import Env
 
 
@@ -20,7 +20,7 @@ async def _three_at_the_table(env: Env, variant: str) -> tuple[Any, Any, Any, An
     assert message is not None
     await bo.click(message, label="Sätt dig")
     await anna.click(message, label="Lägg till datorspelare")
-    await anna.click(message, label="Starta")
+    await start(anna, message)
     return channel, message, anna, bo
 
 

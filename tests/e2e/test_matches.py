@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from members import bot_of, play_until, sync_commands, table_for_two, table_in
+from members import bot_of, play_until, start, sync_commands, table_for_two, table_in
 from simcord import Env
 
 from games.registry import SPECS
@@ -13,7 +13,7 @@ async def test_tvamanswhist_two_members_to_the_leaderboard(simcord_env: Env) -> 
     env = simcord_env
     channel, message, anna, bo = await table_for_two(env, "tvamanswhist")
     assert not message.ephemeral
-    await anna.click(message, label="Starta")
+    await start(anna, message)
     table = table_in(env, channel.id)
     await play_until(env, channel.id, {anna.id: anna, bo.id: bo}, message, 400)
 
@@ -21,7 +21,8 @@ async def test_tvamanswhist_two_members_to_the_leaderboard(simcord_env: Env) -> 
     assert bot_of(env).sessions.table_in(channel.id) is None
     result = channel.history()[0].embeds[0]
     assert any(f.name == "Resultat" for f in result.fields)
-    assert channel.history()[0].components == []  # a finished table has no buttons
+    finished = channel.history()[0].components  # a finished table offers a rematch only
+    assert [c.label for row in finished for c in row.children] == ["Ny match"]
     board = await anna.slash(channel, "topplista", spel="tvamanswhist")
     assert board.response is not None
     lines = (board.response.embeds[0].description or "").splitlines()
@@ -42,7 +43,7 @@ async def test_nittionio_two_members_and_a_computer_to_the_leaderboard(simcord_e
     assert message is not None
     await bo.click(message, label="Sätt dig")
     await anna.click(message, label="Lägg till datorspelare")
-    await anna.click(message, label="Starta")
+    await start(anna, message)
     table = table_in(env, channel.id)
     assert [s.user_id is None for s in table.record.seats] == [False, False, True]
 

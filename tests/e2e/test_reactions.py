@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from members import bot_of, components, sync_commands, table_in
+import pytest
+from members import bot_of, components, start, sync_commands, table_in
 from simcord import Env, MemberActor
 
+from bot.errors import UserError
+from bot.i18n import catalog
 from bot.sessions import correct_press
 
 
@@ -32,7 +35,7 @@ async def three_at_hej_knekt(env: Env) -> tuple[Any, Any, dict[int, MemberActor]
     assert message is not None
     await bo.click(message, label="Sätt dig")
     await cilla.click(message, label="Sätt dig")
-    await anna.click(message, label="Starta")
+    await start(anna, message)
     return channel, message, {m.id: m for m in (anna, bo, cilla)}
 
 
@@ -130,3 +133,32 @@ async def test_a_corrected_press_closes_the_window_once_its_penalty_has_run(
     assert table.game.to_act() == frozenset({third})
     events = channel.history()[0].embeds[0].fields[-1].value or ""
     assert "1200 ms" in events
+
+
+async def test_a_press_after_the_window_closed_is_told_it_came_too_late(simcord_env: Env) -> None:
+    env = simcord_env
+    channel, message, members = await three_at_hej_knekt(env)
+    table = table_in(env, channel.id)
+    for _ in range(60):
+        assert table.game is not None
+        if table.reveal_at is not None:
+            break
+        turner = table.record.seats[min(table.game.to_act())].user_id
+        assert turner is not None
+        await members[turner].click(message, custom_id=button(message, "kb:t:", ":turn"))
+    assert table.reveal_at is not None
+    reveal = table.reveal_seq  # what the buttons carried while the window was open
+    await env.advance_time(16)  # the 15 s window closes
+    assert table.reveal_at is None or table.reveal_seq != reveal
+    seq = table.seq
+
+    # a click made on the old buttons, arriving after the close (Discord had not yet shown the edit)
+    anna = next(iter(members))
+    with pytest.raises(UserError) as refused:
+        await bot_of(env).sessions.press(
+            table.table_id, anna, reveal, "slap", env.now().timestamp()
+        )
+    assert catalog("sv").text(refused.value.msg.key) == (
+        "För sent: fönstret stängdes innan ditt tryck kom fram."
+    )
+    assert table.seq == seq

@@ -154,3 +154,43 @@ async def test_an_open_hand_panel_is_kept_current(simcord_env: Env) -> None:
     assert "Din tur" in waiting.content  # the same panel, edited for the new state
     await play_first_legal(follower, waiting)
     assert table.seq == 2
+
+
+async def test_a_passed_deadline_is_announced_on_the_table_and_in_the_panel(
+    simcord_env: Env,
+) -> None:
+    env = simcord_env
+    channel, message, anna, bo = await table_for_two(env)
+    await anna.click(message, label="Starta")
+    table = table_in(env, channel.id)
+    assert table.game is not None
+    seat = min(table.game.to_act())
+    late, other = (anna, bo) if table.record.seats[seat].user_id == anna.id else (bo, anna)
+    panel = await open_hand(late, message)
+    assert "Tiden gick ut" not in panel.content
+
+    await env.advance_time(table.record.turn_seconds + 1)  # playing a card: the table's time
+
+    played = (await bot_of(env).storage.actions(table.table_id))[0]
+    assert played.by == "timeout"
+    shown = channel.history()[0].embeds[0].description or ""
+    assert "Tiden gick ut: datorn" in shown
+    assert f"åt {table.record.seats[seat].name}" in shown
+    refreshed = await open_hand(late, message)
+    assert "Tiden gick ut: datorn" in refreshed.content
+    assert "åt dig" in refreshed.content
+    assert "Tiden gick ut" not in (await open_hand(other, message)).content
+
+
+async def test_a_decision_gets_more_time_than_playing_a_card() -> None:
+    from bot.sessions import DECISION_FACTOR, turn_time
+    from games.registry import SPECS
+
+    bidding = SPECS["nittionio"].new(3, SPECS["nittionio"].default_options())
+    seat = min(bidding.to_act())
+    assert not all(len(bidding.notation(a).split()) == 1 for a in bidding.legal_actions(seat))
+    assert turn_time(30, bidding, seat) == 30 * DECISION_FACTOR
+    playing = SPECS["tvamanswhist"].new(2, SPECS["tvamanswhist"].default_options())
+    seat = min(playing.to_act())
+    assert all(len(playing.notation(a).split()) == 1 for a in playing.legal_actions(seat))
+    assert turn_time(30, playing, seat) == 30

@@ -1,0 +1,77 @@
+"""The demo's clock-following loop survives a preview or a step that does not settle in time."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.demo import _follow_the_clock
+
+HOUR = 3600.0
+STEP = 0.5  # simulated seconds per tick, as the demo's wall-clock tick
+
+
+class Message:
+    def __init__(self, number: int) -> None:
+        self.id, self.content = number, f"move {number}"
+        self.embeds: list[object] = []
+
+
+class Channel:
+    """The channel: a new message for every ten seconds of simulated play."""
+
+    def __init__(self) -> None:
+        self.time = 0.0
+
+    def history(self) -> list[Message]:
+        return [Message(n) for n in range(int(self.time // 10))]
+
+
+class SlowEnv:
+    """Simulated time whose step times out once every 97 ticks (SimCord's settle)."""
+
+    def __init__(self, channel: Channel) -> None:
+        self.channel, self.calls, self.timeouts = channel, 0, 0
+
+    async def advance_time(self, seconds: float) -> None:
+        self.calls += 1
+        if self.calls % 97 == 0:
+            self.timeouts += 1
+            raise TimeoutError
+        self.channel.time += seconds
+
+
+class SlowPreview:
+    """A preview whose refresh times out on every fifth call; closed after an hour."""
+
+    def __init__(self, channel: Channel) -> None:
+        self.channel, self.refreshes, self.timeouts = channel, 0, 0
+        self.closed = asyncio.Event()
+
+    async def wait_closed(self) -> None:
+        if self.channel.time >= HOUR:
+            self.closed.set()
+        await self.closed.wait()
+
+    async def refresh(self) -> None:
+        self.refreshes += 1
+        if self.refreshes % 5 == 0:
+            self.timeouts += 1
+            raise TimeoutError
+
+
+async def test_the_demo_loop_survives_settle_timeouts_for_an_hour() -> None:
+    channel = Channel()
+    env = SlowEnv(channel)
+    preview = SlowPreview(channel)
+    clock = [0.0]
+
+    def now() -> float:
+        clock[0] += STEP
+        return clock[0]
+
+    await _follow_the_clock(env, preview, channel, tick=0.0001, now=now)  # type: ignore[arg-type]
+
+    assert channel.time >= HOUR  # simulated time kept up with the clock, missed steps included
+    assert env.timeouts > 10
+    assert preview.timeouts > 10
+    assert preview.refreshes >= HOUR // 10  # the page followed the channel all the while
