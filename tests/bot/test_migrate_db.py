@@ -59,6 +59,7 @@ async def a_small_servers_database(path: Path) -> tuple[int, int, int]:
         lobby = await sessions.open_table(
             guild_id=GUILD, channel_id=2, host=CILLA, game_id="tvamanswhist"
         )
+        await sessions.attach_message(lobby, 72)  # its message was posted (else restore ends it)
         done = await storage.create_table(
             guild_id=GUILD,
             channel_id=3,
