@@ -39,12 +39,8 @@ async def three_at_hej_knekt(env: Env) -> tuple[Any, Any, dict[int, MemberActor]
     return channel, message, {m.id: m for m in (anna, bo, cilla)}
 
 
-async def test_a_reaction_window_resolves_by_press_times(simcord_env: Env) -> None:
-    env = simcord_env
-    channel, message, members = await three_at_hej_knekt(env)
-    table = table_in(env, channel.id)
-
-    # turn cards until one calls for a reaction (a 10 or higher)
+async def turn_until_a_reaction(table: Any, message: Any, members: dict[int, MemberActor]) -> None:
+    """The members turn cards until one calls for a reaction (a 10 or higher)."""
     for _ in range(60):
         assert table.game is not None
         if table.reveal_at is not None:
@@ -53,6 +49,14 @@ async def test_a_reaction_window_resolves_by_press_times(simcord_env: Env) -> No
         assert turner is not None
         await members[turner].click(message, custom_id=button(message, "kb:t:", ":turn"))
     assert table.reveal_at is not None
+
+
+async def test_a_reaction_window_resolves_by_press_times(simcord_env: Env) -> None:
+    env = simcord_env
+    channel, message, members = await three_at_hej_knekt(env)
+    table = table_in(env, channel.id)
+
+    await turn_until_a_reaction(table, message, members)
     game = table.game
     assert game is not None
     first, second, third = sorted(game.to_act())
@@ -100,13 +104,7 @@ async def test_a_corrected_press_closes_the_window_once_its_penalty_has_run(
     env = simcord_env
     channel, message, members = await three_at_hej_knekt(env)
     table = table_in(env, channel.id)
-    for _ in range(60):
-        assert table.game is not None
-        if table.reveal_at is not None:
-            break
-        turner = table.record.seats[min(table.game.to_act())].user_id
-        assert turner is not None
-        await members[turner].click(message, custom_id=button(message, "kb:t:", ":turn"))
+    await turn_until_a_reaction(table, message, members)
     game = table.game
     assert game is not None
     assert table.reveal_at is not None
@@ -139,13 +137,7 @@ async def test_a_press_after_the_window_closed_is_told_it_came_too_late(simcord_
     env = simcord_env
     channel, message, members = await three_at_hej_knekt(env)
     table = table_in(env, channel.id)
-    for _ in range(60):
-        assert table.game is not None
-        if table.reveal_at is not None:
-            break
-        turner = table.record.seats[min(table.game.to_act())].user_id
-        assert turner is not None
-        await members[turner].click(message, custom_id=button(message, "kb:t:", ":turn"))
+    await turn_until_a_reaction(table, message, members)
     assert table.reveal_at is not None
     reveal = table.reveal_seq  # what the buttons carried while the window was open
     await env.advance_time(16)  # the 15 s window closes
