@@ -499,21 +499,12 @@ def _rank_cards(r: int) -> list[int]:
     return list(cards_in(RANK_MASKS[r]))
 
 
-def _factory(
-    players: int,
-    options: LojligaFamiljernaOptions,
-    rng: random.Random,
-    decks: list[list[int]] | None,
-) -> Game:
-    return LojligaFamiljerna(players, options, rng, decks)
-
-
 SPEC = GameSpec(
     id=GAME_ID,
     min_players=3,
     max_players=5,
     options_type=LojligaFamiljernaOptions,
-    factory=_factory,
+    factory=LojligaFamiljerna,
     presets={
         "standard": LojligaFamiljernaOptions(),
         "go_fish": LojligaFamiljernaOptions(go_fish=True),

@@ -419,21 +419,12 @@ class SnippSnappSnorum(Game):
         )
 
 
-def _factory(
-    players: int,
-    options: SnippSnappSnorumOptions,
-    rng: random.Random,
-    decks: list[list[int]] | None,
-) -> Game:
-    return SnippSnappSnorum(players, options, rng, decks)
-
-
 SPEC = GameSpec(
     id=GAME_ID,
     min_players=2,
     max_players=8,
     options_type=SnippSnappSnorumOptions,
-    factory=_factory,
+    factory=SnippSnappSnorum,
     presets={
         "standard": SnippSnappSnorumOptions(),
         "jig": SnippSnappSnorumOptions(jig=True),
