@@ -13,6 +13,10 @@ planned presses as their time comes, in time order with milliseconds since the r
 
 All I/O goes through a :class:`Console` (text out, lines in, a clock), so tests drive whole matches
 with scripted input and simulated time. Every text comes from the catalogs, through the renderer.
+
+On a colour terminal the cards are a four-colour deck, as online card rooms show them: ``♠`` in
+the terminal's own text colour, ``♥`` red, ``♦`` blue, ``♣`` green (:func:`colour_suits`). Colour
+is used only when the output is a terminal and ``NO_COLOR`` is not set (https://no-color.org).
 """
 
 from __future__ import annotations
@@ -95,16 +99,48 @@ class Console(Protocol):
     def sleep(self, seconds: float) -> None: ...
 
 
-class StdConsole:
-    """The real terminal: stdout, stdin read line by line with ``select`` timeouts on POSIX."""
+SUIT_COLOURS = {"♥": "\x1b[31m", "♦": "\x1b[94m", "♣": "\x1b[32m"}
+"""ANSI colours of the four-colour deck: hearts red, diamonds (bright) blue, clubs green; spades
+keep the terminal's text colour, so they read on a dark and a light background alike."""
+DEFAULT_COLOUR = "\x1b[39m"
+_CARD = re.compile(r"(?:10|Kn|[2-9A-Za-z])?([♠♥♦♣])\ufe0f?")
 
-    def __init__(self) -> None:
+
+def colour_suits(text: str) -> str:
+    """Each card face (``Q♥``, ``10♦``, ``Kn♣``) and lone suit symbol in the colour of its suit."""
+
+    def paint(match: re.Match[str]) -> str:
+        colour = SUIT_COLOURS.get(match[1])
+        return match[0] if colour is None else f"{colour}{match[0]}{DEFAULT_COLOUR}"
+
+    return _CARD.sub(paint, text)
+
+
+def wants_colour(stream: object, environ: Mapping[str, str]) -> bool:
+    """Colour only on a terminal, and never when ``NO_COLOR`` is set to anything but empty."""
+    if environ.get("NO_COLOR", ""):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if callable(isatty) else False
+    except ValueError:  # a closed stream
+        return False
+
+
+class StdConsole:
+    """The real terminal: stdout, stdin read line by line with ``select`` timeouts on POSIX.
+
+    ``colour`` (by default: whether stdout is a terminal and ``NO_COLOR`` is unset) paints the
+    suits of the cards it writes."""
+
+    def __init__(self, colour: bool | None = None) -> None:
         self._buffer = ""
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._eof = False
+        self.colour = wants_colour(sys.stdout, os.environ) if colour is None else colour
 
     def write(self, text: str) -> None:
-        sys.stdout.write(text + "\n")
+        sys.stdout.write((colour_suits(text) if self.colour else text) + "\n")
         sys.stdout.flush()
 
     @property
