@@ -1,6 +1,6 @@
 """Bot benchmark: the handling cost of a member's action and the Discord API calls it makes.
 
-    ./dev bench -m benchmarks.bot [--tables 20] [--moves 10]
+    ./dev bench -m benchmarks.bot [--tables 20] [--moves 10] [--think 0]
 
 Many Tvåmanswhist tables run at once on SimCord (the simulated Discord, in this process); at each
 table the member whose turn it is plays from their open hand panel, round-robin over the tables.
@@ -11,6 +11,12 @@ interaction response, the table message edit, the other member's open panel, and
 edits are not delayed here (in production they are merged over ``DM_PAUSE``), so the DM count is
 an upper bound. Beside the calls: the time to draw a table and a hand picture (in the worker
 thread that draws them) and the bytes sent per action (request bodies and pictures).
+
+The bot's timers run on a simulated clock (``ManualClock``): by default each member plays the
+moment their turn comes, as fast as the run goes, so the slow machine's wall time never counts
+as a member's thinking. ``--think SECONDS`` lets that much simulated time pass before each click,
+so the lazy refreshes and turn notices that a member who thinks that long sets off are counted
+too (``PANEL_GRACE``, ``TURN_NOTICE_GRACE`` in ``bot.listener``).
 
 The echo clicks run first, before any table is open, so the baseline measures a click and its
 answer alone, not the tables' background work (their edits, DMs and timers) settling around it.
@@ -39,6 +45,8 @@ from simcord import Env, MemberActor, ResponseMessage
 
 from bot import listener
 from bot.client import Kortbord
+from bot.clock import ManualClock
+from bot.sessions import member_actions
 from bot.settings import Settings
 from bot.views import panel as panels
 
@@ -98,19 +106,25 @@ def kind_of(request: Any, table_messages: set[int]) -> str:
     return "dm" if "/messages" in path or path.startswith("/users/") else "other"
 
 
-def first_control(message: Any) -> dict[str, Any] | None:
+def legal_control(message: Any, legal: set[str]) -> dict[str, Any] | None:
+    """The first control on the panel that makes a legal move now, as the member would pick it
+    (the panel is not edited when the turn comes, so it may offer cards not playable now)."""
     for row in message.components:
         for c in row.get("components", [row]):
-            if str(c.get("custom_id", "")).startswith(("kb:a:", "kb:s:")):
+            cid = str(c.get("custom_id", ""))
+            if cid.startswith("kb:a:") and panels.decode(cid.rsplit(":", 1)[1]) in legal:
+                return dict(c)
+            if cid.startswith("kb:s:") and any(o["value"] in legal for o in c["options"]):
                 return dict(c)
     return None
 
 
 async def run(
-    tables: int, moves: int, folder: Path, drawn: Drawn
+    tables: int, moves: int, think: float, folder: Path, drawn: Drawn
 ) -> tuple[list[float], list[float], Counter[str], int, int]:
     settings = Settings(database=folder / "bench.sqlite3", _env_file=None)  # type: ignore[call-arg]
-    bot = Kortbord(settings, computer_delay=0.0, dm_pause=0.0)
+    clock = ManualClock(time.time())
+    bot = Kortbord(settings, computer_delay=0.0, dm_pause=0.0, clock=clock)
     bot.add_dynamic_items(EchoButton)
     async with simcord.run(bot) as env:
         await bot.tree.sync()
@@ -126,12 +140,12 @@ async def run(
             assert message is not None
             await bo.click(message, label="Sätt dig")
             await anna.click(message, label="Starta")
-            panels: dict[int, ResponseMessage] = {}
+            hand_panels: dict[int, ResponseMessage] = {}
             for m in (anna, bo):
                 shown = await m.click(message, label="Min hand")
                 assert shown.response is not None
-                panels[m.id] = shown.response
-            seats.append((channel, {anna.id: anna, bo.id: bo}, panels))
+                hand_panels[m.id] = shown.response
+            seats.append((channel, {anna.id: anna, bo.id: bo}, hand_panels))
         table_messages = {
             t.record.message_id for t in bot.sessions.live_tables() if t.record.message_id
         }
@@ -139,24 +153,31 @@ async def run(
         times: list[float] = []
         sent = pictures = 0
         for _ in range(moves):
-            for channel, members, panels in seats:
+            for channel, members, hand_panels in seats:
                 table = bot.sessions.table_in(channel.id)
                 if table is None or table.game is None or table.game.is_over():
                     continue
-                user_id = table.record.seats[min(table.game.to_act())].user_id
+                seat = min(table.game.to_act())
+                user_id = table.record.seats[seat].user_id
                 assert user_id is not None
-                panel = panels[user_id]
-                control = first_control(panel)
-                assert control is not None
+                panel = hand_panels[user_id]
+                legal = set(member_actions(table.game, seat).values())
+                control = legal_control(panel, legal)
+                assert control is not None, "the panel offers no legal move: it needed an edit"
+                seq = table.seq
                 before, drawn_before = len(env.http_requests), drawn.bytes
                 started = time.process_time()
+                if think:
+                    await clock.advance(think)
+                    await env.settle()
                 if control["custom_id"].startswith("kb:a:"):
                     await members[user_id].click(panel, custom_id=control["custom_id"])
                 else:
-                    value = control["options"][0]["value"]
+                    value = next(o["value"] for o in control["options"] if o["value"] in legal)
                     await members[user_id].select(panel, [value], custom_id=control["custom_id"])
                 await env.settle()
                 times.append(time.process_time() - started)
+                assert table.seq == seq + 1, "the click did not play"
                 requests = env.http_requests[before:]
                 kinds.update(kind_of(r, table_messages) for r in requests)
                 sent += sum(len(json.dumps(r.json)) for r in requests if r.json is not None)
@@ -184,14 +205,17 @@ async def echo_clicks(env: Env, guild: Any, clicks: int) -> list[float]:
     return times
 
 
-async def main(tables: int, moves: int) -> None:
+async def main(tables: int, moves: int, think: float) -> None:
     drawn = Drawn()
     for module, name, kind in ((listener, "table_png", "table"), (panels, "hand_png", "hand")):
         setattr(module, name, drawn.wrap(kind, getattr(module, name)))
     with tempfile.TemporaryDirectory() as folder:
-        times, echo, kinds, sent, pictures = await run(tables, moves, Path(folder), drawn)
+        times, echo, kinds, sent, pictures = await run(tables, moves, think, Path(folder), drawn)
     ours, theirs = statistics.median(times) * 1000, statistics.median(echo) * 1000
-    print(f"{tables} tables, {len(times)} member actions through SimCord (median, CPU time)")
+    print(
+        f"{tables} tables, {len(times)} member actions through SimCord (median, CPU time), "
+        f"each after {think:g} s of thinking"
+    )
     print(f"kortbord: {ours:7.2f} ms per action")
     print(f"echo bot: {theirs:7.2f} ms per click   (kortbord/echo {ours / theirs:.1f}x)")
     print(f"Discord API calls per action: {sum(kinds.values()) / len(times):.2f} (goal: at most 2)")
@@ -212,5 +236,8 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=20, help="tables played at once")
     parser.add_argument("--moves", type=int, default=10, help="member actions per table")
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="simulated seconds before each member's click"
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.tables, args.moves))
+    asyncio.run(main(args.tables, args.moves, args.think))

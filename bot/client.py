@@ -102,6 +102,7 @@ class Kortbord(commands.Bot):
         self.rng = rng  # tables' seeds: the system's source unless a test seeds it
         self._guild_settings: dict[int, GuildSettings] = {}
         self._hand_pictures: dict[int, bool] = {}
+        self._turn_notices: dict[int, bool] = {}
         self._lease_task: asyncio.Task[None] | None = None
         self.shards_lost = False
         """Set when another process took this one's shards over; it stops."""
@@ -223,6 +224,16 @@ class Kortbord(commands.Bot):
     async def set_hand_pictures(self, user_id: int, shown: bool) -> None:
         await self.storage.set_hand_pictures(user_id, shown)
         self._hand_pictures[user_id] = shown
+
+    async def turn_notices(self, user_id: int) -> bool:
+        """Whether the member wants to be told that it is their turn (a member's choice, cached)."""
+        if user_id not in self._turn_notices:
+            self._turn_notices[user_id] = await self.storage.turn_notices(user_id)
+        return self._turn_notices[user_id]
+
+    async def set_turn_notices(self, user_id: int, on: bool) -> None:
+        await self.storage.set_turn_notices(user_id, on)
+        self._turn_notices[user_id] = on
 
     async def pictures(self, guild_id: int, user_id: int | None = None) -> bool:
         """Whether to draw pictures at a server's table (for a member's own hand, ``user_id``):

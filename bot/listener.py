@@ -9,8 +9,17 @@ refreshed lazily:
   worker thread and sent with the edit.
 - A member's last hand panel is kept current through its interaction token (valid for 15
   minutes), so a member can play a whole deal from one panel without pressing *My hand* again;
-  but it is edited only when what it offers changes (the member's choices, hand, deal, or the
-  table's end), never because another seat played a card while the member waits.
+  but it is never edited because another seat played a card. Its controls stay valid for its seat
+  until the seat acts, and a waiting seat's panel already offers its cards, so when the turn
+  comes the member acts in one click on the panel as it is. It is edited at once only when it
+  could not serve: a new deal, the table's end, autoplay, a deadline that acted for the seat, or a
+  turn whose choices it does not offer (a bid). A panel that can act but shows an older hand (a
+  card drawn since) is refreshed ``PANEL_GRACE`` seconds into the member's turn, if they have
+  not acted by then; any refused click is answered with the current panel.
+- When it becomes a member's turn after others have acted and they have not acted within
+  ``TURN_NOTICE_GRACE`` seconds, they are told once for that turn by a DM line (Discord notifies
+  it); with DMs closed, by a mention in the table's channel that is deleted when the turn ends.
+  A member turns this off with ``/spel turpåminnelse``. Quick players cost nothing.
 - When a deal is over, its result is posted as a message of its own (one per deal), so it stays
   readable while the next deal is played on the table message.
 - At each deal every seated member gets their hand by DM. Later changes edit that DM only at the
@@ -26,17 +35,25 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 
+from bot.clock import Timer, TimerCallback
 from bot.i18n import catalog
-from bot.render.embeds import DealResult, deal_result_embed, dm_text, renderer, table_embed
+from bot.render.embeds import (
+    DealResult,
+    deal_result_embed,
+    dm_text,
+    game_name,
+    renderer,
+    table_embed,
+)
 from bot.render.images import table_png
 from bot.render.text import trump_line
-from bot.sessions import LiveTable
+from bot.sessions import LiveTable, member_actions
 from bot.views.panel import build_panel, hand_picture, panel_notations
 from bot.views.table import table_view
 from games.core import Msg, Seat
@@ -50,6 +67,10 @@ TABLE_IMAGE = "table.png"
 CANNOT_DM = 50007
 DM_PAUSE = 1.5  # seconds: DM edits within this pause are merged into one
 PANEL_LIFETIME = 14 * 60  # seconds: an interaction token may edit its message for 15 minutes
+PANEL_GRACE = 3.0
+"""Seconds into a member's turn before a panel that can act but shows an older hand is edited."""
+TURN_NOTICE_GRACE = 10.0
+"""Seconds into a member's turn (at most a third of the turn time) before they are notified."""
 
 
 @dataclass
@@ -61,6 +82,19 @@ class Panel:
     version: int
     opened: float
     shows: tuple[object, ...] = ()
+    offers: frozenset[str] = frozenset()
+    hand: tuple[int, ...] = ()
+
+
+@dataclass
+class TurnNotice:
+    """A member's turn being watched for a notice: which turn (``turn``), its timer, and the
+    channel mention sent for it (to delete when the turn ends)."""
+
+    turn: tuple[int, int]
+    timer: Timer | None = None
+    sent: bool = False
+    mention: tuple[int, int] | None = None
 
 
 @dataclass
@@ -83,14 +117,52 @@ def new_events(old: tuple[Msg, ...], new: tuple[Msg, ...]) -> tuple[Msg, ...]:
 
 
 def panel_shows(table: LiveTable, seat: Seat) -> tuple[object, ...]:
-    """What a seat's panel offers and shows: when this changes, the panel needs an edit."""
+    """What a seat's panel must show right: when this changes, the panel needs an edit at once."""
     game = table.game
     if game is None:
         return (table.record.status,)
-    view = game.view(seat)
-    autoplay = table.record.seats[seat].autoplay
-    notations = tuple(panel_notations(table, seat))
-    return (table.record.status, autoplay, view.deal, tuple(sorted(view.hand)), notations)
+    return (table.record.status, table.record.seats[seat].autoplay, game.view(seat).deal)
+
+
+PanelNeed = Literal["now", "later"] | None
+
+
+def panel_need(panel: Panel, table: LiveTable, seat: Seat) -> PanelNeed:
+    """Whether the panel must be edited ``now`` (it could not serve the member), ``later`` (it
+    can act, but shows an older hand or lacks some choice), or not at all."""
+    if panel_shows(table, seat) != panel.shows:
+        return "now"
+    game = table.game
+    if game is None:
+        return None
+    if not table.panel_valid(seat, panel.version):
+        return "now"  # the seat acted since it was built (a deadline): its controls are stale
+    legal = set(member_actions(game, seat).values())
+    if not legal:
+        return None  # waiting, or a reaction window: nothing to choose on the panel now
+    if not legal & panel.offers:
+        return "now"  # the member could not act in one click
+    if not legal <= panel.offers or tuple(sorted(game.view(seat).hand)) != panel.hand:
+        return "later"
+    return None
+
+
+def turn_of(table: LiveTable, seat: Seat) -> tuple[int, int] | None:
+    """The member's turn now, as something that changes when they act or a deal starts; None
+    when they have nothing to choose, or when the turn follows their own move (nobody else has
+    acted since: they know it is theirs)."""
+    game = table.game
+    if (
+        game is None
+        or table.record.status != "playing"
+        or table.record.seats[seat].autoplay
+        or not member_actions(game, seat)
+    ):
+        return None
+    acted = table.acted_version.get(seat, 0)
+    if acted == table.version:
+        return None
+    return (table.deal_version, acted)
 
 
 @contextlib.asynccontextmanager
@@ -118,6 +190,9 @@ class DiscordListener:
         self._dm_stale: set[tuple[int, int]] = set()
         self._deals: dict[int, DealSeen] = {}
         self._deal_results: dict[int, list[DealResult]] = {}
+        self._panel_timers: dict[tuple[int, int], Timer] = {}
+        self._notices: dict[tuple[int, int], TurnNotice] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # --- the table message ----------------------------------------------------------------------
 
@@ -140,20 +215,33 @@ class DiscordListener:
             assert s.user_id is not None
             key = (table.table_id, s.user_id)
             panel = self._panels.get(key)
-            if panel is not None and self._panel_outdated(panel, table, s.seat):
+            need = panel_need(panel, table, s.seat) if panel is not None else None
+            if need == "now":
                 self._schedule_panel(table, s.user_id)
+            elif need == "later" and key not in self._panel_timers:
+                when = self.bot.clock.now() + PANEL_GRACE
+                self._panel_timers[key] = self.bot.clock.call_at(
+                    when, self._panel_grace_callback(key)
+                )
             if key in self._dm_stale and (trick_over or self._new_deal(table, s.user_id)):
                 self._dm_stale.discard(key)
                 if self._new_deal(table, s.user_id) or not self._panel_open(key):
                     self._schedule_dm(table, s.user_id)
+            self._follow_turn(table, s.seat, s.user_id)
+        for key in [k for k in self._notices if k[0] == table.table_id and k[1] not in members]:
+            self._turn_ended(key)
 
-    @staticmethod
-    def _panel_outdated(panel: Panel, table: LiveTable, seat: Seat) -> bool:
-        """A panel needs an edit when what it offers changed, or when it offers choices at all
-        (its controls carry the table's version, so an older panel's clicks would be refused)."""
-        shows = panel_shows(table, seat)
-        can_act = bool(shows[-1]) if len(shows) > 1 else False
-        return shows != panel.shows or (can_act and panel.version != table.version)
+    def _panel_grace_callback(self, key: tuple[int, int]) -> TimerCallback:
+        async def refresh() -> None:
+            self._panel_timers.pop(key, None)
+            table = self.bot.sessions.table_by_id(key[0])
+            panel = self._panels.get(key)
+            if table is None or panel is None or (seat := table.seat_of(key[1])) is None:
+                return
+            if panel_need(panel, table, seat) is not None:
+                self._schedule_panel(table, key[1])
+
+        return refresh
 
     def _new_deal(self, table: LiveTable, user_id: int) -> bool:
         """Whether the member's DM shows an older deal (or none yet)."""
@@ -243,8 +331,19 @@ class DiscordListener:
         """Keep the panel this interaction shows current; call it before responding."""
         key = (table.table_id, interaction.user.id)
         seat = table.seat_of(interaction.user.id)
-        shows = panel_shows(table, seat) if seat is not None else ()
-        self._panels[key] = Panel(interaction, page, table.version, self.bot.clock.now(), shows)
+        panel = Panel(interaction, page, table.version, self.bot.clock.now())
+        if seat is not None:
+            self._describe(panel, table, seat)
+        self._panels[key] = panel
+
+    @staticmethod
+    def _describe(panel: Panel, table: LiveTable, seat: Seat) -> None:
+        """Note on ``panel`` what it shows and offers, built now for ``seat``."""
+        panel.version = table.version
+        panel.shows = panel_shows(table, seat)
+        panel.offers = frozenset(panel_notations(table, seat))
+        hand = table.game.view(seat).hand if table.game is not None else ()
+        panel.hand = tuple(sorted(hand))
 
     def _schedule_panel(self, table: LiveTable, user_id: int) -> None:
         key = (table.table_id, user_id)
@@ -264,8 +363,10 @@ class DiscordListener:
     async def _refresh_panel(self, table: LiveTable, key: tuple[int, int]) -> None:
         panel = self._panels.get(key)
         seat = table.seat_of(key[1])
-        if panel is None or panel.version == table.version:
+        if panel is None:
             return
+        if seat is not None and panel_need(panel, table, seat) is None:
+            return  # shown meanwhile (the member's own click answered it)
         if seat is None or table.game is None:
             del self._panels[key]  # the member left: the panel stays as it was
             return
@@ -274,8 +375,7 @@ class DiscordListener:
         elif self.bot.clock.now() - panel.opened > PANEL_LIFETIME:
             del self._panels[key]  # its token has expired; My hand opens a new one
             return
-        panel.version = table.version
-        panel.shows = panel_shows(table, seat)
+        self._describe(panel, table, seat)
         content, view = build_panel(catalog(table.record.language), table, seat, page=panel.page)
         files = await hand_picture(self.bot, table, seat, key[1])
         try:
@@ -285,6 +385,89 @@ class DiscordListener:
         except discord.HTTPException as error:
             log.info("panel of %s at table %s not refreshed: %s", key[1], key[0], error)
             self._panels.pop(key, None)
+
+    # --- turn notices ---------------------------------------------------------------------------
+
+    def _follow_turn(self, table: LiveTable, seat: Seat, user_id: int) -> None:
+        """Watch the member's turn: a notice after the grace unless they act first."""
+        key = (table.table_id, user_id)
+        turn = turn_of(table, seat)
+        notice = self._notices.get(key)
+        if notice is not None and notice.turn != turn:
+            self._turn_ended(key)
+            notice = None
+        if turn is None or notice is not None:
+            return
+        grace = min(TURN_NOTICE_GRACE, table.record.turn_seconds / 3)
+        notice = TurnNotice(turn)
+        notice.timer = self.bot.clock.call_at(
+            self.bot.clock.now() + grace, self._notice_callback(key, turn)
+        )
+        self._notices[key] = notice
+
+    def _turn_ended(self, key: tuple[int, int]) -> None:
+        notice = self._notices.pop(key, None)
+        if notice is None:
+            return
+        if notice.timer is not None:
+            notice.timer.cancel()
+        if notice.mention is not None:
+            self._spawn(self._delete_mention(*notice.mention))
+
+    def _notice_callback(self, key: tuple[int, int], turn: tuple[int, int]) -> TimerCallback:
+        async def notify() -> None:
+            notice = self._notices.get(key)
+            if notice is None or notice.turn != turn or notice.sent:
+                return
+            notice.timer = None
+            table = self.bot.sessions.table_by_id(key[0])
+            seat = table.seat_of(key[1]) if table is not None else None
+            if table is None or seat is None or turn_of(table, seat) != turn:
+                return
+            if not await self.bot.turn_notices(key[1]):
+                return
+            notice.sent = True
+            async with _logged("telling %s that it is their turn", key):
+                await self._send_notice(table, key[1], notice)
+
+        return notify
+
+    async def _send_notice(self, table: LiveTable, user_id: int, notice: TurnNotice) -> None:
+        """A DM line (Discord notifies it); with DMs closed, a mention in the table's channel,
+        deleted when the turn ends."""
+        record = table.record
+        texts = catalog(record.language)
+        channel_id = record.thread_id or record.channel_id
+        link = f"https://discord.com/channels/{record.guild_id}/{channel_id}/{record.message_id}"
+        game = game_name(texts, record.game_id)
+        if not await self.dm_closed(user_id):
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(texts.text("ui.turn.dm", game=game, link=link))
+                return
+            except discord.Forbidden as error:
+                if error.code != CANNOT_DM:
+                    raise
+                self._dm_closed[user_id] = True
+                await self.bot.storage.set_dm_closed(user_id, True)
+        channel = self.bot.get_partial_messageable(channel_id)
+        sent = await channel.send(
+            texts.text("ui.turn.mention", mention=f"<@{user_id}>", game=game),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+        )
+        notice.mention = (channel_id, sent.id)
+        if self._notices.get((table.table_id, user_id)) is not notice:  # ended while sending
+            await self._delete_mention(channel_id, sent.id)
+
+    async def _delete_mention(self, channel_id: int, message_id: int) -> None:
+        async with _logged("deleting the turn mention %s", message_id):
+            partial = self.bot.get_partial_messageable(channel_id)
+            await partial.get_partial_message(message_id).delete()
+
+    def _spawn(self, work: Coroutine[object, object, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # --- hands by direct message ----------------------------------------------------------------
 
@@ -361,6 +544,11 @@ class DiscordListener:
 
     async def settle(self) -> None:
         """Wait for every edit and DM in flight (used at shutdown)."""
-        tasks = [*self._editing.values(), *self._dm_tasks.values(), *self._panel_tasks.values()]
+        tasks = [
+            *self._editing.values(),
+            *self._dm_tasks.values(),
+            *self._panel_tasks.values(),
+            *self._tasks,
+        ]
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,7 +1,10 @@
 """The session manager: it owns the live tables and is the only code that changes one.
 
-Each table has one lock and one version, bumped on every change, so a click on a panel built for an
-older version is refused instead of applied twice. A member's action is checked (seat, version,
+Each table has one lock and one version, bumped on every change. A panel's controls carry the
+version they were built at and stay valid for their seat until that seat acts (or a new deal
+starts): other seats' moves do not make a waiting member's panel stale, so it needs no edit when
+their turn comes, while a second click on a panel built before the seat's own move is refused
+instead of applied twice. A member's action is checked (seat, version,
 autoplay), tried on a copy of the match, written to the append-only log, and only then becomes the
 table's state. Computer players move after a short pause; their thinking runs off the event loop.
 Every seat a member must act for has a deadline; when it passes the computer player acts for that
@@ -34,7 +37,7 @@ from bot.storage.records import ActionRecord, RatingChange, SeatRecord, TableRec
 from bot.thinking import SEARCH_KINDS, Thinker
 from games import ai
 from games.ai import is_timed_window
-from games.cards import parse_card
+from games.cards import code, parse_card
 from games.core import (
     Action,
     Game,
@@ -115,6 +118,11 @@ class LiveTable:
     """What the computer player did for members whose time ran out (see ``recent_timeouts``)."""
     thinking: bool = False
     """A computer player of this table is thinking (outside the lock); it moves when done."""
+    acted_version: dict[Seat, int] = field(default_factory=dict)
+    """The table's version right after each seat's last action (a member's, a computer's for it,
+    a deadline's): panels built before it are stale for that seat."""
+    deal_version: int = 0
+    """The table's version when the current deal began: panels built before it are stale."""
 
     @property
     def table_id(self) -> int:
@@ -136,6 +144,11 @@ class LiveTable:
     def reaction_seq(self) -> int:
         """What reaction buttons carry: the open window's reveal, else the last action."""
         return self.reveal_seq if self.reveal_at is not None else self.seq
+
+    def panel_valid(self, seat: Seat, version: int) -> bool:
+        """Whether a panel built at ``version`` may still act for ``seat``: the seat has not acted
+        since, no new deal has started, and the version is not from the future (forged)."""
+        return max(self.acted_version.get(seat, 0), self.deal_version) <= version <= self.version
 
     def recent_timeouts(self) -> list[TimedOut]:
         """The deadlines passed within the last round of actions, oldest first."""
@@ -226,6 +239,22 @@ def member_actions(game: Game, seat: Seat) -> dict[Action, str]:
     if is_timed_window(notations):
         return {}
     return dict(zip(legal, notations, strict=True))
+
+
+def cards_ahead(game: Game, seat: Seat) -> list[str]:
+    """The cards a waiting seat's panel offers ahead of its turn: while the seats to act play
+    single cards, the seat's own hand, so that its panel already holds the controls it will need
+    and is not edited when the turn comes (a click before the turn is refused and answered with
+    the current panel; ``act`` checks every click). Nothing for a seat to act, or in a phase of
+    other choices (bids, reactions)."""
+    acting = game.to_act()
+    if not acting or seat in acting:
+        return []
+    for other in acting:
+        notations = [game.notation(action) for action in game.legal_actions(other)]
+        if not notations or not all(_is_card_code(n) for n in notations):
+            return []
+    return [code(c) for c in game.view(seat).hand]
 
 
 def press_verbs(game: Game, seat: Seat) -> frozenset[str]:
@@ -397,6 +426,9 @@ class SessionManager:
                 await self.storage.end_table(record, "no_message")
                 continue
             table = LiveTable(record, game, seq=len(actions), last_member_action=self.clock.now())
+            # the versions of past actions are not stored: panels built before the restart stay
+            # valid only if built at the last version (a pause does not bump it)
+            table.deal_version = record.version
             self._register(table)
             self._arm_idle(table)  # idleness counts again from the restart
             restored += 1
@@ -667,9 +699,9 @@ class SessionManager:
         if table is None:
             raise UserError("table_gone")
         async with self._changing(table):
-            if table.version != version:
-                raise UserError("stale_panel")
             seat = self._require_seated(table, user_id)
+            if not table.panel_valid(seat, version):
+                raise UserError("stale_panel")
             game = table.game
             if game is None or table.record.status != "playing":
                 raise UserError("not_playing")
@@ -773,7 +805,11 @@ class SessionManager:
             # member is told their move was not saved, so they can try again
             log.error("table %s: action %s not saved: %s", table.table_id, entry.seq, error)
             raise UserError("not_saved") from None
+        new_deal = trial.view(None).deal != table.game.view(None).deal
         table.record, table.game, table.seq = record, trial, table.seq + 1
+        table.acted_version[seat] = record.version
+        if new_deal:
+            table.deal_version = record.version
         table.turn_deadlines.pop(seat, None)  # a seat that acts again gets a fresh deadline
         if by == "member":  # the member is back: their timeout notice has been seen
             table.timeouts = [t for t in table.timeouts if t.seat != seat]

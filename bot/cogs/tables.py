@@ -166,6 +166,17 @@ class TablesCog(commands.Cog):
             key = "ui.reply.hand_pictures_on" if show else "ui.reply.hand_pictures_off"
             await interaction.response.send_message(texts.text(key), ephemeral=True)
 
+    @game.command(name=cmd("game.notices.name"), description=cmd("game.notices.description"))
+    @app_commands.rename(on=cmd("game.notices.on.name"))
+    @app_commands.describe(on=cmd("game.notices.on.description"))
+    async def notices(self, interaction: discord.Interaction, on: bool) -> None:
+        """A member's own choice: to be told (by a DM line) when it is their turn, or not."""
+        texts = catalog_of(interaction)
+        async with answer_errors(interaction, texts):
+            await self.bot.set_turn_notices(interaction.user.id, on)
+            key = "ui.reply.turn_notices_on" if on else "ui.reply.turn_notices_off"
+            await interaction.response.send_message(texts.text(key), ephemeral=True)
+
     @game.command(name=cmd("game.end.name"), description=cmd("game.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:
         texts = catalog_of(interaction)

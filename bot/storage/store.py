@@ -78,6 +78,7 @@ COPIED = (
     "dm_closed",
     "dm_messages",
     "hand_pictures_off",
+    "turn_notices_off",
 )
 """Every table of Kortbord's data, in an order that satisfies the foreign keys."""
 
@@ -655,6 +656,22 @@ class Storage(ABC):
             else:
                 await db.execute(
                     "INSERT INTO hand_pictures_off (user_id) VALUES (?) ON CONFLICT DO NOTHING",
+                    user_id,
+                )
+
+    async def turn_notices(self, user_id: int) -> bool:
+        """Whether the member wants to be told that it is their turn (the default)."""
+        async with self._read() as db:
+            row = await db.fetchrow("SELECT 1 FROM turn_notices_off WHERE user_id = ?", user_id)
+        return row is None
+
+    async def set_turn_notices(self, user_id: int, on: bool) -> None:
+        async with self._write() as db:
+            if on:
+                await db.execute("DELETE FROM turn_notices_off WHERE user_id = ?", user_id)
+            else:
+                await db.execute(
+                    "INSERT INTO turn_notices_off (user_id) VALUES (?) ON CONFLICT DO NOTHING",
                     user_id,
                 )
 

@@ -2,7 +2,10 @@
 
 Rebuilt from the server's state on every click. Every control carries the table id and version it
 was built for (``kb:a:<table>:<version>:<notation>``, ``kb:s:...``, ``kb:pg:...``); the session
-manager refuses a click whose version is no longer current, so a stale panel can never act.
+manager refuses a click from a panel built before its seat's last action, so a stale panel can
+never act twice, while other seats' moves leave a waiting panel valid. A waiting seat's panel
+offers its cards ahead of its turn (``cards_ahead``), so it need not be edited when the turn
+comes; a refused click is answered with the current panel and the reason.
 The controls are ``DynamicItem``s, so a panel keeps working across a restart of the bot.
 """
 
@@ -21,8 +24,8 @@ from bot.i18n import Catalog
 from bot.render.embeds import panel_text, renderer
 from bot.render.images import hand_png
 from bot.render.text import DISCORD, card_face, sort_hand
-from bot.replies import answer_errors, catalog_of, kortbord, send_private
-from bot.sessions import LiveTable, member_actions, require_seat
+from bot.replies import answer_errors, catalog_of, error_text, kortbord, send_private
+from bot.sessions import LiveTable, cards_ahead, member_actions, require_seat
 from bot.views.layout import Buttons, Row, Select, Steps, layout, step_page
 from games.cards import parse_card
 from games.core import Seat
@@ -41,7 +44,7 @@ def panel_notations(table: LiveTable, seat: Seat) -> list[str]:
     game = table.game
     if game is None:
         return []
-    out = list(member_actions(game, seat).values())
+    out = list(member_actions(game, seat).values()) or cards_ahead(game, seat)
     return sorted(out, key=_hand_order(game.view(seat).hand))
 
 
@@ -74,7 +77,7 @@ async def hand_picture(
     if not hand:
         return []
     playable = []
-    for notation in panel_notations(table, seat):
+    for notation in member_actions(table.game, seat).values():
         try:
             playable.append(parse_card(notation))
         except ValueError:
@@ -328,13 +331,38 @@ async def act_from_panel(
     texts = catalog_of(interaction)
     async with answer_errors(interaction, texts):
         sessions = kortbord(interaction).sessions
-        table = await sessions.act(table_id, interaction.user.id, version, notation)
+        try:
+            table = await sessions.act(table_id, interaction.user.id, version, notation)
+        except UserError as error:
+            if error.msg.key not in ANSWERED_WITH_PANEL or not on_own_panel(interaction):
+                raise
+            await refused_with_panel(interaction, texts, table_id, error)
+            return
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.game is None:
             await send_private(interaction, texts.text("ui.reply.left"))
             return
         content, view = build_panel(texts, table, seat, done=notation)
         await respond_with_panel(interaction, table, seat, content, view)
+
+
+ANSWERED_WITH_PANEL = frozenset(
+    {"errors.stale_panel", "errors.not_your_turn", "errors.illegal_action"}
+)
+"""Refusals of a click on one's own panel that are answered with the current panel (in place,
+the reason on top): a panel is not edited at every move, so it may show an older hand or turn."""
+
+
+async def refused_with_panel(
+    interaction: discord.Interaction, texts: Catalog, table_id: int, error: UserError
+) -> None:
+    table, seat = seated_table(interaction, table_id)
+    if table.game is None or not table.live:
+        raise error
+    content, view = build_panel(texts, table, seat)
+    await respond_with_panel(
+        interaction, table, seat, f"{error_text(texts, error)}\n{content}", view
+    )
 
 
 def on_own_panel(interaction: discord.Interaction) -> bool:
@@ -396,6 +424,8 @@ def build_panel(
     if table.spec.realtime and table.reveal_at is not None:
         content += "\n" + texts.text("ui.panel.reaction_hint")
     notations = panel_notations(table, seat)
+    if table.game is not None and notations and not member_actions(table.game, seat):
+        content += "\n" + texts.text("ui.panel.ahead")
     if step is not None and (rows := step_page(notations, step)):
         for row_number, row in enumerate(rows):
             for item in _row_items(texts, table, row):

@@ -84,17 +84,28 @@ async def test_only_the_seat_to_act_may_act_and_only_for_itself(storage: Storage
 
 
 async def test_a_stale_panel_is_refused_and_changes_nothing(storage: Storage) -> None:
+    """A panel stays valid for its seat while the other seats play (so a waiting member's panel
+    needs no edit when the turn comes), and is refused once its own seat has acted."""
     sessions = manager(storage, ManualClock())
     table = await two_member_match(sessions)
+    built = table.version  # both members' panels are built now
     user_id, seat = member_to_act(table)
-    old = table.version
-    await sessions.act(table.table_id, user_id, old, first_legal(table, seat))
-    user_id, seat = member_to_act(table)
+    await sessions.act(table.table_id, user_id, built, first_legal(table, seat))
+    other_id, other = member_to_act(table)
+    assert other != seat
+    await sessions.act(table.table_id, other_id, built, first_legal(table, other))
+    assert table.seq == 2
+    user_id, seat = member_to_act(table)  # whoever leads next has acted since ``built``
     with pytest.raises(UserError) as refused:
-        await sessions.act(table.table_id, user_id, old, first_legal(table, seat))
+        await sessions.act(table.table_id, user_id, built, first_legal(table, seat))
     assert refused.value.msg.key == "errors.stale_panel"
-    assert table.seq == 1
-    assert len(await storage.actions(table.table_id)) == 1
+    with pytest.raises(UserError) as forged:  # a version from the future was never built
+        await sessions.act(table.table_id, user_id, table.version + 1, first_legal(table, seat))
+    assert forged.value.msg.key == "errors.stale_panel"
+    assert table.seq == 2
+    assert len(await storage.actions(table.table_id)) == 2
+    await sessions.act(table.table_id, user_id, table.version, first_legal(table, seat))
+    assert table.seq == 3
 
 
 async def test_an_expired_deadline_lets_the_computer_act_then_take_the_seat(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from members import (
     bot_of,
@@ -19,6 +20,7 @@ from members import (
 from simcord import Env
 
 from bot.client import Kortbord
+from games.cards import code
 
 
 async def test_a_spectator_and_a_stale_panel_are_refused_and_change_nothing(
@@ -46,8 +48,9 @@ async def test_a_spectator_and_a_stale_panel_are_refused_and_change_nothing(
     assert seq == 1
 
     stale = await play_first_legal(player, old_panel)
-    assert stale.ephemeral
+    assert stale.response.ephemeral  # the old panel, edited into the current one
     assert "gammal" in stale.response.content
+    assert "Hand:" in stale.response.content
     assert (table.version, table.seq) == (version, seq)
     assert len(await bot_of(env).storage.actions(table.table_id)) == 1
 
@@ -136,6 +139,9 @@ async def test_closed_dms_are_remembered_and_the_member_is_told_once(simcord_env
 
 
 async def test_an_open_hand_panel_is_kept_current(simcord_env: Env) -> None:
+    """A waiting member's panel offers their cards ahead of the turn and is not edited when the
+    other seat plays: when the turn comes, a legal card on it is played in one click, and a card
+    that may not be played now is refused with the current panel."""
     env = simcord_env
     channel, message, anna, bo = await table_for_two(env)
     await anna.click(message, label="Starta")
@@ -147,13 +153,49 @@ async def test_an_open_hand_panel_is_kept_current(simcord_env: Env) -> None:
     )
     waiting = await open_hand(follower, message)
     assert "Vänta på din tur" in waiting.content
-    assert not [c for c in components_of(waiting) if c.get("custom_id", "").startswith("kb:a:")]
+    assert "När det blir din tur" in waiting.content
+    follower_seat = table.seat_of(follower.id)
+    assert follower_seat is not None
+    offered = card_controls(waiting)
+    assert sorted(offered) == sorted(code(c) for c in table.game.view(follower_seat).hand)
+    shown_before = waiting.content
 
+    requests = len(env.http_requests)
     await play_first_legal(leader, await open_hand(leader, message))
+    webhooks = [r for r in env.http_requests[requests:] if str(r.path).startswith("/webhooks/")]
+    assert webhooks == []  # no edit of the waiting panel
+    assert waiting.content == shown_before
 
-    assert "Din tur" in waiting.content  # the same panel, edited for the new state
-    await play_first_legal(follower, waiting)
+    legal = {table.game.notation(a) for a in table.game.legal_actions(follower_seat)}
+    illegal = [n for n in offered if n not in legal]
+    if illegal:  # must follow suit: the other cards are refused, with the current panel
+        refused = await choose(follower, waiting, offered, illegal[0])
+        assert "inte tillåtet" in refused.response.content
+        assert table.seq == 1
+        waiting = refused.response  # the same panel, now offering what may be played
+        offered = card_controls(waiting)
+        assert set(offered) == legal
+    await choose(follower, waiting, offered, sorted(legal)[0])
     assert table.seq == 2
+
+
+def card_controls(panel: object) -> dict[str, str]:
+    """The cards the panel offers (buttons, or options of select menus): notation -> custom id."""
+    out = {}
+    for c in components_of(panel):
+        cid = str(c.get("custom_id", ""))
+        if cid.startswith("kb:a:"):
+            out[cid.rsplit(":", 1)[1]] = cid
+        elif cid.startswith("kb:s:"):
+            out |= {str(o["value"]): cid for o in c["options"]}
+    return out
+
+
+async def choose(member: Any, panel: Any, offered: dict[str, str], notation: str) -> Any:
+    cid = offered[notation]
+    if cid.startswith("kb:s:"):
+        return await member.select(panel, [notation], custom_id=cid)
+    return await member.click(panel, custom_id=cid)
 
 
 async def test_a_passed_deadline_is_announced_on_the_table_and_in_the_panel(
