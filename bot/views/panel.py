@@ -435,7 +435,7 @@ async def pick_cards(
         table, seat = seated_table(interaction, table_id)
         notations = panel_notations(table, seat)
         options = pick_options(notations, verb)
-        if not set(values) <= set(options) or len(set(values)) != len(values):
+        if not options or not set(values) <= set(options) or len(set(values)) != len(values):
             raise UserError("not_offered")
         step, picked_verb, cards = _shown_draft(interaction, table)
         menu = _menu_of(notations, verb, values)
@@ -713,9 +713,9 @@ class _Parts:
         """One line of help from the game's catalog (``<game>.help.<verb>``) per verb offered."""
         lines = []
         for verb in verbs:
-            key = f"{self.game_id}.help.{verb.lower()}"
+            key = f"{self.game_id}.help.{verb.lower()}"  # ``JK S``: the joker led as spades
             if verb and self.texts.has(key):
-                name = self.text.verb(self.game_id, verb)
+                name = self.text.verb(self.game_id, verb.lower())
                 help_text = self.texts.text(key, **SUIT_FACES)  # ``{S}``: the suit as on cards
                 lines.append(self.texts.text("ui.panel.help", verb=name, help=help_text))
         return lines
