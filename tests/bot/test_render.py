@@ -8,7 +8,7 @@ from toygame import SPEC as TOY
 from toygame import TOY_TEXTS_EN
 
 from bot.i18n import catalog
-from bot.render.embeds import variant_name
+from bot.options import variant_name
 from bot.render.text import DISCORD, TextRenderer, card_face, faces_of_codes, sort_hand
 from games.cards import JOKER, parse_card
 from games.core import Msg, ScoreSheet, SheetRow

@@ -230,8 +230,14 @@ def test_bad_option_and_seat_are_refused(capsys: pytest.CaptureFixture[str]) -> 
         pytest.skip("no game registered yet")
     game_id = next(iter(SPECS))
     assert main(["play", game_id, "--option", "nonsense=1"]) == 2
-    assert "Fel i inställningarna" in capsys.readouterr().err
+    assert "har ingen inställning nonsense. Inställningar:" in capsys.readouterr().err
     assert main(["play", game_id, "--option", "novalue"]) == 2
+    assert "Skriv en inställning som namn = värde" in capsys.readouterr().err
+    assert main(["play", "hej_knekt", "--option", "reaction_ms=0", "--lang", "en"]) == 2
+    said = capsys.readouterr().err
+    assert "reaction time (ms) must be a whole number from 3000 to 15000, not 0" in said
+    assert main(["play", "hej_knekt", "--option", "falskt alarm=kanske"]) == 2
+    assert "falskt alarm är ja eller nej, inte kanske" in capsys.readouterr().err
     assert main(["play", game_id, "--seat", "9", "--lang", "en"]) == 2
     assert "There is no seat 9" in capsys.readouterr().err
     assert main(["play", game_id, "--players", "99"]) == 2
