@@ -356,7 +356,9 @@ def _result_lines(catalog: Catalog, table: LiveTable, ratings: Sequence[RatingCh
 def hand_line(catalog: Catalog, view: View) -> str:
     if not view.hand:
         return catalog.text("ui.panel.no_hand")
-    return catalog.text("ui.panel.hand", cards=card_faces(sort_hand(view.hand), DISCORD))
+    return catalog.text(
+        "ui.panel.hand", cards=card_faces(sort_hand(view.hand), DISCORD.speaking(catalog))
+    )
 
 
 def panel_text(catalog: Catalog, table: LiveTable, seat: Seat, *, done: str | None = None) -> str:
@@ -394,7 +396,7 @@ def dm_text(catalog: Catalog, table: LiveTable, seat: Seat, guild_name: str) -> 
     assert table.game is not None
     view = table.game.view(seat)
     no_hand = catalog.text("ui.panel.no_hand")
-    cards = card_faces(sort_hand(view.hand), DISCORD) if view.hand else no_hand
+    cards = card_faces(sort_hand(view.hand), DISCORD.speaking(catalog)) if view.hand else no_hand
     body = catalog.text(
         "ui.dm.hand",
         game=game_name(catalog, table.record.game_id),

@@ -20,7 +20,7 @@ from bot.errors import UserError
 from bot.i18n import Catalog
 from bot.render.embeds import panel_text, renderer
 from bot.render.images import hand_png
-from bot.render.text import DISCORD, card_face, sort_hand
+from bot.render.text import sort_hand
 from bot.replies import answer_errors, catalog_of, kortbord, send_private
 from bot.sessions import LiveTable, member_actions, require_seat
 from bot.views.layout import Buttons, Row, Select, Steps, layout, step_page
@@ -451,7 +451,7 @@ def _row_items(texts: Catalog, table: LiveTable, row: Row) -> Sequence[PanelItem
     assert isinstance(row, Select)
     if row.most_values > 1:
         options = [
-            discord.SelectOption(label=card_face(parse_card(c.notation), DISCORD), value=c.notation)
+            discord.SelectOption(label=text.face(parse_card(c.notation)), value=c.notation)
             for c in row.choices
         ]
         count = f"{row.pick}–{row.most}" if row.most > row.pick else str(row.pick)

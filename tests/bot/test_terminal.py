@@ -14,7 +14,7 @@ from toygame import TOY_TEXTS_EN
 from bot import terminal
 from bot.__main__ import main
 from bot.i18n import catalog
-from bot.render.text import TextRenderer
+from bot.render.text import PLAIN, TextRenderer, card_face, sort_hand
 from bot.terminal import PlayRequest, TerminalTable, build_table, seat_names
 from games.ai import choose, shape_of
 from games.ai.heuristics.hej_knekt import HEJ_KNEKT_PRESS
@@ -267,3 +267,20 @@ def test_the_terminal_opponents_are_normal_unless_a_level_is_asked_for() -> None
     assert build_table(PlayRequest("tvamanswhist"), FakeConsole()).kinds == {1: "normal"}
     easy = build_table(PlayRequest("tvamanswhist", players=2, opponents="easy"), FakeConsole())
     assert easy.kinds == {1: "easy"}
+
+
+@pytest.mark.parametrize(("lang", "court"), [("sv", ("E", "D", "Kn")), ("en", ("A", "Q", "J"))])
+def test_the_terminal_shows_cards_with_the_ranks_of_its_language(
+    lang: str, court: tuple[str, ...]
+) -> None:
+    console = FakeConsole([])
+    table = build_table(PlayRequest("tvamanswhist", seed=3, lang=lang), console)
+    assert not table.run()  # shows the table and the hand, then the script ends
+    hand = table.game.view(table.human).hand
+    faces = PLAIN.speaking(catalog(lang))
+    shown = next(
+        line for line in console.lines if catalog(lang).text("view.hand", cards="") in line
+    )
+    assert shown.split(":", 1)[1].split() == [card_face(c, faces) for c in sort_hand(hand)]
+    indices = {card_face(c, faces)[:-1] for c in hand}
+    assert indices & set(court), "the hand holds a card whose index differs between languages"
