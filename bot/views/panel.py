@@ -21,7 +21,7 @@ from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.render.embeds import MAX_CONTENT, clip, panel_text, renderer
 from bot.render.images import hand_png
-from bot.render.text import DISCORD, TextRenderer, card_face, hand_key, mark_label, sort_hand
+from bot.render.text import DISCORD, TextRenderer, hand_key, mark_label, sort_hand
 from bot.replies import answer_errors, catalog_of, kortbord, send_private
 from bot.sessions import LiveTable, member_actions, require_seat
 from bot.views.layout import (
@@ -776,7 +776,7 @@ class _Parts:
         options = []
         for c in row.choices:
             card = parse_card(c.notation)
-            label = card_face(card, DISCORD)
+            label = text.face(card)
             if card in self.marked:
                 label = f"{label} ({self.mark})"
             worth = self.game.worth(self.seat, row.verb, [card]) if row.verb else None

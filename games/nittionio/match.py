@@ -224,7 +224,10 @@ class Nittionio(Game):
         self, options: NittionioOptions, rng: random.Random, decks: list[list[int]] | None
     ) -> None:
         if options.variant == "pennycook" and options.scoring == "rubber":
-            raise OptionError("Pennycook's variant is one game to 150; it has no rubber scoring")
+            raise OptionError(
+                "Pennycook's variant is one game to 150; it has no rubber scoring",
+                Msg.of("nittionio.options_error.pennycook_rubber"),
+            )
         self.options = options
         self._rng = rng
         self._rng_shared = False  # True while clones share the generator (see _deal_rng)

@@ -262,12 +262,12 @@ def test_svarte_petter_marks_the_odd_card_in_its_holders_hand_only() -> None:
     assert len(holders) == 1
     for seat in range(3):
         view = game.view(seat)
-        for lang, mark in (("sv", "Svarte Petter"), ("en", "Black Peter")):
+        for lang, jack, mark in (("sv", "Kn", "Svarte Petter"), ("en", "J", "Black Peter")):
             texts = catalog(lang)
             content, _ = build_panel(texts, table, seat)
             content = next(line for line in content.splitlines() if line.startswith("Hand:"))
             dm = dm_text(texts, table, seat, "Servern").splitlines()[1]
-            marked = f"J♤ ({mark})"
+            marked = f"{jack}♤ ({mark})"
             if seat in holders:
                 assert view.marked == (js,)
                 assert marked in content

@@ -18,13 +18,16 @@ from members import (
 )
 from simcord import Env, InteractionResult, MemberActor, ResponseMessage
 
-from bot.render.text import card_face
+from bot.i18n import catalog
+from bot.render.text import DISCORD, card_face
 from bot.sessions import LiveTable
+
+SHOWN = DISCORD.speaking(catalog("sv"))  # cards as the Swedish tables show them
 
 
 def hand_faces(table: LiveTable, seat: int) -> list[str]:
     assert table.game is not None
-    return [card_face(c) for c in table.game.view(seat).hand]
+    return [card_face(c, SHOWN) for c in table.game.view(seat).hand]
 
 
 def public_text(message: Any) -> str:
