@@ -421,7 +421,7 @@ def _shown_draft(
     """The half-made choice of the panel the member has open at this table (step, verb, cards)."""
     shown = kortbord(interaction).listener.panel_of(table.table_id, interaction.user.id)
     draft = shown.draft if shown is not None else None
-    if not isinstance(draft, Draft):
+    if draft is None:
         return None, "", ()
     return draft.step, draft.verb, draft.cards
 
