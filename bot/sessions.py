@@ -869,12 +869,21 @@ class SessionManager:
             log.error("table %s: action %s not saved: %s", table.table_id, entry.seq, error)
             raise UserError("not_saved") from None
         table.record, table.game, table.seq = record, trial, table.seq + 1
+        table.save_failures = 0
         table.turn_deadlines.pop(seat, None)  # a seat that acts again gets a fresh deadline
         if by == "member":  # the member is back: their timeout notice has been seen
             table.timeouts = [t for t in table.timeouts if t.seat != seat]
         table.timeouts = table.recent_timeouts()
         if trial.is_over():
-            await self._finish(table)
+            try:
+                await self._finish(table)
+            except (StorageError, sqlite3.Error, OSError) as error:
+                # the last move is saved, the result not: the match stays over but live, and
+                # the result is tried again later (a restart would finish it too)
+                log.error("table %s: the result was not saved: %s", table.table_id, error)
+                table.computer_timer = self.clock.call_at(
+                    self._retry_at(table), lambda: self._finish_later(table)
+                )
             return
         self._follow_window(table)
         self._arm(table)
@@ -1006,9 +1015,28 @@ class SessionManager:
                 return
             ms = max(at_ms, press_floor(game, seat) or 0)
             hands_before = self._hands(table)
-            await self._apply(table, seat, game.parse(f"{verb} {ms}"), by="computer")
+            try:
+                await self._apply(table, seat, game.parse(f"{verb} {ms}"), by="computer")
+            except UserError:  # not saved (a failing disk): the window stays open until it is
+                retry = self._timed_action_callback(table, seq, seat, verb, at_ms)
+                table.window_timers.append(self.clock.call_at(self._retry_at(table), retry))
+                return
             hands = self._changed_hands(table, hands_before)
         await self.listener.table_changed(table, hands)
+
+    def _timed_action_callback(
+        self, table: LiveTable, seq: int, seat: Seat, verb: str, at_ms: int
+    ) -> TimerCallback:
+        async def again() -> None:
+            await self._timed_action(table, seq, seat, verb, at_ms)
+
+        return again
+
+    def _retry_at(self, table: LiveTable) -> float:
+        """When to try again a timer's write that failed: 2, 4, 8... up to ``MAX_SAVE_RETRY``
+        seconds from now, the longer the more writes failed in a row."""
+        table.save_failures += 1
+        return self.clock.now() + min(MAX_SAVE_RETRY, 2.0**table.save_failures)
 
     def deadline(self, table: LiveTable) -> float | None:
         """The earliest deadline of a member who must act now, for display."""
@@ -1063,13 +1091,10 @@ class SessionManager:
         try:
             await self._apply(table, seat, action, by="computer")
         except UserError:
-            table.save_failures += 1
-            delay = min(MAX_SAVE_RETRY, 2.0**table.save_failures)
             table.computer_timer = self.clock.call_at(
-                self.clock.now() + delay, lambda: self._computer_moves(table)
+                self._retry_at(table), lambda: self._computer_moves(table)
             )
             return False
-        table.save_failures = 0
         return True
 
     @staticmethod
@@ -1098,18 +1123,31 @@ class SessionManager:
             now = self.clock.now()
             due = sorted(s for s, t in table.turn_deadlines.items() if t <= now)
             hands_before = self._hands(table)
+            saved = True
             for seat in due:
-                table.turn_deadlines.pop(seat, None)
                 if table.game is None or table.game.is_over() or seat not in table.game.to_act():
+                    table.turn_deadlines.pop(seat, None)
                     continue
                 named = table.game.timeout_action(seat)
-                if named is not None and named in table.game.legal_actions(seat):
-                    notation = table.game.notation(named)
-                    await self._apply(table, seat, named, by="timeout")
-                else:
-                    notation = await self._computer_acts(table, seat, by="timeout")
+                try:
+                    if named is not None and named in table.game.legal_actions(seat):
+                        notation = table.game.notation(named)
+                        await self._apply(table, seat, named, by="timeout")
+                    else:
+                        notation = await self._computer_acts(table, seat, by="timeout")
+                except UserError:
+                    # not saved (a failing disk): the seat keeps its passed deadline and the
+                    # table is as it was; tried again later, waiting longer each time
+                    saved = False
+                    break
                 table.timeouts.append(TimedOut(seat, notation, table.seq))
-            if table.record.status == "playing":
+            if not saved and table.record.status == "playing":
+                if table.deadline_timer is not None:
+                    table.deadline_timer.cancel()
+                table.deadline_timer = self.clock.call_at(
+                    self._retry_at(table), lambda: self._deadline_passed(table)
+                )
+            elif table.record.status == "playing":
                 self._arm(table)
             hands = self._changed_hands(table, hands_before)
         await self.listener.table_changed(table, hands)
@@ -1166,6 +1204,23 @@ class SessionManager:
             table.record, status="finished", version=table.version + 1
         )
         self._unregister(table)
+
+    async def _finish_later(self, table: LiveTable) -> None:
+        """The result of a match that is over, stored now: its first write failed."""
+        table.computer_timer = None
+        async with table.lock:
+            game = table.game
+            if game is None or not game.is_over() or table.record.status != "playing":
+                return
+            try:
+                await self._finish(table)
+            except (StorageError, sqlite3.Error, OSError) as error:
+                log.error("table %s: the result was not saved: %s", table.table_id, error)
+                table.computer_timer = self.clock.call_at(
+                    self._retry_at(table), lambda: self._finish_later(table)
+                )
+                return
+        await self.listener.table_changed(table, frozenset())
 
     async def _end(self, table: LiveTable, reason: str) -> None:
         if table.damage is not None:
