@@ -218,7 +218,7 @@ async def main(tables: int, moves: int, think: float) -> None:
     )
     print(f"kortbord: {ours:7.2f} ms per action")
     print(f"echo bot: {theirs:7.2f} ms per click   (kortbord/echo {ours / theirs:.1f}x)")
-    print(f"Discord API calls per action: {sum(kinds.values()) / len(times):.2f} (goal: at most 2)")
+    print(f"Discord API calls per action: {sum(kinds.values()) / len(times):.3f} (goal: at most 2)")
     for kind in ("response", "table", "panel", "dm", "other"):
         print(f"  {kind:9} {kinds[kind] / len(times):5.2f}")
     for kind, ms in drawn.ms.items():

@@ -43,18 +43,18 @@ import discord
 
 from bot.clock import Timer, TimerCallback
 from bot.i18n import catalog
+from bot.options import game_name
 from bot.render.embeds import (
     DealResult,
     deal_result_embed,
     dm_text,
-    game_name,
     renderer,
     table_embed,
 )
 from bot.render.images import table_png
 from bot.render.text import trump_line
 from bot.sessions import LiveTable, member_actions
-from bot.views.panel import build_panel, hand_picture, panel_notations
+from bot.views.panel import Draft, hand_picture, panel_for, panel_notations
 from bot.views.table import table_view
 from games.core import Msg, Seat
 
@@ -82,6 +82,7 @@ class Panel:
     version: int
     opened: float
     shows: tuple[object, ...] = ()
+    draft: Draft | None = None  # a choice begun on the panel, kept while it stays valid
     offers: frozenset[str] = frozenset()
     hand: tuple[int, ...] = ()
 
@@ -326,15 +327,23 @@ class DiscordListener:
     # --- open hand panels -------------------------------------------------------------------------
 
     def panel_shown(
-        self, table: LiveTable, interaction: discord.Interaction, page: int = 0
+        self,
+        table: LiveTable,
+        interaction: discord.Interaction,
+        page: int = 0,
+        draft: Draft | None = None,
     ) -> None:
         """Keep the panel this interaction shows current; call it before responding."""
         key = (table.table_id, interaction.user.id)
         seat = table.seat_of(interaction.user.id)
-        panel = Panel(interaction, page, table.version, self.bot.clock.now())
+        panel = Panel(interaction, page, table.version, self.bot.clock.now(), draft=draft)
         if seat is not None:
             self._describe(panel, table, seat)
         self._panels[key] = panel
+
+    def panel_of(self, table_id: int, user_id: int) -> Panel | None:
+        """The member's open hand panel at a table, as last shown."""
+        return self._panels.get((table_id, user_id))
 
     @staticmethod
     def _describe(panel: Panel, table: LiveTable, seat: Seat) -> None:
@@ -376,7 +385,10 @@ class DiscordListener:
             del self._panels[key]  # its token has expired; My hand opens a new one
             return
         self._describe(panel, table, seat)
-        content, view = build_panel(catalog(table.record.language), table, seat, page=panel.page)
+        texts = catalog(table.record.language)
+        content, view, panel.draft = panel_for(
+            texts, table, seat, page=panel.page, draft=panel.draft
+        )
         files = await hand_picture(self.bot, table, seat, key[1])
         try:
             await panel.interaction.edit_original_response(
