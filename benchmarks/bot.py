@@ -1,6 +1,6 @@
 """Bot benchmark: the handling cost of a member's action and the Discord API calls it makes.
 
-    ./dev bench -m benchmarks.bot [--tables 20] [--moves 10] [--think 0]
+    ./dev bench -m benchmarks.bot [--tables 20] [--moves 10]
 
 Many Tvåmanswhist tables run at once on SimCord (the simulated Discord, in this process); at each
 table the member whose turn it is plays from their open hand panel, round-robin over the tables.
@@ -12,11 +12,11 @@ edits are not delayed here (in production they are merged over ``DM_PAUSE``), so
 an upper bound. Beside the calls: the time to draw a table and a hand picture (in the worker
 thread that draws them) and the bytes sent per action (request bodies and pictures).
 
-The bot's timers run on a simulated clock (``ManualClock``): by default each member plays the
-moment their turn comes, as fast as the run goes, so the slow machine's wall time never counts
-as a member's thinking. ``--think SECONDS`` lets that much simulated time pass before each click,
-so the lazy refreshes and turn notices that a member who thinks that long sets off are counted
-too (``PANEL_GRACE``, ``TURN_NOTICE_GRACE`` in ``bot.listener``).
+The bot's timers run on a simulated clock (``ManualClock``) that does not move: each member plays
+the moment their turn comes, so the machine's wall time never counts as a member's thinking. The
+refreshes and turn notices that a member who thinks longer than ``PANEL_GRACE`` or
+``TURN_NOTICE_GRACE`` (``bot.listener``) sets off are not counted here: at most one panel edit and
+one notice per such turn.
 
 The echo clicks run first, before any table is open, so the baseline measures a click and its
 answer alone, not the tables' background work (their edits, DMs and timers) settling around it.
@@ -120,7 +120,7 @@ def legal_control(message: Any, legal: set[str]) -> dict[str, Any] | None:
 
 
 async def run(
-    tables: int, moves: int, think: float, folder: Path, drawn: Drawn
+    tables: int, moves: int, folder: Path, drawn: Drawn
 ) -> tuple[list[float], list[float], Counter[str], int, int]:
     settings = Settings(database=folder / "bench.sqlite3", _env_file=None)  # type: ignore[call-arg]
     clock = ManualClock(time.time())
@@ -160,16 +160,13 @@ async def run(
                 seat = min(table.game.to_act())
                 user_id = table.record.seats[seat].user_id
                 assert user_id is not None
+                before, drawn_before = len(env.http_requests), drawn.bytes
+                started = time.process_time()
                 panel = hand_panels[user_id]
                 legal = set(member_actions(table.game, seat).values())
                 control = legal_control(panel, legal)
                 assert control is not None, "the panel offers no legal move: it needed an edit"
                 seq = table.seq
-                before, drawn_before = len(env.http_requests), drawn.bytes
-                started = time.process_time()
-                if think:
-                    await clock.advance(think)
-                    await env.settle()
                 if control["custom_id"].startswith("kb:a:"):
                     await members[user_id].click(panel, custom_id=control["custom_id"])
                 else:
@@ -205,17 +202,14 @@ async def echo_clicks(env: Env, guild: Any, clicks: int) -> list[float]:
     return times
 
 
-async def main(tables: int, moves: int, think: float) -> None:
+async def main(tables: int, moves: int) -> None:
     drawn = Drawn()
     for module, name, kind in ((listener, "table_png", "table"), (panels, "hand_png", "hand")):
         setattr(module, name, drawn.wrap(kind, getattr(module, name)))
     with tempfile.TemporaryDirectory() as folder:
-        times, echo, kinds, sent, pictures = await run(tables, moves, think, Path(folder), drawn)
+        times, echo, kinds, sent, pictures = await run(tables, moves, Path(folder), drawn)
     ours, theirs = statistics.median(times) * 1000, statistics.median(echo) * 1000
-    print(
-        f"{tables} tables, {len(times)} member actions through SimCord (median, CPU time), "
-        f"each after {think:g} s of thinking"
-    )
+    print(f"{tables} tables, {len(times)} member actions through SimCord (median, CPU time)")
     print(f"kortbord: {ours:7.2f} ms per action")
     print(f"echo bot: {theirs:7.2f} ms per click   (kortbord/echo {ours / theirs:.1f}x)")
     print(f"Discord API calls per action: {sum(kinds.values()) / len(times):.3f} (goal: at most 2)")
@@ -236,8 +230,5 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=20, help="tables played at once")
     parser.add_argument("--moves", type=int, default=10, help="member actions per table")
-    parser.add_argument(
-        "--think", type=float, default=0.0, help="simulated seconds before each member's click"
-    )
     args = parser.parse_args()
-    asyncio.run(main(args.tables, args.moves, args.think))
+    asyncio.run(main(args.tables, args.moves))
