@@ -548,7 +548,7 @@ class SessionManager:
         try:
             apply_option_text(spec.preset(variant), game_options(option_text))
         except OptionError as error:
-            if error.msg is not None:  # out of range: said in the member's language
+            if error.msg is not None and error.msg.key == "options.error.out_of_range":
                 raise UserError("option_range", **dict(error.msg.args)) from None
             raise UserError("bad_option", detail=str(error)) from None
         now = self.clock.now()

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 import discord
 
 from bot.i18n import Catalog
+from bot.options import game_name, variant_name
 from bot.render.text import (
     DISCORD,
     TextRenderer,
-    card_faces,
+    hand_faces,
     sort_hand,
     table_piles,
     trick_text,
@@ -44,19 +45,6 @@ def clip(text: str, limit: int, *, keep_end: bool = False) -> str:
     if len(text) <= limit:
         return text
     return "…" + text[-(limit - 1) :] if keep_end else text[: limit - 1] + "…"
-
-
-def game_name(catalog: Catalog, game_id: str) -> str:
-    key = f"ui.game.{game_id}"
-    return catalog.text(key) if catalog.has(key) else game_id
-
-
-def variant_name(catalog: Catalog, game_id: str, variant: str) -> str:
-    """A variant's name in the catalog's language (``<game>.variant.<name>``)."""
-    for key in (f"{game_id}.variant.{variant}", f"ui.variant.{variant}"):
-        if catalog.has(key):
-            return catalog.text(key)
-    return variant
 
 
 def _lobby_lines(catalog: Catalog, table: LiveTable) -> list[str]:
@@ -393,7 +381,7 @@ def _result_lines(catalog: Catalog, table: LiveTable, ratings: Sequence[RatingCh
 def hand_line(catalog: Catalog, view: View) -> str:
     if not view.hand:
         return catalog.text("ui.panel.no_hand")
-    return catalog.text("ui.panel.hand", cards=card_faces(sort_hand(view.hand), DISCORD))
+    return catalog.text("ui.panel.hand", cards=hand_faces(catalog, view, DISCORD.speaking(catalog)))
 
 
 def panel_text(catalog: Catalog, table: LiveTable, seat: Seat, *, done: str | None = None) -> str:
@@ -431,7 +419,7 @@ def dm_text(catalog: Catalog, table: LiveTable, seat: Seat, guild_name: str) -> 
     assert table.game is not None
     view = table.game.view(seat)
     no_hand = catalog.text("ui.panel.no_hand")
-    cards = card_faces(sort_hand(view.hand), DISCORD) if view.hand else no_hand
+    cards = hand_faces(catalog, view, DISCORD.speaking(catalog)) if view.hand else no_hand
     body = catalog.text(
         "ui.dm.hand",
         game=game_name(catalog, table.record.game_id),
