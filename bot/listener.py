@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 from collections.abc import AsyncIterator
@@ -193,7 +194,9 @@ class DiscordListener:
             if record.message_id is None:
                 continue
             channel = self.bot.get_partial_messageable(record.thread_id or record.channel_id)
-            await channel.send(embed=deal_result_embed(catalog(record.language), table, result))
+            embed = deal_result_embed(catalog(record.language), table, result)
+            post = functools.partial(channel.send, embed=embed)
+            await with_retries(post, f"posting a deal of table {table.table_id}")
 
     async def _edit_loop(self, table_id: int) -> None:
         try:
