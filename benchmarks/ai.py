@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from games import ai
 from games.ai.base import Decision, Player, decision_for
 from games.ai.duplicate import Summary, duplicate_deal, summarize
-from games.ai.search import FINE_PLAYOUTS, SearchPlayer, sides_of
+from games.ai.search import FINE_PLAYOUTS, SearchPlayer, SearchStats, search_part, sides_of
 from games.cards import randbelow
 from games.core import Action, Game
 from games.registry import SPECS
@@ -84,25 +84,42 @@ def random_playouts(decision: Decision, count: int, whole_match: bool, seed: int
             world.apply(seat, legal[randbelow(rng, len(legal))])
 
 
-def _half_search(game: Game, seat: int, samples: int, seed: int) -> tuple[tuple[int, ...], ...]:
-    """One worker's share of a split search: (actions, visits) of its candidates."""
-    player = SearchPlayer(iterations=samples, guided_actions=0)
-    ai.choose(game, seat, player, random.Random(seed))
-    assert player.last is not None
-    return player.last.actions, player.last.visits
-
-
 def split_search(
-    pool: concurrent.futures.ProcessPoolExecutor, game: Game, seat: int, samples: int, seed: int
+    pool: concurrent.futures.ProcessPoolExecutor,
+    game: Game,
+    seat: int,
+    samples: int,
+    seed: int,
+    guided: bool,
 ) -> Action:
-    """The search shared by the pool's two workers; the candidate tried most over both."""
-    parts = [pool.submit(_half_search, game, seat, samples // 2, seed + k) for k in range(2)]
-    visits: dict[Action, int] = {}
-    for part in parts:
-        actions, counts = part.result()
-        for action, count in zip(actions, counts, strict=True):
-            visits[action] = visits.get(action, 0) + count
-    return max(visits, key=lambda a: (visits[a], -a))
+    """The search as ``hard`` plays it (``guided``) or with random playouts, shared by the
+    pool's two workers: the candidates are chosen here, each worker searches half the samples,
+    and the pooled statistics choose (:meth:`SearchStats.merge`)."""
+    player = SearchPlayer(iterations=samples, guided_actions=None if guided else 0)
+    decision = decision_for(game, seat)
+    prior, actions = player.plan(decision, random.Random(seed))
+    if len(actions) == 1:
+        return prior
+    parts = [
+        pool.submit(_part, game, seat, actions, prior, samples // 2, seed + k, guided)
+        for k in range(2)
+    ]
+    return SearchStats.merge([part.result() for part in parts]).choice(prior)
+
+
+def _part(
+    game: Game,
+    seat: int,
+    actions: tuple[Action, ...],
+    prior: Action,
+    samples: int,
+    seed: int,
+    guided: bool,
+) -> SearchStats:
+    if guided:
+        return search_part(game, seat, actions, prior, samples, seed)
+    player = SearchPlayer(iterations=samples, guided_actions=0)
+    return player.search(decision_for(game, seat), actions, prior, random.Random(seed))
 
 
 def timed(run: Callable[[], object], repeat: int) -> float:
@@ -138,12 +155,19 @@ def decision_times(repeat: int) -> None:
     )
     context = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
-        split_search(pool, game, seat, 16, 0)  # start and warm both workers
-        split_search(pool, game, seat, 16, 0)
+        split_search(pool, game, seat, 16, 0, True)  # start and warm both workers
+        split_search(pool, game, seat, 16, 0, True)
+        rows.insert(
+            1,
+            (
+                "hard as played, 2 processes",
+                timed(lambda: split_search(pool, game, seat, n, 1, True), repeat),
+            ),
+        )
         rows.append(
             (
                 "search, random playouts, 2 processes",
-                timed(lambda: split_search(pool, game, seat, n, 1), repeat),
+                timed(lambda: split_search(pool, game, seat, n, 1, False), repeat),
             )
         )
     rows.append(

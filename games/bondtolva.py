@@ -55,6 +55,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
+    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -513,8 +514,7 @@ class Bondtolva(Game):
         other = object.__new__(Bondtolva)
         for name in Bondtolva.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng)
         other.events = list(self.events)
         other.scores = list(self.scores)
         other.sheet_rows = list(self.sheet_rows)

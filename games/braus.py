@@ -60,6 +60,7 @@ from games.cards import (
     cards_tuple,
     code,
     codes,
+    copy_rng,
     deal_deck,
     make_deck,
     mask_of,
@@ -482,8 +483,7 @@ class Braus(Game):
         other = object.__new__(Braus)
         for name in Braus.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng)
         for name in ("cap", "events", "hands", "laid", "ritor", "sheet", "streak", "tricks", "won"):
             setattr(other, name, list(getattr(self, name)))
         other.trick_cards = list(self.trick_cards)

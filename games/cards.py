@@ -147,6 +147,14 @@ def randbelow(rng: random.Random, n: int) -> int:
     return r
 
 
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the state of ``rng``, for a clone. ``random.Random()`` would
+    first seed itself from the operating system, which costs more than the rest of a clone."""
+    other = random.Random.__new__(random.Random)
+    other.setstate(rng.getstate())
+    return other
+
+
 def shuffle(items: list[int], rng: random.Random) -> None:
     """Fisher-Yates in place, from the last position down, each draw by :func:`randbelow`
     (written out here, as every deal of every game shuffles)."""

@@ -55,6 +55,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
+    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -470,8 +471,7 @@ class Femkort(Game):
         other = object.__new__(Femkort)
         for name in Femkort.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng)
         other.events = list(self.events)
         other.hands = list(self.hands)
         other.in_play = list(self.in_play)

@@ -56,6 +56,7 @@ from games.cards import (
     cards_tuple,
     code,
     codes,
+    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -195,8 +196,7 @@ class LojligaFamiljerna(Game):
         legal = self.legal_actions(seat)
         if not legal:
             return None
-        draw = random.Random()
-        draw.setstate(self.rng.getstate())
+        draw = copy_rng(self.rng)
         pick = random.Random(draw.getrandbits(64) + self.asks)
         return legal[randbelow(pick, len(legal))]
 
@@ -375,8 +375,7 @@ class LojligaFamiljerna(Game):
         other = object.__new__(LojligaFamiljerna)
         for name in LojligaFamiljerna.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng)
         other.hands = list(self.hands)
         other.quartets = [list(q) for q in self.quartets]
         other.known = [list(row) for row in self.known]

@@ -58,6 +58,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
+    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -367,8 +368,7 @@ class SnippSnappSnorum(Game):
         other = object.__new__(SnippSnappSnorum)
         for name in SnippSnappSnorum.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng)
         other.hands = list(self.hands)
         other.place = list(self.place)
         other.table = list(self.table)

@@ -46,6 +46,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
+    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -412,8 +413,7 @@ class Tvamanswhist(Game):
         other = object.__new__(Tvamanswhist)
         for name in Tvamanswhist.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng)
         other.events = list(self.events)
         other.hands = list(self.hands)
         other.shown = list(self.shown)

@@ -142,11 +142,12 @@ class Player(Protocol):
     def choose(self, decision: Decision, rng: random.Random) -> Action: ...
 
 
-def decision_for(game: Game, seat: Seat) -> Decision:
-    """The Decision of ``seat`` now; ValueError if it has nothing to decide."""
+def decision_for(game: Game, seat: Seat, legal: Sequence[Action] | None = None) -> Decision:
+    """The Decision of ``seat`` now; ValueError if it has nothing to decide. ``legal``: the
+    seat's legal actions when the caller has them already."""
     from games.registry import SPECS
 
-    legal = tuple(game.legal_actions(seat))
+    legal = tuple(game.legal_actions(seat) if legal is None else legal)
     if not legal:
         raise ValueError(f"seat {seat} has no legal action")
     spec = SPECS.get(game.game_id)

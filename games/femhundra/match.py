@@ -18,6 +18,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     codes,
+    copy_rng,
     deal_deck,
     mask_of,
     randbelow,
@@ -720,8 +721,7 @@ class Femhundra(Game):
         other = object.__new__(Femhundra)
         for name in Femhundra.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng)
         for name in ("events", "hands", "history", "reached", "scores", "shown", "voids"):
             setattr(other, name, list(getattr(self, name)))
         other.tricks = list(self.tricks)

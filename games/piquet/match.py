@@ -17,6 +17,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     codes,
+    copy_rng,
     deal_deck,
     make_deck,
     randbelow,
@@ -678,8 +679,7 @@ class Piquet(Game):
     def clone(self) -> Piquet:
         other = object.__new__(Piquet)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng)
         other.events = self.events.copy()
         other.totals = list(self.totals)
         other.past_rows = list(self.past_rows)

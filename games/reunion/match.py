@@ -15,6 +15,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     codes,
+    copy_rng,
     deal_deck,
     randbelow,
     shuffle,
@@ -547,8 +548,7 @@ class Reunion(Game):
             setattr(other, name, getattr(self, name))
         for name in _LISTS:
             setattr(other, name, getattr(self, name).copy())
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
+        other._rng = copy_rng(self._rng)
         return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Reunion:

@@ -18,6 +18,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
+    copy_rng,
     deal_deck,
     make_deck,
     randbelow,
@@ -540,8 +541,7 @@ class Skitgubbe(Game):
         other = object.__new__(Skitgubbe)
         for name in Skitgubbe.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng)
         for name in ("hands", "stock", "won", "tricks_won", "known", "picked", "trick"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("groups", "group_seats", "places", "constraints", "events"):

@@ -19,6 +19,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
+    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -536,8 +537,7 @@ class Tvamansbridge(Game):
         other = object.__new__(Tvamansbridge)
         for name in Tvamansbridge.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng)
         for name in _LISTS:
             setattr(other, name, list(getattr(self, name)))
         if self.auction is not None:
