@@ -197,7 +197,14 @@ def decision_times(repeat: int) -> None:
 def _make(kind: str, iterations: int) -> Callable[[], Player]:
     if kind == "hard":
         return lambda: SearchPlayer(iterations=iterations)
+    if kind == "hard-unweighted":
+        return lambda: SearchPlayer(iterations=iterations, weighting=False)
     return lambda: ai.make_player(kind)
+
+
+KINDS = (*ai.PLAYER_KINDS, "hard-unweighted")
+"""The kinds a tournament pairs: the registered ones, and ``hard-unweighted``, the search with
+every sample weighing the same (to measure the weighting by the others' play)."""
 
 
 def _deal(
@@ -214,7 +221,14 @@ def _deal(
 PAIRS = (("hard", "normal"), ("normal", "random"))
 
 
-def tournaments(games: Sequence[str], deals: int, iterations: int, workers: int, seed: int) -> None:
+def tournaments(
+    games: Sequence[str],
+    deals: int,
+    iterations: int,
+    workers: int,
+    seed: int,
+    pairs: Sequence[tuple[str, str]] = PAIRS,
+) -> None:
     print()
     print(
         f"Duplicate deals: {deals} per game and pair, seats rotated; hard searches {iterations} "
@@ -231,16 +245,16 @@ def tournaments(games: Sequence[str], deals: int, iterations: int, workers: int,
                 for d in range(deals)
             ]
             for game_id in games
-            for pair in PAIRS
+            for pair in pairs
         }
         header = f"{'game':20} {'players':>7}  " + "  ".join(
-            f"{a + ' vs ' + b:>24}" for a, b in PAIRS
+            f"{a + ' vs ' + b:>24}" for a, b in pairs
         )
         print(header + f"  {'deals':>5}  {'cpu s':>6}")
         for game_id in games:
             cells = []
             cpu = 0.0
-            for pair in PAIRS:
+            for pair in pairs:
                 results = [f.result() for f in futures[(game_id, pair)]]
                 cpu += sum(s for _, s in results)
                 cells.append(_cell(summarize([a for a, _ in results])))
@@ -282,14 +296,35 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--seed", type=int, default=1, help="the first deal's seed (default 1)")
     parser.add_argument("--skip-tournament", action="store_true", help="only the decision time")
+    parser.add_argument("--skip-decision-time", action="store_true", help="only the tournaments")
+    parser.add_argument(
+        "--pairs",
+        nargs="*",
+        default=[f"{a}:{b}" for a, b in PAIRS],
+        help="pairs a:b to play (default hard:normal normal:random; kinds: "
+        + ", ".join(KINDS)
+        + ")",
+    )
     args = parser.parse_args(argv)
+    pairs = [tuple(p.split(":", 1)) for p in args.pairs]
+    bad = [p for p in args.pairs if p.count(":") != 1 or not set(p.split(":")) <= set(KINDS)]
+    if bad:
+        parser.error(f"bad pairs {', '.join(bad)} (a:b with kinds {', '.join(KINDS)})")
     unknown = [g for g in args.games if g not in SPECS]
     if unknown:
         parser.error(f"unknown games {', '.join(unknown)} (games: {', '.join(SPECS)})")
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
-    decision_times(args.repeat)
+    if not args.skip_decision_time:
+        decision_times(args.repeat)
     if not args.skip_tournament:
-        tournaments(args.games, args.deals, args.iterations, args.workers, args.seed)
+        tournaments(
+            args.games,
+            args.deals,
+            args.iterations,
+            args.workers,
+            args.seed,
+            [(a, b) for a, b in pairs],
+        )
 
 
 if __name__ == "__main__":

@@ -20,8 +20,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from games.ai.base import Player, choose
+from games.ai.levels import reaction_of
+from games.ai.reaction import is_timed_window, plan_reaction
 from games.cards import randbelow
-from games.core import GameSpec, Options, Result, Seat
+from games.core import Game, GameSpec, IllegalActionError, Options, Result, Seat
 
 MAX_ACTIONS = 100_000
 """A match that has not ended after this many actions is a broken engine, not a long game."""
@@ -36,9 +38,44 @@ def play_match(
         acting = sorted(game.to_act())
         if not acting:
             return game.result()
+        if spec.realtime and react(game, acting, seated, rng):
+            continue
         seat = acting[randbelow(rng, len(acting))]
         game.apply(seat, choose(game, seat, seated[seat], rng))
     raise RuntimeError(f"{spec.id} did not end within {MAX_ACTIONS} actions")
+
+
+def react(game: Game, acting: Sequence[Seat], seated: Sequence[Player], rng: random.Random) -> bool:
+    """A real-time reaction window played as the bot plays it: every acting seat's presses are
+    planned with its level's reaction model (:func:`games.ai.reaction.plan_reaction`) and applied
+    in time order while the window is open. False when no acting seat is in a timed window."""
+    timed = [
+        s for s in acting if is_timed_window([game.notation(a) for a in game.legal_actions(s)])
+    ]
+    if not timed:
+        return False
+    presses = sorted(
+        (press.at_ms, seat, press.action)
+        for seat in timed
+        for press in plan_reaction(
+            game,
+            seat,
+            seated[seat],
+            rng,
+            reaction_of(seated[seat].kind).median_ms,
+            reaction_of(seated[seat].kind).wrong_rate,
+        )
+    )
+    applied = False
+    for _, seat, action in presses:
+        if seat in game.to_act():
+            try:
+                game.apply(seat, action)
+            except IllegalActionError:
+                continue
+            applied = True
+    # Nobody pressed (or the window is still open): the seats answer as the window closes.
+    return applied
 
 
 def sides_of_game(spec: GameSpec[Options], players: int) -> tuple[tuple[Seat, ...], ...]:
