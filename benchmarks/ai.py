@@ -3,20 +3,22 @@
     ./dev bench benchmarks/ai.py                         # the default run, a few minutes
     ./dev bench benchmarks/ai.py --deals 40 --iterations 1000 --workers 2   # a longer one
     ./dev bench benchmarks/ai.py --games nittionio braus --skip-tournament
+    ./dev bench benchmarks/ai.py --skip-decision-time --games femkort --pairs hard:hard-unweighted
 
 1. **Decision time** in a Nittionio mid-deal position (a seat to play a card in the third trick):
    the ``hard`` player's search of 1,000 samples as it plays (the first moves of each playout by
-   the rule-based player), the same search with purely random playouts in this process and split
-   over two worker processes (500 samples each, statistics merged: the bot's pool has two
-   workers), and beside them in the same run the same count of bare random playouts (determinize,
-   then random legal actions to the end of the deal) and of random playouts of the whole match.
-   Goal: 1,000 samples in at most 100 ms.
+   the rule-based player, samples weighted by the others' plays) in this process, and shared by
+   two worker processes as the bot runs it (500 samples each, statistics pooled); the same search
+   with purely random playouts in one and in two processes; and beside them in the same run the
+   same count of bare random playouts (determinize, then random legal actions to the end of the
+   deal) and of random playouts of the whole match. Goal: 1,000 samples in at most 100 ms.
 2. **Tournaments** per registered game: the same deals (matches from the same seeds) are played
    with the seats rotated so each level sits in every seat (partners as one side;
-   :mod:`games.ai.duplicate`). For hard vs normal and normal vs random it prints the mean
-   advantage in places per deal of the first over the second (a place better in every match of
-   a deal is +1 in a two-player game) with its 95% interval, and the deals played. ``hard`` here
-   searches ``--iterations`` samples per decision (no clock), so a run is reproducible.
+   :mod:`games.ai.duplicate`). For hard vs normal and normal vs random (or the ``--pairs``
+   asked for) it prints the mean advantage per deal of the first over the second, in places (a
+   place better in every match of a deal is +1 in a two-player game) and in points per deal of
+   cards, each with its 95% interval, and the deals played. ``hard`` here searches
+   ``--iterations`` samples per decision (no clock), so a run is reproducible.
 
 Timings are wall-clock medians of ``--repeat`` runs. Deals are spread over ``--workers``
 processes.
@@ -37,7 +39,7 @@ from collections.abc import Callable, Sequence
 
 from games import ai
 from games.ai.base import Decision, Player, decision_for
-from games.ai.duplicate import Summary, duplicate_deal, summarize
+from games.ai.duplicate import Outcome, Summary, duplicate_outcome, summarize
 from games.ai.search import FINE_PLAYOUTS, SearchPlayer, SearchStats, search_part, sides_of
 from games.cards import randbelow
 from games.core import Action, Game
@@ -209,13 +211,13 @@ every sample weighing the same (to measure the weighting by the others' play).""
 
 def _deal(
     game_id: str, players: int, seed: int, a: str, b: str, iterations: int
-) -> tuple[float, float]:
+) -> tuple[Outcome, float]:
     """One duplicate deal in a worker: (advantage of ``a`` over ``b``, seconds)."""
     start = time.perf_counter()
-    advantage = duplicate_deal(
+    outcome = duplicate_outcome(
         SPECS[game_id], players, seed, _make(a, iterations), _make(b, iterations)
     )
-    return advantage, time.perf_counter() - start
+    return outcome, time.perf_counter() - start
 
 
 PAIRS = (("hard", "normal"), ("normal", "random"))
@@ -234,7 +236,12 @@ def tournaments(
         f"Duplicate deals: {deals} per game and pair, seats rotated; hard searches {iterations} "
         "samples per decision."
     )
-    print("Advantage: mean places better per deal, with its 95% interval; * = ahead at 95%.")
+    print(
+        "Advantage of the first over the second, mean per duplicate deal with its 95% interval"
+        " (* = ahead at 95%):\n  places: places better in the match (+1: a place better in"
+        " every rotation);\n  pts/deal: points gained beyond the others' per deal of cards"
+        " (points against count negative)."
+    )
     context = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(
         max_workers=max(workers, 1), mp_context=context
@@ -247,29 +254,41 @@ def tournaments(
             for game_id in games
             for pair in pairs
         }
-        header = f"{'game':20} {'players':>7}  " + "  ".join(
-            f"{a + ' vs ' + b:>24}" for a, b in pairs
+        width = 2 * CELL + 2
+        print(
+            f"{'':20} {'':>7}  "
+            + "  ".join(f"{a + ' vs ' + b:^{width}}" for a, b in pairs)
+            + f"  {'':>5}  {'':>6}"
         )
-        print(header + f"  {'deals':>5}  {'cpu s':>6}")
+        print(
+            f"{'game':20} {'players':>7}  "
+            + "  ".join(f"{'places':>{CELL}}  {'pts/deal':>{CELL}}" for _ in pairs)
+            + f"  {'deals':>5}  {'cpu s':>6}"
+        )
         for game_id in games:
             cells = []
             cpu = 0.0
             for pair in pairs:
                 results = [f.result() for f in futures[(game_id, pair)]]
                 cpu += sum(s for _, s in results)
-                cells.append(_cell(summarize([a for a, _ in results])))
+                cells.append(_cell(summarize([o.places for o, _ in results])))
+                cells.append(_cell(summarize([o.points for o, _ in results])))
             players = SPECS[game_id].min_players
             print(
                 f"{game_id:20} {players:7}  "
-                + "  ".join(f"{c:>24}" for c in cells)
+                + "  ".join(f"{c:>{CELL}}" for c in cells)
                 + f"  {deals:5}  {cpu:6.0f}",
                 flush=True,
             )
 
 
+CELL = 16
+
+
 def _cell(summary: Summary) -> str:
     mark = "*" if summary.significant else " "
-    return f"{summary.mean:+.2f} ± {summary.half_width:.2f} {mark}"
+    digits = 2 if abs(summary.mean) < 10 else 1 if abs(summary.mean) < 100 else 0
+    return f"{summary.mean:+.{digits}f} ± {summary.half_width:.{digits}f} {mark}"
 
 
 def main(argv: list[str] | None = None) -> None:
