@@ -201,12 +201,17 @@ def _make(kind: str, iterations: int) -> Callable[[], Player]:
         return lambda: SearchPlayer(iterations=iterations)
     if kind == "hard-unweighted":
         return lambda: SearchPlayer(iterations=iterations, weighting=False)
+    if kind == "hard-guided":
+        return lambda: SearchPlayer(iterations=iterations, guided_actions=GUIDED_THROUGHOUT)
     return lambda: ai.make_player(kind)
 
 
-KINDS = (*ai.PLAYER_KINDS, "hard-unweighted")
-"""The kinds a tournament pairs: the registered ones, and ``hard-unweighted``, the search with
-every sample weighing the same (to measure the weighting by the others' play)."""
+GUIDED_THROUGHOUT = 10_000
+KINDS = (*ai.PLAYER_KINDS, "hard-unweighted", "hard-guided")
+"""The kinds a tournament pairs: the registered ones; ``hard-unweighted``, the search with every
+sample weighing the same (to measure the weighting by the others' play); ``hard-guided``, the
+search whose playouts are the rule-based player's from start to end (slower, to measure what the
+random part of the playouts costs)."""
 
 
 def _deal(

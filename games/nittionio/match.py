@@ -555,14 +555,17 @@ class Nittionio(Game):
     def view(self, seat: Seat | None) -> View:
         phase = self._phase
         revealed = self._premium_seat if self._premium == REVEAL else None
-        public_notes = self._rubber or phase == _BIDDING or self._premium_seat is not None
+        # only the premium's seat has notes, but while bidding or in the rubber every seat
+        every_seat_notes = self._rubber or phase == _BIDDING
         seats = tuple(
             SeatView(
                 cards=self._hands[s].bit_count(),
                 score=self._totals[s],
                 tricks=self._tricks[s],
                 shown=_hand_cards(self._hands[s]) if s == revealed else (),
-                notes=self._public_notes(s) if public_notes else (),
+                notes=(
+                    self._public_notes(s) if every_seat_notes or s == self._premium_seat else ()
+                ),
             )
             for s in range(PLAYERS)
         )
@@ -675,6 +678,10 @@ def _redeal(
         masks = [0] * len(places)
         for i in order:
             count, voids = places[i]
+            if not voids:  # no suit ruled out: the next cards of the shuffled pool
+                masks[i] = mask_of(left[:count])
+                left = left[count:]
+                continue
             fits = [c for c in left if not voids >> suit_table[c] & 1][:count]
             if len(fits) < count:
                 break
