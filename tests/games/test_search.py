@@ -24,7 +24,7 @@ from games.ai import (
     make_player,
     reaction_of,
 )
-from games.ai.duplicate import duplicate_deal, play_match, summarize
+from games.ai.duplicate import Summary, duplicate_deal, duplicate_outcome, play_match, summarize
 from games.ai.search import (
     SearchStats,
     candidate_actions,
@@ -304,3 +304,33 @@ def test_split_searches_merge_into_the_statistics_of_one() -> None:
     assert merged.choice(prior) in actions
     with pytest.raises(ValueError, match="different candidates"):
         SearchStats.merge([parts[0], SearchStats(1, actions[:1], (1,), (0.0,), (math.inf,))])
+
+
+def test_duplicate_real_time_windows_follow_the_levels_reaction_models() -> None:
+    # In Hej knekt the levels differ only in how fast and how surely they press: played by the
+    # reaction models, hard (faster, fewer slips) is ahead of normal, and normal of easy.
+    spec = SPECS["hej_knekt"]
+
+    def ahead(a: str, b: str) -> Summary:
+        return summarize(
+            [
+                duplicate_deal(spec, 3, seed, lambda: make_player(a), lambda: make_player(b))
+                for seed in range(1, 9)
+            ]
+        )
+
+    for a, b in (("hard", "normal"), ("normal", "easy")):
+        summary = ahead(a, b)
+        assert summary.significant, (a, b, summary)
+    mirror = ahead("normal", "normal")
+    assert mirror.mean == pytest.approx(0.0, abs=0.5)
+
+
+def test_duplicate_outcomes_count_points_per_deal_of_cards() -> None:
+    spec = SPECS["nittionio"]
+    outcome = duplicate_outcome(spec, 3, 4, lambda: make_player("normal"), RandomPlayer)
+    assert outcome.places > 0
+    assert outcome.points > 0
+    assert duplicate_deal(spec, 3, 4, lambda: make_player("normal"), RandomPlayer) == (
+        outcome.places
+    )
