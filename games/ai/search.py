@@ -293,8 +293,22 @@ def _select(
 
 def has_observed_plays(decision: Decision) -> bool:
     """Whether the trick on the table holds cards the other seats played (the plays that
-    :func:`play_weight` judges)."""
-    return decision.trick_taking and any(s != decision.seat for s, _ in decision.view.trick)
+    :func:`play_weight` judges), in a game whose duty now is to follow suit if able: the seat's
+    own legal cards must be what that rule gives, else (a duty to beat, to trump) the weights
+    would judge the others' plays by the wrong rule and the samples stay unweighted."""
+    view = decision.view
+    if not decision.trick_taking or not any(s != decision.seat for s, _ in view.trick):
+        return False
+    cards = {s.action for s in decision.shapes if s.plays_one_card}
+    return cards == set(follow_suit([int(c) for c in view.hand], view.trick))
+
+
+def follow_suit(hand: Sequence[int], trick: Sequence[tuple[Seat, int]]) -> list[int]:
+    """The cards of ``hand`` that "follow the led suit if able" allows, with plain suits."""
+    if not trick:
+        return list(hand)
+    led = PLAIN_SUIT[int(trick[0][1])]
+    return [c for c in hand if PLAIN_SUIT[c] == led] or list(hand)
 
 
 def play_weight(world: Game, decision: Decision, policy: Player, rng: random.Random) -> float:
@@ -308,8 +322,9 @@ def play_weight(world: Game, decision: Decision, policy: Player, rng: random.Ran
     ``1 - SOFTNESS`` plus ``SOFTNESS`` spread over the cards it could play, so a world where the
     policy would have played that card weighs ``(1 - SOFTNESS) * n + SOFTNESS`` and any other
     ``SOFTNESS`` (``n`` legal cards). Which cards were legal is read as "follow the led suit if
-    able" with plain suits; a play that rule does not explain (a game without that duty, a joker)
-    tells nothing and weighs 1. Search uses the weights as importance weights of its samples.
+    able" with plain suits (:func:`has_observed_plays` checks that rule against the seat's own
+    legal cards); a play that rule does not explain (a joker) tells nothing and weighs 1. Search
+    uses the weights as importance weights of its samples.
     """
     trick = decision.view.trick
     weight = 1.0
@@ -319,10 +334,7 @@ def play_weight(world: Game, decision: Decision, policy: Player, rng: random.Ran
         card = int(played)
         seen = world.view(s)
         hand = sorted({int(c) for c in seen.hand} | {card})
-        legal = hand
-        if i:
-            led = PLAIN_SUIT[int(trick[0][1])]
-            legal = [c for c in hand if PLAIN_SUIT[c] == led] or hand
+        legal = follow_suit(hand, trick[:i])
         if card not in legal or len(legal) < 2:
             continue
         past = dataclasses.replace(

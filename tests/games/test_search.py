@@ -28,6 +28,7 @@ from games.ai.duplicate import Summary, duplicate_deal, duplicate_outcome, play_
 from games.ai.search import (
     SearchStats,
     candidate_actions,
+    follow_suit,
     gain_outcome,
     has_observed_plays,
     place_outcome,
@@ -334,3 +335,20 @@ def test_duplicate_outcomes_count_points_per_deal_of_cards() -> None:
     assert duplicate_deal(spec, 3, 4, lambda: make_player("normal"), RandomPlayer) == (
         outcome.places
     )
+
+
+def test_plays_are_not_weighed_where_the_duty_is_more_than_following_suit() -> None:
+    # Femkort: a follower holding the led suit must beat the trick when able. Here the seat holds
+    # 3D and KD on a 5D and may play only KD, which "follow suit if able" does not explain: the
+    # other seat's play would be judged by the wrong rule, so the samples stay unweighted.
+    game = SPECS["femkort"].new(2, rng=random.Random(0))
+    rng = random.Random(0)
+    while True:
+        seat = min(game.to_act())
+        decision = decision_for(game, seat)
+        cards = {s.action for s in decision.shapes if s.plays_one_card}
+        hand = [int(c) for c in decision.view.hand]
+        if decision.view.trick and cards and cards != set(follow_suit(hand, decision.view.trick)):
+            break
+        game.apply(seat, choose(game, seat, "normal", rng))
+    assert not has_observed_plays(decision)
