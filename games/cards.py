@@ -155,12 +155,17 @@ def copy_rng(rng: random.Random) -> random.Random:
     return other
 
 
+_BITS = tuple((i + 1).bit_length() for i in range(128))
+"""``(i + 1).bit_length()`` by ``i``: the bits of a draw below ``i + 1``."""
+
+
 def shuffle(items: list[int], rng: random.Random) -> None:
     """Fisher-Yates in place, from the last position down, each draw by :func:`randbelow`
     (written out here, as every deal of every game shuffles)."""
     getrandbits = rng.getrandbits
+    bits = _BITS if len(items) <= len(_BITS) else [(i + 1).bit_length() for i in range(len(items))]
     for i in range(len(items) - 1, 0, -1):
-        k = (i + 1).bit_length()  # j = randbelow(rng, i + 1)
+        k = bits[i]  # j = randbelow(rng, i + 1)
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)

@@ -628,7 +628,9 @@ class Nittionio(Game):
 
     def determinize(self, seat: Seat, rng: random.Random) -> Nittionio:
         other = self.clone()
-        other._rng = rng  # shared until its next deal (see _deal_rng)
+        # its future deals draw from ``rng`` itself: copying a generator's state at every deal
+        # would cost a search more than the rest of a deal's end
+        other._rng, other._rng_shared = rng, False
         other._decks = None  # explicit future decks would tell the future
         # hidden places: the other seats' hands (unless revealed) and face-down bid cards
         revealed = self._premium_seat if self._premium == REVEAL else None
