@@ -16,6 +16,10 @@ depth one), and it plays the candidate tried most.
   gained less than, averaged. Which way a game's scores count (points for, or points against) is
   read once per game from a few seeded random matches: a better place goes with more points or
   with fewer. A partnership (``View.teams``) is one side: a partner's gain is the seat's own.
+- **The others' play**: where the trick on the table holds cards the other seats played, each
+  sample is weighted by how well it explains them: the likelihood of those plays under a softened
+  rule-based player in the sample's hands (:func:`play_weight`), so deals in which the others
+  would have played otherwise count less. Means and errors are then weighted.
 - **Budget**: ``iterations`` samples at most, and ``stop``, a callable the caller may give that
   says when time is up (this module reads no clock), asked every few samples; a playout stops after
   ``playout_actions`` actions. Playouts are random for speed: a rule-based move costs about forty
@@ -79,7 +83,8 @@ class SearchStats:
     @staticmethod
     def merge(parts: Sequence[SearchStats]) -> SearchStats:
         """One search's statistics from searches of the same candidates run apart (in worker
-        processes with their own seeds): tries and outcomes pooled per candidate."""
+        processes with their own seeds): tries and outcomes pooled per candidate. Each part's
+        mean counts by its tries (for weighted samples, an approximation of pooling weights)."""
         actions = parts[0].actions
         visits, totals, squares = [0] * len(actions), [0.0] * len(actions), [0.0] * len(actions)
         for part in parts:
