@@ -28,6 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot import options as choices
+from bot.errors import UserError
 from bot.i18n import catalog
 from bot.render.text import TextRenderer, sort_hand
 from bot.thinking import SEARCH_KINDS, search_player
@@ -604,15 +606,17 @@ def build_table(request: PlayRequest, console: Console) -> TerminalTable:
             )
         )
     players = request.players if request.players is not None else spec.min_players
-    try:
-        base = spec.preset(request.variant or "standard")
+    try:  # variants and options by id or by name, refused in the player's language
+        variant = choices.parse_variant(cat, request.game_id, request.variant)
         settings: dict[str, str] = {}
         for item in request.options:
-            name, sep, value = item.partition("=")
-            if not sep or not name.strip():
-                raise OptionError(f"write an option as name=value, not {item!r}")
-            settings[name.strip()] = value.strip()
-        options = apply_option_text(base, settings)
+            name, value = choices.parse_setting(cat, request.game_id, item)
+            settings[name] = value
+        choices.check(cat, request.game_id, variant, settings)
+    except UserError as error:
+        raise SetupError(cat.text(error.msg.key, **dict(error.msg.args))) from None
+    try:
+        options = apply_option_text(spec.preset(variant), settings)
         rng = random.Random(request.seed)
         game = spec.new(players, options, rng=rng)
     except OptionError as exc:

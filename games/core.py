@@ -46,8 +46,11 @@ class NotationError(ValueError):
 class OptionError(ValueError):
     """An option name or value that the game does not have. Shown to the player as is.
 
-    ``msg``, when set, says the same language-neutrally (``options.out_of_range`` with the
-    option's name, bounds and the value given), for the bot to answer in the member's language.
+    ``msg``, when set, says the same language-neutrally, for the bot to answer in the member's
+    language: ``options.error.<kind>`` with the option's ``name`` and the ``value`` given, and
+    ``low``/``high`` (a number out of range), ``choices`` (space-separated allowed values),
+    ``names`` (the options there are) or ``variants`` (the game's named variants); a game's own
+    check of options together uses its own key (``<game>.options_error.<kind>``).
     """
 
     def __init__(self, text: str, msg: Msg | None = None) -> None:
@@ -196,6 +199,7 @@ class View:
     dealer: Seat | None = None
     teams: tuple[tuple[Seat, ...], ...] = ()
     sheet: ScoreSheet | None = None
+    marked: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,18 +282,32 @@ def _convert(name: str, t: object, text: str) -> object:
             return True
         if low in ("0", "false", "no", "off", "nej", "falskt"):
             return False
-        raise OptionError(f"{name} takes yes or no, not {text!r}")
+        raise OptionError(
+            f"{name} takes yes or no, not {text!r}",
+            Msg.of("options.error.not_bool", name=name, value=text),
+        )
     if t is int:
         try:
             return int(text)
         except ValueError:
-            raise OptionError(f"{name} takes a whole number, not {text!r}") from None
+            raise OptionError(
+                f"{name} takes a whole number, not {text!r}",
+                Msg.of("options.error.not_int", name=name, value=text),
+            ) from None
     if typing.get_origin(t) is Literal:
         allowed = typing.get_args(t)
         for a in allowed:
             if str(a) == text.strip():
                 return a
-        raise OptionError(f"{name} takes one of {', '.join(map(str, allowed))}, not {text!r}")
+        raise OptionError(
+            f"{name} takes one of {', '.join(map(str, allowed))}, not {text!r}",
+            Msg.of(
+                "options.error.not_choice",
+                name=name,
+                value=text,
+                choices=" ".join(map(str, allowed)),
+            ),
+        )
     if t is str:
         return text
     raise OptionError(f"{name} cannot be set")
@@ -304,7 +322,10 @@ def apply_option_text(base: OptionsT, settings: Mapping[str, str]) -> OptionsT:
     for name, text in settings.items():
         if name not in names:
             known = ", ".join(sorted(names)) or "none"
-            raise OptionError(f"unknown option {name!r} (options: {known})")
+            raise OptionError(
+                f"unknown option {name!r} (options: {known})",
+                Msg.of("options.error.unknown", name=name, names=" ".join(sorted(names))),
+            )
         value = _convert(name, hints[name], text)
         if hints[name] is int:
             low, high = _bounds(fields[name])
@@ -312,7 +333,9 @@ def apply_option_text(base: OptionsT, settings: Mapping[str, str]) -> OptionsT:
             if not low <= value <= high:
                 raise OptionError(
                     f"{name} is {low}–{high}, not {value}",
-                    Msg.of("options.out_of_range", name=name, low=low, high=high, value=value),
+                    Msg.of(
+                        "options.error.out_of_range", name=name, low=low, high=high, value=value
+                    ),
                 )
         changes[name] = value
     return dataclasses.replace(base, **changes)
@@ -376,6 +399,12 @@ class Game(ABC):
         (Femkort's answer to "better cards": refuse); None lets the computer player decide."""
         return None
 
+    def worth(self, seat: Seat, verb: str, cards: Sequence[int]) -> Msg | None:
+        """What ``cards`` count for in a choice of several cards with ``verb``, in the game's
+        words, from what ``seat`` knows (Nittionio's bid cards: the bid they make); shown beside
+        each card and the cards picked before a member sends them. None: nothing to say."""
+        return None
+
     def check_turn(self, seat: Seat, action: Action) -> None:
         """Raise IllegalActionError unless ``action`` is legal for ``seat`` now."""
         if seat not in self.to_act():
@@ -410,6 +439,10 @@ class GameSpec(Generic[OptionsT]):
     def default_options(self) -> OptionsT:
         return self.options_type()
 
+    def variants(self) -> tuple[str, ...]:
+        """The named variants a table may be opened with, ``standard`` first."""
+        return ("standard", *(name for name in self.presets if name != "standard"))
+
     def preset(self, name: str) -> OptionsT:
         if name == "standard":
             return self.presets.get("standard", self.default_options())
@@ -417,7 +450,12 @@ class GameSpec(Generic[OptionsT]):
             return self.presets[name]
         except KeyError:
             known = ", ".join(["standard", *self.presets]) or "standard"
-            raise OptionError(f"unknown variant {name!r} (variants: {known})") from None
+            raise OptionError(
+                f"unknown variant {name!r} (variants: {known})",
+                Msg.of(
+                    "options.error.unknown_variant", name=name, variants=" ".join(self.variants())
+                ),
+            ) from None
 
     def new(
         self,

@@ -47,7 +47,7 @@ This module is a pure rules engine: standard library only, no I/O, no clock.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from games.cards import (
@@ -77,6 +77,7 @@ from games.core import (
     Seat,
     SeatView,
     View,
+    bounds,
     competition_places,
 )
 from games.tricks import beat_mask, trick_winner
@@ -100,10 +101,10 @@ class FemkortOptions(Options):
     every pot (D-FK-6). ``match``, ``target`` and ``start_points``: the match (D-FK-5)."""
 
     deal: Literal["one_by_one", "three_two"] = "one_by_one"
-    ante: int = 1
+    ante: int = field(default=1, metadata=bounds(1, 100))
     match: Literal["pots", "last_standing"] = "pots"
-    target: int = 3
-    start_points: int = 3
+    target: int = field(default=3, metadata=bounds(1, 100))
+    start_points: int = field(default=3, metadata=bounds(1, 1000))
 
 
 class Femkort(Game):
@@ -152,7 +153,10 @@ class Femkort(Game):
         if options.target < 1:
             raise OptionError("target takes a whole number of 1 or more")
         if options.match == "last_standing" and options.start_points < options.ante:
-            raise OptionError("start_points must be at least the ante")
+            raise OptionError(
+                "start_points must be at least the ante",
+                Msg.of("femkort.options_error.start_points", ante=options.ante),
+            )
         self.n = players
         self.options = options
         self.rng = rng

@@ -12,9 +12,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import options as choices
 from bot.errors import UserError
 from bot.i18n import catalog
-from bot.render.embeds import game_name, table_embed
+from bot.options import game_name
+from bot.render.embeds import table_embed
 from bot.replies import answer_errors, catalog_of
 from bot.sessions import SEATS_OPTION, Member
 from bot.translator import cmd
@@ -25,24 +27,14 @@ from games.registry import SPECS
 if TYPE_CHECKING:
     from bot.client import Kortbord
 
-
-def parse_options(text: str | None) -> dict[str, str]:
-    """``"scoring=all26 match=best_of"`` -> a dict; a word without ``=`` is refused."""
-    out: dict[str, str] = {}
-    for word in (text or "").split():
-        name, sep, value = word.partition("=")
-        if not sep or not name or not value:
-            raise UserError("bad_option", detail=word)
-        out[name.strip().lower()] = value.strip()
-    return out
+GAME_PARAMETER = catalog("sv").text("commands.game.new.game.name")
 
 
 async def game_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """Registered games whose id or name contains what the member typed."""
-    lang = "sv" if interaction.locale == discord.Locale.swedish else "en"
-    texts = catalog(lang)
+    """Registered games whose id or name (in the member's language) holds what was typed."""
+    texts = catalog_of(interaction)
     typed = current.strip().lower()
     found = [
         app_commands.Choice(name=game_name(texts, game_id)[:100], value=game_id)
@@ -50,6 +42,33 @@ async def game_choices(
         if typed in game_id or typed in game_name(texts, game_id).lower()
     ]
     return found[:25]
+
+
+def _chosen_game(interaction: discord.Interaction) -> str:
+    """The game already filled in ``/spel ny`` (its option is named in Swedish on Discord)."""
+    return str(getattr(interaction.namespace, GAME_PARAMETER, "") or "")
+
+
+async def variant_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The chosen game's variants, by their names in the member's language."""
+    texts = catalog_of(interaction)
+    return [
+        app_commands.Choice(name=name, value=value)
+        for name, value in choices.variant_choices(texts, _chosen_game(interaction), current)
+    ]
+
+
+async def option_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The chosen game's options and their values, by their names in the member's language."""
+    texts = catalog_of(interaction)
+    return [
+        app_commands.Choice(name=name, value=value)
+        for name, value in choices.option_choices(texts, _chosen_game(interaction), current)
+    ]
 
 
 class TablesCog(commands.Cog):
@@ -75,7 +94,7 @@ class TablesCog(commands.Cog):
         seats=cmd("game.new.seats.description"),
         turn_seconds=cmd("game.new.turn_seconds.description"),
     )
-    @app_commands.autocomplete(game=game_choices)
+    @app_commands.autocomplete(game=game_choices, variant=variant_choices, options=option_choices)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -107,7 +126,10 @@ class TablesCog(commands.Cog):
             raise UserError("channel_not_allowed", channels=listed)
         if game_id not in SPECS:
             raise UserError("unknown_game", game=game_id)
-        options = parse_options(option_text)
+        asked = catalog_of(interaction)  # the member's language, for anything refused
+        chosen = choices.parse_variant(asked, game_id, variant)
+        options = choices.parse_settings(asked, game_id, option_text)
+        choices.check(asked, game_id, chosen, options)
         names = {info.name for info in option_infos(SPECS[game_id].options_type)}
         reaction = server.reaction_seconds or bot.settings.reaction_seconds
         if "reaction_ms" in names and "reaction_ms" not in options:
@@ -128,7 +150,7 @@ class TablesCog(commands.Cog):
             channel_id=thread.id if thread is not None else channel_id,
             host=host,
             game_id=game_id,
-            variant=variant or "standard",
+            variant=chosen,
             options=options,
             turn_seconds=turn_seconds or server.turn_seconds or bot.settings.turn_seconds,
             language=language,

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 import discord
 
 from bot.i18n import Catalog
+from bot.options import game_name, variant_name
 from bot.render.text import (
     DISCORD,
     TextRenderer,
-    card_faces,
+    hand_faces,
     sort_hand,
     table_piles,
     trick_text,
@@ -44,19 +45,6 @@ def clip(text: str, limit: int, *, keep_end: bool = False) -> str:
     if len(text) <= limit:
         return text
     return "…" + text[-(limit - 1) :] if keep_end else text[: limit - 1] + "…"
-
-
-def game_name(catalog: Catalog, game_id: str) -> str:
-    key = f"ui.game.{game_id}"
-    return catalog.text(key) if catalog.has(key) else game_id
-
-
-def variant_name(catalog: Catalog, game_id: str, variant: str) -> str:
-    """A variant's name in the catalog's language (``<game>.variant.<name>``)."""
-    for key in (f"{game_id}.variant.{variant}", f"ui.variant.{variant}"):
-        if catalog.has(key):
-            return catalog.text(key)
-    return variant
 
 
 def _lobby_lines(catalog: Catalog, table: LiveTable) -> list[str]:
@@ -138,6 +126,17 @@ def table_embed(
         footer.append(catalog.text("ui.table.variant", variant=name))
     embed.set_footer(text=" · ".join(footer))
     game = table.game
+    if table.damage is not None and table.live:
+        embed.description = clip(damage_text(catalog, table), MAX_DESCRIPTION)
+    if table.damage is not None and game is None:
+        if not table.live:
+            embed.description = _ended_line(catalog, table)
+        embed.add_field(
+            name=catalog.text("ui.table.seats"),
+            value=clip("\n".join(lobby_lines(catalog, table)) or "–", MAX_FIELD),
+            inline=False,
+        )
+        return embed
     if record.status == "lobby" or game is None:
         embed.description = "\n".join(_lobby_lines(catalog, table))
         players = table.spec.min_players, table.spec.max_players
@@ -153,7 +152,8 @@ def table_embed(
         return embed
 
     view = game.view(None)
-    embed.description = clip(_status_lines(catalog, table, view, deadline), MAX_DESCRIPTION)
+    if table.damage is None or not table.live:
+        embed.description = clip(_status_lines(catalog, table, view, deadline), MAX_DESCRIPTION)
     trick = trick_text(text, view)
     if trick is not None:
         embed.add_field(name=trick[0], value=clip(trick[1], MAX_FIELD), inline=False)
@@ -258,6 +258,19 @@ def sheet_block(text: TextRenderer, view: View, limit: int = MAX_FIELD) -> str:
             break
         kept.insert(0, line)
     return clip("\n".join([fence, head, *kept, fence]), limit)
+
+
+def damage_text(catalog: Catalog, table: LiveTable) -> str:
+    """What is wrong with a damaged table, what it shows, and who can end it."""
+    damage = table.damage
+    assert damage is not None
+    key = f"ui.damage.{damage.reason}"
+    what = catalog.text(key, seq=damage.seq or 0) if catalog.has(key) else damage.reason
+    lines = [catalog.text("ui.damage.notice", what=what)]
+    if table.game is not None:
+        lines.append(catalog.text("ui.damage.kept", moves=table.seq))
+    lines.append(catalog.text("ui.damage.end"))
+    return "\n".join(lines)
 
 
 def _host_name(table: LiveTable) -> str:
@@ -368,7 +381,7 @@ def _result_lines(catalog: Catalog, table: LiveTable, ratings: Sequence[RatingCh
 def hand_line(catalog: Catalog, view: View) -> str:
     if not view.hand:
         return catalog.text("ui.panel.no_hand")
-    return catalog.text("ui.panel.hand", cards=card_faces(sort_hand(view.hand), DISCORD))
+    return catalog.text("ui.panel.hand", cards=hand_faces(catalog, view, DISCORD.speaking(catalog)))
 
 
 def panel_text(catalog: Catalog, table: LiveTable, seat: Seat, *, done: str | None = None) -> str:
@@ -406,7 +419,7 @@ def dm_text(catalog: Catalog, table: LiveTable, seat: Seat, guild_name: str) -> 
     assert table.game is not None
     view = table.game.view(seat)
     no_hand = catalog.text("ui.panel.no_hand")
-    cards = card_faces(sort_hand(view.hand), DISCORD) if view.hand else no_hand
+    cards = hand_faces(catalog, view, DISCORD.speaking(catalog)) if view.hand else no_hand
     body = catalog.text(
         "ui.dm.hand",
         game=game_name(catalog, table.record.game_id),

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.i18n import Catalog
 from games.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_card, rank_of, suit_of
@@ -31,12 +31,26 @@ _CONTRACT = re.compile(r"^(\d+)(C|D|H|S|NT)(X{0,2})$", re.IGNORECASE)
 HAND_SUIT_ORDER = (3, 2, 0, 1)  # spades, hearts, clubs, diamonds
 
 
+ENGLISH_RANKS: Mapping[str, str] = {r: ("10" if r == "T" else r) for r in RANKS}
+"""The index printed on each rank (by its letter in a card code): English, ``A K Q J 10``."""
+
+
 @dataclass(frozen=True, slots=True)
 class Faces:
-    """The symbol of each suit (by suit number) and of the joker, for one kind of screen."""
+    """The symbol of each suit (by suit number) and of the joker, for one kind of screen, and the
+    index of each rank in one language (Swedish cards read ``E K D Kn``, English ``A K Q J``)."""
 
     suits: Mapping[int, str]
     joker: str = JOKER_FACE
+    ranks: Mapping[str, str] = field(default_factory=lambda: ENGLISH_RANKS)
+
+    def speaking(self, catalog: Catalog) -> Faces:
+        """These faces with the rank indices of the catalog's language (``table.index.<rank>``)."""
+        ranks = {
+            r: catalog.text(f"table.index.{r}") if catalog.has(f"table.index.{r}") else face
+            for r, face in ENGLISH_RANKS.items()
+        }
+        return Faces(self.suits, self.joker, ranks)
 
 
 PLAIN = Faces(SUIT_SYMBOLS)
@@ -44,11 +58,11 @@ DISCORD = Faces({0: "☘️", 1: "🔷", 2: "♥️", 3: "♤"})
 
 
 def card_face(c: int, faces: Faces = PLAIN) -> str:
-    """``Q♠``, ``10♥``, ``🃏`` (``Q♤``, ``10♥️`` with the Discord faces)."""
+    """``Q♠``, ``10♥``, ``🃏`` (``Q♤``, ``10♥️`` with the Discord faces; ``D♠`` with Swedish
+    ranks, see :meth:`Faces.speaking`)."""
     if c == JOKER:
         return faces.joker
-    rank = RANKS[c % 13]
-    return ("10" if rank == "T" else rank) + faces.suits[suit_of(c)]
+    return faces.ranks[RANKS[c % 13]] + faces.suits[suit_of(c)]
 
 
 def card_faces(cards: Iterable[int], faces: Faces = PLAIN) -> str:
@@ -66,15 +80,34 @@ def faces_of_codes(text: str, faces: Faces = PLAIN) -> str:
     return " ".join(out)
 
 
+def hand_key(c: int) -> tuple[int, int]:
+    """A card's place in a hand as shown everywhere (text, buttons, menus, pictures): suit by suit
+    (♠ ♥ ♣ ♦, the joker first), high cards first."""
+    if c == JOKER:
+        return (-1, 0)
+    return (HAND_SUIT_ORDER.index(suit_of(c)), -rank_of(c))
+
+
 def sort_hand(cards: Iterable[int]) -> list[int]:
-    """Suit by suit (♠ ♥ ♣ ♦, the joker first), high cards first."""
+    """The cards in the order a hand is shown (:func:`hand_key`)."""
+    return sorted(cards, key=hand_key)
 
-    def key(c: int) -> tuple[int, int]:
-        if c == JOKER:
-            return (-1, 0)
-        return (HAND_SUIT_ORDER.index(suit_of(c)), -rank_of(c))
 
-    return sorted(cards, key=key)
+def mark_label(catalog: Catalog, game_id: str) -> str:
+    """What a card the game marks in a hand is called (``Svarte Petter``): the game's
+    ``<game>.mark``, else a plain word."""
+    key = f"{game_id}.mark"
+    return catalog.text(key if catalog.has(key) else "view.marked")
+
+
+def hand_faces(catalog: Catalog, view: View, faces: Faces = PLAIN) -> str:
+    """The viewer's hand in the order it is shown, a marked card followed by what it is:
+    ``J♠ (Svarte Petter)``."""
+    out = []
+    for c in sort_hand(view.hand):
+        face = card_face(c, faces)
+        out.append(f"{face} ({mark_label(catalog, view.game)})" if c in view.marked else face)
+    return " ".join(out)
 
 
 def _is_code(word: str) -> bool:
@@ -115,7 +148,7 @@ class TextRenderer:
     def __init__(self, catalog: Catalog, names: Sequence[str], faces: Faces = PLAIN) -> None:
         self.catalog = catalog
         self.names = list(names)
-        self.faces = faces
+        self.faces = faces.speaking(catalog)  # cards in the catalog's language
 
     def face(self, c: int) -> str:
         return card_face(c, self.faces)
@@ -260,7 +293,7 @@ class TextRenderer:
     # --- views ------------------------------------------------------------------------------------
 
     def hand(self, view: View) -> str:
-        return self.faces_of(sort_hand(view.hand)) if view.hand else "–"
+        return hand_faces(self.catalog, view, self.faces) if view.hand else "–"
 
     def trick(self, view: View) -> str:
         if not view.trick:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -276,7 +276,10 @@ class Nittionio(Game):
         self, options: NittionioOptions, rng: random.Random, decks: list[list[int]] | None
     ) -> None:
         if options.variant == "pennycook" and options.scoring == "rubber":
-            raise OptionError("Pennycook's variant is one game to 150; it has no rubber scoring")
+            raise OptionError(
+                "Pennycook's variant is one game to 150; it has no rubber scoring",
+                Msg.of("nittionio.options_error.pennycook_rubber"),
+            )
         self.options = options
         self._rng = rng
         self._rng_shared = False  # True while clones share the generator (see _deal_rng)
@@ -599,6 +602,14 @@ class Nittionio(Game):
             deal=self._deal_no,
             dealer=self._dealer,
         )
+
+    def worth(self, seat: Seat, verb: str, cards: Sequence[int]) -> Msg | None:
+        """The bid that bid cards make (N1: ♦ 0, ♠ 1, ♥ 2, ♣ 3; the joker as the turn-up's
+        suit), for the bid-card picker."""
+        if verb != "bid":
+            return None
+        values = TABLES[self._turn_up][3]
+        return Msg.of("nittionio.pick.bid", bid=sum(values[c] for c in cards))
 
     def _public_notes(self, s: Seat) -> tuple[Msg, ...]:
         notes = []

@@ -8,7 +8,7 @@ scoring, the partie settlement, the next deal and partie).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.cards import (
     Card,
@@ -34,6 +34,7 @@ from games.core import (
     SeatView,
     SheetRow,
     View,
+    bounds,
 )
 from games.reunion import rules
 from games.reunion.events import (
@@ -96,7 +97,7 @@ class ReunionOptions(Options):
     ``carry_last_dealer`` (§1.8, the seed's tip): the last dealer of a partie deals the first deal
     of the next; off, the deal simply goes on counter-clockwise."""
 
-    parties: int = 3
+    parties: int = field(default=3, metadata=bounds(1, 20))
     carry_last_dealer: bool = True
 
 

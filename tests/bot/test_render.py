@@ -8,7 +8,7 @@ from toygame import SPEC as TOY
 from toygame import TOY_TEXTS_EN
 
 from bot.i18n import catalog
-from bot.render.embeds import variant_name
+from bot.options import variant_name
 from bot.render.text import DISCORD, TextRenderer, card_face, faces_of_codes, sort_hand
 from games.cards import JOKER, parse_card
 from games.core import Msg, ScoreSheet, SheetRow
@@ -36,7 +36,20 @@ def test_discord_faces_are_four_colours_none_of_them_a_dark_emoji() -> None:
     assert faces_of_codes("QS 7D JK", DISCORD) == "Q♤ 7🔷 🃏"
     sv = TextRenderer(catalog("sv"), ["Anna", "Bo"], DISCORD)
     assert sv.msg(Msg.of("table.event.trump", suit="C")) == "Trumf: ☘️ klöver"
-    assert sv.action("toy", "QC KC") == "Q☘️ K☘️"
+    assert sv.action("toy", "QC KC") == "D☘️ K☘️"
+
+
+def test_cards_have_swedish_ranks_in_swedish_and_english_ranks_in_english() -> None:
+    codes = "AS KH QD JC TS 9H JK"
+    sv, en = _render("sv"), _render("en")
+    assert sv.faces_of(parse_card(c) for c in codes.split()) == "E♠ K♥ D♦ Kn♣ 10♠ 9♥ 🃏"
+    assert en.faces_of(parse_card(c) for c in codes.split()) == "A♠ K♥ Q♦ J♣ 10♠ 9♥ 🃏"
+    won = Msg.of("table.event.trick_won", seat=0, card="QS")
+    assert sv.msg(won) == "Anna tar sticket med D♠"
+    assert en.msg(won) == "Anna takes the trick with Q♠"
+    assert sv.action("nittionio", "bid AC JD 7S") == "Lägg budkort E♣ Kn♦ 7♠"
+    swedish_discord = TextRenderer(catalog("sv"), ["Anna"], DISCORD)
+    assert swedish_discord.face(parse_card("JS")) == "Kn♤"
 
 
 def test_hands_are_sorted_by_suit_then_high_to_low() -> None:
@@ -54,7 +67,7 @@ def test_messages_use_names_faces_and_suits() -> None:
 
 def test_action_labels() -> None:
     r = _render("sv")
-    assert r.action("toy", "QS") == "Q♠"
+    assert r.action("toy", "QS") == "D♠"
     assert r.action("toy", "pass") == "Passa"
     assert r.action("toy", "draw 3") == "Dra kort nummer 3"
     assert _render("en").action("toy", "discard 8C 9D TS") == "lay aside 8♣ 9♦ 10♠"
@@ -124,7 +137,7 @@ def test_score_sheet_lines_up_its_columns_and_draws_the_line() -> None:
 
 
 def test_several_cards_played_at_once_are_labelled_as_their_faces() -> None:
-    assert _render("sv").action("skitgubbe", "QC KC AC") == "Q♣ K♣ A♣"
+    assert _render("sv").action("skitgubbe", "QC KC AC") == "D♣ K♣ E♣"
     assert _render("en").action("skitgubbe", "7H") == "7♥"
 
 

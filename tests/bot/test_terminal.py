@@ -14,7 +14,7 @@ from toygame import TOY_TEXTS_EN
 from bot import terminal
 from bot.__main__ import main
 from bot.i18n import catalog
-from bot.render.text import TextRenderer
+from bot.render.text import PLAIN, TextRenderer, card_face, sort_hand
 from bot.terminal import PlayRequest, TerminalTable, build_table, seat_names
 from games.ai import choose, shape_of
 from games.ai.heuristics.hej_knekt import HEJ_KNEKT_PRESS
@@ -230,8 +230,14 @@ def test_bad_option_and_seat_are_refused(capsys: pytest.CaptureFixture[str]) -> 
         pytest.skip("no game registered yet")
     game_id = next(iter(SPECS))
     assert main(["play", game_id, "--option", "nonsense=1"]) == 2
-    assert "Fel i inställningarna" in capsys.readouterr().err
+    assert "har ingen inställning nonsense. Inställningar:" in capsys.readouterr().err
     assert main(["play", game_id, "--option", "novalue"]) == 2
+    assert "Skriv en inställning som namn = värde" in capsys.readouterr().err
+    assert main(["play", "hej_knekt", "--option", "reaction_ms=0", "--lang", "en"]) == 2
+    said = capsys.readouterr().err
+    assert "reaction time (ms) must be a whole number from 3000 to 15000, not 0" in said
+    assert main(["play", "hej_knekt", "--option", "falskt alarm=kanske"]) == 2
+    assert "falskt alarm är ja eller nej, inte kanske" in capsys.readouterr().err
     assert main(["play", game_id, "--seat", "9", "--lang", "en"]) == 2
     assert "There is no seat 9" in capsys.readouterr().err
     assert main(["play", game_id, "--players", "99"]) == 2
@@ -261,3 +267,20 @@ def test_the_terminal_opponents_are_normal_unless_a_level_is_asked_for() -> None
     assert build_table(PlayRequest("tvamanswhist"), FakeConsole()).kinds == {1: "normal"}
     easy = build_table(PlayRequest("tvamanswhist", players=2, opponents="easy"), FakeConsole())
     assert easy.kinds == {1: "easy"}
+
+
+@pytest.mark.parametrize(("lang", "court"), [("sv", ("E", "D", "Kn")), ("en", ("A", "Q", "J"))])
+def test_the_terminal_shows_cards_with_the_ranks_of_its_language(
+    lang: str, court: tuple[str, ...]
+) -> None:
+    console = FakeConsole([])
+    table = build_table(PlayRequest("tvamanswhist", seed=3, lang=lang), console)
+    assert not table.run()  # shows the table and the hand, then the script ends
+    hand = table.game.view(table.human).hand
+    faces = PLAIN.speaking(catalog(lang))
+    shown = next(
+        line for line in console.lines if catalog(lang).text("view.hand", cards="") in line
+    )
+    assert shown.split(":", 1)[1].split() == [card_face(c, faces) for c in sort_hand(hand)]
+    indices = {card_face(c, faces)[:-1] for c in hand}
+    assert indices & set(court), "the hand holds a card whose index differs between languages"

@@ -18,12 +18,16 @@ import pytest
 from members import bot_of, components, forge, play_first_legal, sync_commands, table_in
 from simcord import Env, InteractionResult, MemberActor, ResponseMessage
 
-from bot.render.text import card_face
+from bot.i18n import catalog
+from bot.render.text import DISCORD, card_face
 from bot.sessions import LiveTable, member_actions, press_verbs, replay
 from games.core import Game
 
 INTERACTIONS = 2_000
 SEED = 16
+
+
+SHOWN = DISCORD.speaking(catalog("sv"))  # cards as the Swedish tables show them
 
 
 def public_text(message: Any) -> str:
@@ -44,7 +48,7 @@ def hidden_faces(game: Game) -> set[str]:
     for seat in range(game.players):
         for card in game.view(seat).hand:
             if card not in shown:
-                faces.add(card_face(card))
+                faces.add(card_face(card, SHOWN))
     return {f for f in faces if f not in named}
 
 
