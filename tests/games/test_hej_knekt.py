@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import catalog as load_catalog
+from bot.i18n import fill
 from bot.render.text import TextRenderer
 from games.cards import code, make_deck, parse_card, randbelow
 from games.core import (
@@ -814,7 +815,9 @@ def test_every_message_the_game_emits_has_a_text_in_both_languages() -> None:
                 seen |= {p.key: Msg(p.key) for p in view.piles}
     for catalog in (_catalog("sv"), _catalog("en")):
         for key, msg in seen.items():
-            text = catalog[key].format(**dict(msg.args))  # every placeholder has its argument
+            text = fill(
+                catalog[key], dict(msg.args), strict=True
+            )  # every placeholder has its argument
             assert "{" not in text
     assert {
         "hej_knekt.event.reaction_corrected",

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import fill
 from games.cards import CLUBS, HEARTS, JOKER, SPADES, Card, mask_of, parse_card
 from games.core import IllegalActionError, Msg, NotationError, OptionError, View, apply_option_text
 from games.nittionio import (
@@ -696,4 +697,4 @@ def test_every_message_the_game_emits_has_a_text_in_both_languages() -> None:
     for lang, catalog in catalogs.items():
         for msg in seen:
             assert msg.key in catalog, f"{lang}: {msg.key}"
-            catalog[msg.key].format(**dict(msg.args))
+            fill(catalog[msg.key], dict(msg.args), strict=True)
