@@ -37,7 +37,7 @@ from bot.render.embeds import DealResult, deal_result_embed, dm_text, renderer, 
 from bot.render.images import table_png
 from bot.render.text import trump_line
 from bot.sessions import LiveTable
-from bot.views.panel import build_panel, hand_picture, panel_notations
+from bot.views.panel import Draft, hand_picture, panel_for, panel_notations
 from bot.views.table import table_view
 from games.core import Msg, Seat
 
@@ -61,6 +61,7 @@ class Panel:
     version: int
     opened: float
     shows: tuple[object, ...] = ()
+    draft: Draft | None = None  # a choice begun on the panel, kept while it stays valid
 
 
 @dataclass
@@ -238,13 +239,22 @@ class DiscordListener:
     # --- open hand panels -------------------------------------------------------------------------
 
     def panel_shown(
-        self, table: LiveTable, interaction: discord.Interaction, page: int = 0
+        self,
+        table: LiveTable,
+        interaction: discord.Interaction,
+        page: int = 0,
+        draft: Draft | None = None,
     ) -> None:
         """Keep the panel this interaction shows current; call it before responding."""
         key = (table.table_id, interaction.user.id)
         seat = table.seat_of(interaction.user.id)
         shows = panel_shows(table, seat) if seat is not None else ()
-        self._panels[key] = Panel(interaction, page, table.version, self.bot.clock.now(), shows)
+        now = self.bot.clock.now()
+        self._panels[key] = Panel(interaction, page, table.version, now, shows, draft)
+
+    def panel_of(self, table_id: int, user_id: int) -> Panel | None:
+        """The member's open hand panel at a table, as last shown."""
+        return self._panels.get((table_id, user_id))
 
     def _schedule_panel(self, table: LiveTable, user_id: int) -> None:
         key = (table.table_id, user_id)
@@ -276,7 +286,10 @@ class DiscordListener:
             return
         panel.version = table.version
         panel.shows = panel_shows(table, seat)
-        content, view = build_panel(catalog(table.record.language), table, seat, page=panel.page)
+        texts = catalog(table.record.language)
+        content, view, panel.draft = panel_for(
+            texts, table, seat, page=panel.page, draft=panel.draft
+        )
         files = await hand_picture(self.bot, table, seat, key[1])
         try:
             await panel.interaction.edit_original_response(

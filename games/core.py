@@ -199,6 +199,7 @@ class View:
     dealer: Seat | None = None
     teams: tuple[tuple[Seat, ...], ...] = ()
     sheet: ScoreSheet | None = None
+    marked: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,6 +397,12 @@ class Game(ABC):
     def timeout_action(self, seat: Seat) -> Action | None:
         """The action ``seat`` takes when its turn time runs out, where the rules name one
         (Femkort's answer to "better cards": refuse); None lets the computer player decide."""
+        return None
+
+    def worth(self, seat: Seat, verb: str, cards: Sequence[int]) -> Msg | None:
+        """What ``cards`` count for in a choice of several cards with ``verb``, in the game's
+        words, from what ``seat`` knows (Nittionio's bid cards: the bid they make); shown beside
+        each card and the cards picked before a member sends them. None: nothing to say."""
         return None
 
     def check_turn(self, seat: Seat, action: Action) -> None:

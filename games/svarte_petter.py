@@ -54,6 +54,7 @@ from games.cards import (
     JACK,
     QUEEN,
     SPADES,
+    Card,
     card,
     cards_tuple,
     codes,
@@ -327,6 +328,17 @@ class SvartePetter(Game):
         holder = next(s for s in range(self._n) if odd[0] in self._hands[s])
         return holder, odd[0]
 
+    def _marked(self, seat: Seat) -> tuple[Card, ...]:
+        """The odd card in ``seat``'s hand, once anyone could tell it is the odd one: J♠ from the
+        deal; in the queen game (R1) the last queen, the others being paired face up; with the
+        set-aside card face down (R4) only at the end, when it is shown."""
+        if self._options.odd_card == "random" and not self._over:
+            return ()
+        holder = self._odd_holder()
+        if holder is None or holder[0] != seat:
+            return ()
+        return cards_tuple([holder[1]])
+
     def _end(self) -> None:
         self._over = True
         holder = self._odd_holder()
@@ -406,6 +418,7 @@ class SvartePetter(Game):
             events=self._events.for_viewer(seat),
             notes=() if note is None else (note,),
             dealer=self._dealer,
+            marked=() if seat is None else self._marked(seat),
         )
 
     # --- notation ---------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from bot.options import game_name, variant_name
 from bot.render.text import (
     DISCORD,
     TextRenderer,
-    card_faces,
+    hand_faces,
     sort_hand,
     table_piles,
     trick_text,
@@ -356,9 +356,7 @@ def _result_lines(catalog: Catalog, table: LiveTable, ratings: Sequence[RatingCh
 def hand_line(catalog: Catalog, view: View) -> str:
     if not view.hand:
         return catalog.text("ui.panel.no_hand")
-    return catalog.text(
-        "ui.panel.hand", cards=card_faces(sort_hand(view.hand), DISCORD.speaking(catalog))
-    )
+    return catalog.text("ui.panel.hand", cards=hand_faces(catalog, view, DISCORD.speaking(catalog)))
 
 
 def panel_text(catalog: Catalog, table: LiveTable, seat: Seat, *, done: str | None = None) -> str:
@@ -396,7 +394,7 @@ def dm_text(catalog: Catalog, table: LiveTable, seat: Seat, guild_name: str) -> 
     assert table.game is not None
     view = table.game.view(seat)
     no_hand = catalog.text("ui.panel.no_hand")
-    cards = card_faces(sort_hand(view.hand), DISCORD.speaking(catalog)) if view.hand else no_hand
+    cards = hand_faces(catalog, view, DISCORD.speaking(catalog)) if view.hand else no_hand
     body = catalog.text(
         "ui.dm.hand",
         game=game_name(catalog, table.record.game_id),

@@ -327,17 +327,30 @@ def table_png(
     return _png(canvas.crop((0, 0, WIDTH, min(height, y + MARGIN))))
 
 
-def hand_png(cards: Sequence[int], playable: Sequence[int] = (), four_colour: bool = True) -> bytes:
+MARK = (200, 30, 140)
+"""The frame of a card the game marks in a hand (Svarte Petter's odd card)."""
+
+
+def hand_png(
+    cards: Sequence[int],
+    playable: Sequence[int] = (),
+    marked: Sequence[int] = (),
+    mark: str = "",
+    four_colour: bool = True,
+) -> bytes:
     """A hand in the given order (the panel's), the cards that may be played now raised and the
-    others dimmed while some may be."""
+    others dimmed while some may be; a ``marked`` card framed and named (``mark``) under it."""
     cards = list(cards)
     width = CARD_W
+    height = round(width * 1.4)
     room = WIDTH - 2 * MARGIN
     step = min(width + 6, max(width // 3, (room - width) // max(len(cards) - 1, 1)))
     raise_by = 18 if playable else 0
+    caption = 34 if any(c in marked for c in cards) else 0
     w = MARGIN * 2 + (len(cards) - 1) * step + width if cards else 2 * MARGIN + width
-    h = MARGIN * 2 + round(width * 1.4) + raise_by
+    h = MARGIN * 2 + height + raise_by + caption
     canvas = Image.new("RGBA", (w, h), (*FELT, 255))
+    draw = ImageDraw.Draw(canvas)
     for i, c in enumerate(cards):
         face = card_image(c, width, four_colour)
         lifted = c in playable
@@ -346,4 +359,12 @@ def hand_png(cards: Sequence[int], playable: Sequence[int] = (), four_colour: bo
             veil = Image.new("RGBA", face.size, (0, 0, 0, 90))
             face.alpha_composite(Image.composite(veil, Image.new("RGBA", face.size), face))
         canvas.alpha_composite(face, (MARGIN + i * step, MARGIN + (0 if lifted else raise_by)))
+    for i, c in enumerate(cards):  # over the cards beside it, so it shows even when overlapped
+        if c in marked:
+            x, y = MARGIN + i * step, MARGIN + (0 if c in playable else raise_by)
+            draw.rounded_rectangle(
+                (x - 3, y - 3, x + width + 2, y + height + 2), radius=12, outline=MARK, width=6
+            )
+            label = _fit(draw, mark, 24, w - x - 4)
+            draw.text((x, MARGIN + height + raise_by + 6), label, font=font(24, True), fill=INK)
     return _png(canvas)

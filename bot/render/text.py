@@ -80,15 +80,34 @@ def faces_of_codes(text: str, faces: Faces = PLAIN) -> str:
     return " ".join(out)
 
 
+def hand_key(c: int) -> tuple[int, int]:
+    """A card's place in a hand as shown everywhere (text, buttons, menus, pictures): suit by suit
+    (♠ ♥ ♣ ♦, the joker first), high cards first."""
+    if c == JOKER:
+        return (-1, 0)
+    return (HAND_SUIT_ORDER.index(suit_of(c)), -rank_of(c))
+
+
 def sort_hand(cards: Iterable[int]) -> list[int]:
-    """Suit by suit (♠ ♥ ♣ ♦, the joker first), high cards first."""
+    """The cards in the order a hand is shown (:func:`hand_key`)."""
+    return sorted(cards, key=hand_key)
 
-    def key(c: int) -> tuple[int, int]:
-        if c == JOKER:
-            return (-1, 0)
-        return (HAND_SUIT_ORDER.index(suit_of(c)), -rank_of(c))
 
-    return sorted(cards, key=key)
+def mark_label(catalog: Catalog, game_id: str) -> str:
+    """What a card the game marks in a hand is called (``Svarte Petter``): the game's
+    ``<game>.mark``, else a plain word."""
+    key = f"{game_id}.mark"
+    return catalog.text(key if catalog.has(key) else "view.marked")
+
+
+def hand_faces(catalog: Catalog, view: View, faces: Faces = PLAIN) -> str:
+    """The viewer's hand in the order it is shown, a marked card followed by what it is:
+    ``J♠ (Svarte Petter)``."""
+    out = []
+    for c in sort_hand(view.hand):
+        face = card_face(c, faces)
+        out.append(f"{face} ({mark_label(catalog, view.game)})" if c in view.marked else face)
+    return " ".join(out)
 
 
 def _is_code(word: str) -> bool:
@@ -274,7 +293,7 @@ class TextRenderer:
     # --- views ------------------------------------------------------------------------------------
 
     def hand(self, view: View) -> str:
-        return self.faces_of(sort_hand(view.hand)) if view.hand else "–"
+        return hand_faces(self.catalog, view, self.faces) if view.hand else "–"
 
     def trick(self, view: View) -> str:
         if not view.trick:

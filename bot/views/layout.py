@@ -1,19 +1,24 @@
 """How a seat's legal actions become controls on a panel, for any game, within Discord's limits.
 
 Pure: it reads notations only (DESIGN.md: the game says what is legal; this only arranges it).
-- one card played (``QS``): a button per card when few, else select menus of at most 25 cards;
+- one card played (``QS``): a button per card, always, in the order the hand is shown
+  (``bot.render.text.hand_key``), so any card is one click away; a hand that needs more rows than
+  a panel has is shown in pages of buttons;
 - a verb with several cards (``bid 7D KS TC``): a multi-select of that many cards (of any count
-  between the fewest and the most, when the game allows several counts: ``exchange 7C 8D``);
-  several cards played at once with no verb (``QC KC AC``, beside single cards ``7C``) are a
-  multi-select too, while the single cards stay one click each. When the cards need more than
-  one menu, cards that are chosen together are kept in the same menu where they fit;
+  between the fewest and the most, when the game allows several counts: ``exchange 7C 8D``),
+  its cards in hand order; several cards played at once with no verb (``QC KC AC``, beside single
+  cards ``7C``) are a multi-select too, while the single cards stay one click each. When the cards
+  need more than one menu, cards that are chosen together are kept in the same menu where they
+  fit. Cards picked for a verb are sent with a button (``send``) once they make a legal action;
 - a verb whose argument has two parts (``bid 7NT``: level and strain; ``ask 2 K``: whom and which
   rank), when there are more than five of them: two steps, first the first parts (a ``Steps`` row),
   then, on the page a first part opens (``step_page(..., "bid 7")``), the choices it leads to;
 - a verb with a number or one card (``draw 3``, ``call AC``): buttons when few, else selects;
 - anything else (``pass``, ``declare``, ``hej 0``): a button each.
 Discord allows 5 rows per message, 5 buttons per row or one select per row, 25 options per select.
-Beyond five rows, the rows are split into pages of four, the fifth row turning the pages.
+Beyond five rows the panel has pages: the other controls stay on every page where they fit, the
+cards are spread over the pages, and the fifth row turns the pages (with the verbs, when they fit
+beside the page buttons).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.render.text import hand_key
 from games.cards import parse_card
 
 MAX_ROWS = 5
@@ -47,7 +53,10 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Buttons:
+    """A row of buttons; ``nav``: on a panel of pages, they share the row that turns the pages."""
+
     choices: tuple[Choice, ...]
+    nav: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,11 +194,22 @@ def step_page(notations: Sequence[str], step: str) -> list[Row]:
     return selects[: MAX_ROWS - 1]
 
 
-def layout(notations: Sequence[str]) -> list[list[Row]]:
-    """Pages of rows for these legal actions; usually one page of at most five rows."""
+def page_buttons(pages: int) -> int:
+    """How many buttons turn ``pages`` pages: one per page up to five, else back, where, forward."""
+    return pages if pages <= MAX_BUTTONS_PER_ROW else 3
+
+
+def card_order(notation: str) -> tuple[int, int]:
+    """Where a card (its code) is shown in a hand."""
+    return hand_key(parse_card(notation))
+
+
+def layout(notations: Sequence[str], send: str | None = None) -> list[list[Row]]:
+    """Pages of rows for these legal actions; usually one page of at most five rows. ``send``: a
+    multi-card action whose cards are picked, offered as a button after its menus."""
     choices = [choice_of(n) for n in notations]
     steps = _step_groups(choices)
-    cards = [c for c in choices if c.is_card]
+    cards = sorted((c for c in choices if c.is_card), key=lambda c: card_order(c.notation))
     multi: dict[str, list[Choice]] = {}
     numbered: dict[str, list[Choice]] = {}
     plain: list[Choice] = []
@@ -205,10 +225,10 @@ def layout(notations: Sequence[str]) -> list[list[Row]]:
         else:
             plain.append(c)
 
-    rows: list[Row] = []
+    fixed: list[Row] = []
     for verb, group in steps.items():
         firsts = list(dict.fromkeys(p[0] for c in group if (p := two_parts(c)) is not None))
-        rows.extend(Steps(verb, tuple(part)) for part in _chunk_strings(firsts))
+        fixed.extend(Steps(verb, tuple(part)) for part in _chunk_strings(firsts))
     for verb, combos in multi.items():
         counts = [len(combo.args) for combo in combos]
         pick, most = min(counts), max(counts)
@@ -216,27 +236,48 @@ def layout(notations: Sequence[str]) -> list[list[Row]]:
         for combo in combos:
             for card in combo.args:
                 seen.setdefault(card, Choice(card, verb, (card,)))
-        options = sorted(seen.values(), key=lambda c: parse_card(c.notation))
-        rows.extend(
+        options = sorted(seen.values(), key=lambda c: card_order(c.notation))
+        fixed.extend(
             Select(verb, part, pick, i, most if most > pick else 0)
             for i, part in enumerate(_together_chunks(options, combos))
         )
-    small = len(cards) + sum(len(v) for v in numbered.values()) + len(plain)
-    if small <= MAX_BUTTONS_PER_ROW * (MAX_ROWS - len(rows)) and not multi and small <= 10:
-        buttons = [*cards, *(c for v in numbered.values() for c in v), *plain]
-        rows.extend(Buttons(part) for part in _chunks(buttons, MAX_BUTTONS_PER_ROW))
-    else:
-        if cards:
-            rows.extend(
-                Select("", part, 1, i) for i, part in enumerate(_chunks(cards, MAX_OPTIONS))
-            )
+        if send is not None and (chosen := choice_of(send)).verb == verb and chosen in combos:
+            fixed.append(Buttons((chosen,)))
+    verbs = [c for v in numbered.values() for c in v]
+    if len(verbs) + len(plain) <= 2 * MAX_BUTTONS_PER_ROW:
+        verbs += plain
+    else:  # many numbers or cards named by a verb: a menu each
         for verb, items in numbered.items():
-            rows.extend(
+            fixed.extend(
                 Select(verb, part, 1, i) for i, part in enumerate(_chunks(items, MAX_OPTIONS))
             )
-        rows.extend(Buttons(part) for part in _chunks(plain, MAX_BUTTONS_PER_ROW))
-    if len(rows) <= MAX_ROWS:
-        return [rows]
-    # more than one page: four rows each, the fifth row of the panel turns the pages
-    per_page = MAX_ROWS - 1
-    return [rows[i : i + per_page] for i in range(0, len(rows), per_page)]
+        verbs = list(plain)
+    card_rows: list[Row] = [Buttons(part) for part in _chunks(cards, MAX_BUTTONS_PER_ROW)]
+    verb_rows: list[Row] = [Buttons(part) for part in _chunks(verbs, MAX_BUTTONS_PER_ROW)]
+    if 0 < len(cards) + len(verbs) <= MAX_BUTTONS_PER_ROW:
+        loose: list[Row] = [Buttons((*cards, *verbs))]
+    else:
+        loose = card_rows + verb_rows
+    if len(fixed) + len(loose) <= MAX_ROWS:
+        return [fixed + loose]
+    return _pages(fixed, card_rows, verbs)
+
+
+def _pages(fixed: list[Row], card_rows: list[Row], verbs: list[Choice]) -> list[list[Row]]:
+    """More than five rows: the cards spread over pages of four rows, the other controls on every
+    page, the verbs beside the page buttons where they fit; else every row on some page."""
+    content = MAX_ROWS - 1  # the fifth row turns the pages
+    verb_rows: list[Row] = [Buttons(part) for part in _chunks(verbs, MAX_BUTTONS_PER_ROW)]
+    if card_rows and len(fixed) < content:
+        per = content - len(fixed)
+        pages = -(-len(card_rows) // per)
+        if len(verbs) + page_buttons(pages) <= MAX_BUTTONS_PER_ROW:
+            nav: list[Row] = [Buttons(tuple(verbs), nav=True)] if verbs else []
+            return [fixed + card_rows[i : i + per] + nav for i in range(0, len(card_rows), per)]
+        if len(fixed) + len(verb_rows) < content:
+            per = content - len(fixed) - len(verb_rows)
+            return [
+                fixed + card_rows[i : i + per] + verb_rows for i in range(0, len(card_rows), per)
+            ]
+    rows = fixed + card_rows + verb_rows
+    return [rows[i : i + content] for i in range(0, len(rows), content)]

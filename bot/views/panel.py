@@ -12,19 +12,32 @@ import asyncio
 import io
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.errors import UserError
-from bot.i18n import Catalog
-from bot.render.embeds import panel_text, renderer
+from bot.i18n import Catalog, catalog
+from bot.render.embeds import MAX_CONTENT, clip, panel_text, renderer
 from bot.render.images import hand_png
-from bot.render.text import sort_hand
+from bot.render.text import DISCORD, TextRenderer, hand_key, mark_label, sort_hand
 from bot.replies import answer_errors, catalog_of, kortbord, send_private
 from bot.sessions import LiveTable, member_actions, require_seat
-from bot.views.layout import Buttons, Row, Select, Steps, layout, step_page
-from games.cards import parse_card
+from bot.views.layout import (
+    MAX_BUTTONS_PER_ROW,
+    MAX_ROWS,
+    Buttons,
+    Row,
+    Select,
+    Steps,
+    card_order,
+    choice_of,
+    layout,
+    page_buttons,
+    step_page,
+)
+from games.cards import SUITS, parse_card
 from games.core import Seat
 
 if TYPE_CHECKING:
@@ -45,21 +58,96 @@ def panel_notations(table: LiveTable, seat: Seat) -> list[str]:
     return sorted(out, key=_hand_order(game.view(seat).hand))
 
 
-def _hand_order(hand: Sequence[int]) -> Callable[[str], int]:
-    """A sort key putting single-card plays in the order the hand picture shows them, after the
-    other actions (kept in the game's order: the sort is stable)."""
-    position = {c: i for i, c in enumerate(sort_hand(hand))}
+def _hand_order(hand: Sequence[int]) -> Callable[[str], tuple[int, int, int]]:
+    """A sort key putting single-card plays in the order the hand is shown (``hand_key``), after
+    the other actions (kept in the game's order: the sort is stable)."""
 
-    def key(notation: str) -> int:
+    def key(notation: str) -> tuple[int, int, int]:
         try:
-            return 1 + position.get(parse_card(notation), len(position))
+            return (1, *hand_key(parse_card(notation)))
         except ValueError:
-            return 0
+            return (0, 0, 0)
 
     return key
 
 
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A choice begun on a panel and not sent yet: the first part of a two-part choice (``step``,
+    ``"bid 7"``), or the cards picked for a verb of several cards (``verb`` ``"bid"``, ``cards``
+    ``("7D", "KS")``). It is kept while the panel is refreshed as long as it still leads to a
+    legal action; when it no longer does, the panel says that it was dropped."""
+
+    step: str | None = None
+    verb: str = ""
+    cards: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.step is not None or bool(self.cards)
+
+
+def pick_options(notations: Sequence[str], verb: str) -> list[str]:
+    """The cards a member may pick for ``verb``: those of its choices of several cards."""
+    out: dict[str, None] = {}
+    for notation in notations:
+        choice = choice_of(notation)
+        if choice.verb == verb and verb and choice.args and all(_card(a) for a in choice.args):
+            out.update(dict.fromkeys(choice.args))
+    return sorted(out, key=card_order)
+
+
+def picked_action(notations: Sequence[str], verb: str, cards: Sequence[str]) -> str | None:
+    """The legal action that lays exactly these cards with ``verb``, if there is one."""
+    wanted = sorted(cards)
+    for notation in notations:
+        choice = choice_of(notation)
+        if choice.verb == verb and sorted(choice.args) == wanted:
+            return notation
+    return None
+
+
+def _card(token: str) -> bool:
+    try:
+        parse_card(token)
+    except ValueError:
+        return False
+    return True
+
+
+def _most_picked(notations: Sequence[str], verb: str) -> tuple[int, int]:
+    """The fewest and the most cards ``verb`` takes."""
+    counts = [len(c.args) for n in notations if (c := choice_of(n)).verb == verb]
+    return (min(counts), max(counts)) if counts else (0, 0)
+
+
+def kept_draft(notations: Sequence[str], draft: Draft | None) -> Draft | None:
+    """What of a half-made choice still leads to a legal action now."""
+    if not draft:
+        return None
+    assert draft is not None
+    step = draft.step if draft.step and step_page(notations, draft.step) else None
+    cards = draft.cards
+    if cards:
+        options = set(pick_options(notations, draft.verb))
+        if not set(cards) <= options or len(cards) > _most_picked(notations, draft.verb)[1]:
+            cards = ()
+    kept = Draft(step, draft.verb if cards else "", cards)
+    return kept or None
+
+
+def dropped_part(draft: Draft | None, kept: Draft | None) -> Draft | None:
+    """The part of ``draft`` that ``kept`` no longer holds."""
+    if not draft:
+        return None
+    assert draft is not None
+    step = draft.step if kept is None or kept.step != draft.step else None
+    cards = draft.cards if kept is None or kept.cards != draft.cards else ()
+    dropped = Draft(step, draft.verb if cards else "", cards)
+    return dropped or None
+
+
 HAND_IMAGE = "hand.png"
+SUIT_FACES = {letter: DISCORD.suits[i] for i, letter in enumerate(SUITS)}
 
 
 async def hand_picture(
@@ -70,7 +158,8 @@ async def hand_picture(
     or when the server or the member turned pictures off."""
     if table.game is None or not await bot.pictures(table.record.guild_id, user_id):
         return []
-    hand = sort_hand(table.game.view(seat).hand)
+    view = table.game.view(seat)
+    hand = sort_hand(view.hand)
     if not hand:
         return []
     playable = []
@@ -79,8 +168,14 @@ async def hand_picture(
             playable.append(parse_card(notation))
         except ValueError:
             continue
-    data = await asyncio.to_thread(hand_png, hand, playable)
+    mark = mark_label(catalog_for(table), view.game) if view.marked else ""
+    data = await asyncio.to_thread(hand_png, hand, playable, view.marked, mark)
     return [discord.File(io.BytesIO(data), HAND_IMAGE)]
+
+
+def catalog_for(table: LiveTable) -> Catalog:
+    """The table's language: the words drawn in a picture of its hand."""
+    return catalog(table.record.language)
 
 
 def _label(text: str) -> str:
@@ -176,6 +271,9 @@ class PanelSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         texts = catalog_of(interaction)
+        if self.verb and self.most > 1:  # cards picked for a verb: shown, then sent with a button
+            await pick_cards(interaction, self.table_id, self.verb, list(self.item.values))
+            return
         notation = None
         async with answer_errors(interaction, texts):
             notation = self.notation(list(self.item.values))
@@ -227,8 +325,8 @@ class PanelPage(
         texts = catalog_of(interaction)
         async with answer_errors(interaction, texts):
             table, seat = seated_table(interaction, self.table_id)
-            content, view = build_panel(texts, table, seat, page=self.page)
-            await respond_with_panel(interaction, table, seat, content, view, self.page)
+            draft = Draft(None, *_shown_draft(interaction, table)[1:])
+            await show_panel(interaction, texts, table, seat, page=self.page, draft=draft)
 
 
 class PanelStep(
@@ -309,8 +407,61 @@ async def show_step(interaction: discord.Interaction, table_id: int, verb: str, 
     async with answer_errors(interaction, texts):
         table, seat = seated_table(interaction, table_id)
         step = f"{verb} {first}" if first else None
-        content, view = build_panel(texts, table, seat, step=step)
-        await respond_with_panel(interaction, table, seat, content, view)
+        _, picked_verb, cards = _shown_draft(interaction, table)
+        if step is not None and not step_page(panel_notations(table, seat), step):
+            raise UserError("not_offered")
+        draft = Draft(step, picked_verb, cards)
+        await show_panel(interaction, texts, table, seat, draft=draft)
+
+
+def _shown_draft(
+    interaction: discord.Interaction, table: LiveTable
+) -> tuple[str | None, str, tuple[str, ...]]:
+    """The half-made choice of the panel the member has open at this table (step, verb, cards)."""
+    shown = kortbord(interaction).listener.panel_of(table.table_id, interaction.user.id)
+    draft = shown.draft if shown is not None else None
+    if not isinstance(draft, Draft):
+        return None, "", ()
+    return draft.step, draft.verb, draft.cards
+
+
+async def pick_cards(
+    interaction: discord.Interaction, table_id: int, verb: str, values: list[str]
+) -> None:
+    """Cards picked in a menu of a verb of several cards: kept with the picks of its other menus
+    and shown with what they make, to be sent with the panel's send button."""
+    texts = catalog_of(interaction)
+    async with answer_errors(interaction, texts):
+        table, seat = seated_table(interaction, table_id)
+        notations = panel_notations(table, seat)
+        options = pick_options(notations, verb)
+        if not options or not set(values) <= set(options) or len(set(values)) != len(values):
+            raise UserError("not_offered")
+        step, picked_verb, cards = _shown_draft(interaction, table)
+        menu = _menu_of(notations, verb, values)
+        kept = [c for c in cards if picked_verb == verb and c not in menu]
+        chosen = sorted({*kept, *values}, key=card_order)
+        if len(chosen) > _most_picked(notations, verb)[1]:
+            raise UserError("not_offered")
+        shown = kortbord(interaction).listener.panel_of(table.table_id, interaction.user.id)
+        page = shown.page if shown is not None else 0
+        draft = Draft(step, verb if chosen else "", tuple(chosen))
+        await show_panel(interaction, texts, table, seat, page=page, draft=draft)
+
+
+def _menu_of(notations: Sequence[str], verb: str, values: Sequence[str]) -> set[str]:
+    """The cards of the menu of ``verb`` these values were picked in (all of the verb's cards
+    when they are in one menu, or when nothing was picked)."""
+    menus = [
+        {c.notation for c in row.choices}
+        for page in layout(notations)
+        for row in page
+        if isinstance(row, Select) and row.verb == verb
+    ]
+    for menu in menus:
+        if values and set(values) <= menu:
+            return menu
+    return set(pick_options(notations, verb)) if len(menus) <= 1 or not values else set()
 
 
 def seated_table(interaction: discord.Interaction, table_id: int) -> tuple[LiveTable, Seat]:
@@ -333,8 +484,7 @@ async def act_from_panel(
         if seat is None or table.game is None:
             await send_private(interaction, texts.text("ui.reply.left"))
             return
-        content, view = build_panel(texts, table, seat, done=notation)
-        await respond_with_panel(interaction, table, seat, content, view)
+        await show_panel(interaction, texts, table, seat, done=notation)
 
 
 def on_own_panel(interaction: discord.Interaction) -> bool:
@@ -352,16 +502,54 @@ async def respond_with_panel(
     content: str,
     view: discord.ui.View,
     page: int = 0,
+    draft: Draft | None = None,
 ) -> None:
     """Show the panel: in place on the clicker's own ephemeral panel, else as a new ephemeral
-    message. Either way the listener keeps only that ephemeral panel current."""
+    message. Either way the listener keeps only that ephemeral panel current (with its page and
+    its half-made choice)."""
     bot = kortbord(interaction)
-    bot.listener.panel_shown(table, interaction, page)
+    bot.listener.panel_shown(table, interaction, page, draft)
     files = await hand_picture(bot, table, seat, interaction.user.id)
     if on_own_panel(interaction):
         await interaction.response.edit_message(content=content, view=view, attachments=files)
     else:
         await interaction.response.send_message(content, view=view, files=files, ephemeral=True)
+
+
+async def show_panel(
+    interaction: discord.Interaction,
+    texts: Catalog,
+    table: LiveTable,
+    seat: Seat,
+    *,
+    page: int = 0,
+    draft: Draft | None = None,
+    done: str | None = None,
+) -> None:
+    """Build the panel (keeping what of ``draft`` is still valid, saying what was dropped) and
+    show it."""
+    content, view, kept = panel_for(texts, table, seat, page=page, draft=draft, done=done)
+    await respond_with_panel(interaction, table, seat, content, view, page, kept)
+
+
+def panel_for(
+    texts: Catalog,
+    table: LiveTable,
+    seat: Seat,
+    *,
+    page: int = 0,
+    draft: Draft | None = None,
+    done: str | None = None,
+) -> tuple[str, discord.ui.View, Draft | None]:
+    """The panel with what of a half-made choice is still valid, and that part: a refreshed
+    panel keeps the member's picks and opened step, and says so when it has to drop them (the
+    state changed, or the time ran out and the computer acted)."""
+    kept = kept_draft(panel_notations(table, seat), draft)
+    dropped = dropped_part(draft, kept)
+    content, view = build_panel(
+        texts, table, seat, page=page, done=done, draft=kept, dropped=dropped
+    )
+    return content, view, kept
 
 
 def controls() -> discord.ui.View:
@@ -383,84 +571,194 @@ def build_panel(
     page: int = 0,
     done: str | None = None,
     step: str | None = None,
+    draft: Draft | None = None,
+    dropped: Draft | None = None,
 ) -> tuple[str, discord.ui.View]:
     """The panel's text and controls for ``seat`` at the table's current version; ``step``
-    (``"bid 7"``) shows the choices of one first part of a two-part choice, with a way back."""
+    (``"bid 7"``) shows the choices of one first part of a two-part choice, with a way back.
+    ``draft``: the member's half-made choice (a step, cards picked), ``dropped``: the part of one
+    that no longer applies, which the panel says."""
     from bot.views.table import TableButton
 
     content = panel_text(texts, table, seat, done=done)
     view = controls()
+    text = renderer(texts, table)
+    game_id = table.record.game_id
+    lines = [content]
+    if dropped:
+        assert dropped is not None
+        lines.append(texts.text("ui.panel.dropped", choice=_draft_text(text, game_id, dropped)))
     if table.record.seats[seat].autoplay:
         view.add_item(TableButton(table.table_id, "reclaim", texts.text("ui.button.reclaim")))
-        return content, view
+        return clip("\n".join(lines), MAX_CONTENT, keep_end=True), view
     if table.spec.realtime and table.reveal_at is not None:
-        content += "\n" + texts.text("ui.panel.reaction_hint")
+        lines.append(texts.text("ui.panel.reaction_hint"))
     notations = panel_notations(table, seat)
+    if step is None and draft is not None:
+        step = draft.step
+    parts = _Parts(texts, table, seat, text, draft, notations)
+    lines += parts.pick_lines()
     if step is not None and (rows := step_page(notations, step)):
+        lines += parts.help_lines([step.split()[0]])
         for row_number, row in enumerate(rows):
-            for item in _row_items(texts, table, row):
+            for item in parts.items(row):
                 item.item.row = row_number
                 view.add_item(item)
         back = PanelStep(table.table_id, table.version, step.split()[0], "")
         back.item.label = _label(texts.text("ui.button.back"))
-        back.item.row = min(len(rows), 4)
+        back.item.row = min(len(rows), MAX_ROWS - 1)
         view.add_item(back)
-        return content, view
-    pages = layout(notations)
+        return clip("\n".join(lines), MAX_CONTENT, keep_end=True), view
+    lines += parts.help_lines(list(dict.fromkeys(c.verb for c in map(choice_of, notations))))
+    pages = parts.pages
     page = min(page, len(pages) - 1)
-    for row_number, row in enumerate(pages[page]):
-        for item in _row_items(texts, table, row):
-            item.item.row = row_number
+    nav_row = MAX_ROWS - 1
+    row_number = 0
+    for row in pages[page]:
+        on_nav = len(pages) > 1 and isinstance(row, Buttons) and row.nav
+        for item in parts.items(row):
+            item.item.row = nav_row if on_nav else row_number
             view.add_item(item)
+        row_number += 0 if on_nav else 1
     if len(pages) > 1:
-        for number in range(len(pages)):
-            button = PanelPage(
-                table.table_id, table.version, number, texts.text("ui.button.page", page=number + 1)
-            )
-            button.item.disabled = number == page
-            button.item.row = 4
+        for button in _page_buttons(texts, table, page, len(pages)):
+            button.item.row = nav_row
             view.add_item(button)
-    return content, view
+    return clip("\n".join(lines), MAX_CONTENT, keep_end=True), view
+
+
+def _page_buttons(texts: Catalog, table: LiveTable, page: int, pages: int) -> list[PanelPage]:
+    """The buttons that turn the pages: one per page up to five, else back, where, forward."""
+    t, v = table.table_id, table.version
+    if page_buttons(pages) == pages:
+        buttons = [
+            PanelPage(t, v, number, texts.text("ui.button.page", page=number + 1))
+            for number in range(pages)
+        ]
+        buttons[page].item.disabled = True
+        return buttons
+    here = PanelPage(t, v, page, texts.text("ui.button.page", page=f"{page + 1}/{pages}"))
+    here.item.disabled = True
+    return [
+        PanelPage(t, v, (page - 1) % pages, "◀"),
+        here,
+        PanelPage(t, v, (page + 1) % pages, "▶"),
+    ]
+
+
+def _draft_text(text: TextRenderer, game_id: str, draft: Draft) -> str:
+    """A half-made choice in words: ``Bud 7…`` or ``Lägg budkort 7♦ K♠``."""
+    parts = []
+    if draft.step is not None:
+        verb, _, first = draft.step.partition(" ")
+        parts.append(text.step(game_id, verb, first))
+    if draft.cards:
+        faces = text.faces_of(parse_card(c) for c in draft.cards)
+        parts.append(f"{text.verb(game_id, draft.verb)} {faces}")
+    return ", ".join(parts)
 
 
 PanelItem = PanelAction | PanelSelect | PanelStep | PanelStepSelect
 
 
-def _row_items(texts: Catalog, table: LiveTable, row: Row) -> Sequence[PanelItem]:
-    text = renderer(texts, table)
-    game_id = table.record.game_id
-    if isinstance(row, Steps):
-        labels = [text.step(game_id, row.verb, first) for first in row.firsts]
-        if len(row.firsts) <= 5:
-            return [
-                PanelStep(table.table_id, table.version, row.verb, first, label)
+class _Parts:
+    """What one panel is built from: its actions laid out, the member's half-made choice, the
+    cards its game marks, and the words for them."""
+
+    def __init__(
+        self,
+        texts: Catalog,
+        table: LiveTable,
+        seat: Seat,
+        text: TextRenderer,
+        draft: Draft | None,
+        notations: Sequence[str],
+    ) -> None:
+        assert table.game is not None
+        self.texts, self.table, self.seat, self.text = texts, table, seat, text
+        self.game = table.game
+        self.game_id = table.record.game_id
+        view = self.game.view(seat)
+        self.marked = set(view.marked)
+        self.mark = mark_label(texts, view.game) if view.marked else ""
+        self.picked = draft.cards if draft is not None else ()
+        self.picked_verb = draft.verb if draft is not None else ""
+        self.send = picked_action(notations, self.picked_verb, self.picked) if self.picked else None
+        self.notations = notations
+        self.pages = layout(notations, send=self.send)
+        menus: dict[str, int] = {}
+        for rows in self.pages:
+            for row in rows:
+                if isinstance(row, Select):
+                    menus[row.verb] = menus.get(row.verb, 0) + 1
+        self.menus = menus
+
+    def pick_lines(self) -> list[str]:
+        """The cards picked and what they make (Nittionio: the bid), and how many are missing."""
+        if not self.picked:
+            return []
+        faces = self.text.faces_of(parse_card(c) for c in sorted(self.picked, key=card_order))
+        worth = self.game.worth(self.seat, self.picked_verb, [parse_card(c) for c in self.picked])
+        lines = [
+            self.texts.text("ui.panel.picked", cards=faces)
+            if worth is None
+            else self.texts.text("ui.panel.picked_worth", cards=faces, worth=self.text.msg(worth))
+        ]
+        fewest = _most_picked(self.notations, self.picked_verb)[0]
+        if self.send is None and fewest > len(self.picked):
+            lines.append(self.texts.text("ui.panel.pick_more", count=fewest - len(self.picked)))
+        return lines
+
+    def help_lines(self, verbs: Sequence[str]) -> list[str]:
+        """One line of help from the game's catalog (``<game>.help.<verb>``) per verb offered."""
+        lines = []
+        for verb in verbs:
+            key = f"{self.game_id}.help.{verb.lower()}"  # ``JK S``: the joker led as spades
+            if verb and self.texts.has(key):
+                name = self.text.verb(self.game_id, verb.lower())
+                help_text = self.texts.text(key, **SUIT_FACES)  # ``{S}``: the suit as on cards
+                lines.append(self.texts.text("ui.panel.help", verb=name, help=help_text))
+        return lines
+
+    def _button_label(self, notation: str) -> str:
+        label = self.text.action(self.game_id, notation)
+        if notation == self.send:
+            return self.texts.text("ui.panel.send", action=label)
+        if self.marked and _card(notation) and parse_card(notation) in self.marked:
+            return f"{label} ({self.mark})"
+        return label
+
+    def items(self, row: Row) -> Sequence[PanelItem]:
+        texts, table, text, game_id = self.texts, self.table, self.text, self.game_id
+        if isinstance(row, Steps):
+            labels = [text.step(game_id, row.verb, first) for first in row.firsts]
+            if len(row.firsts) <= MAX_BUTTONS_PER_ROW:
+                return [
+                    PanelStep(table.table_id, table.version, row.verb, first, label)
+                    for first, label in zip(row.firsts, labels, strict=True)
+                ]
+            options = [
+                discord.SelectOption(label=_label(label), value=first)
                 for first, label in zip(row.firsts, labels, strict=True)
             ]
-        options = [
-            discord.SelectOption(label=_label(label), value=first)
-            for first, label in zip(row.firsts, labels, strict=True)
-        ]
-        verb_label = text.verb(game_id, row.verb)
-        placeholder = texts.text("ui.panel.choose_verb", verb=verb_label)
-        return [PanelStepSelect(table.table_id, table.version, row.verb, 0, options, placeholder)]
-    if isinstance(row, Buttons):
-        return [
-            PanelAction(table.table_id, table.version, c.notation, text.action(game_id, c.notation))
-            for c in row.choices
-        ]
-    assert isinstance(row, Select)
-    if row.most_values > 1:
-        options = [
-            discord.SelectOption(label=text.face(parse_card(c.notation)), value=c.notation)
-            for c in row.choices
-        ]
-        count = f"{row.pick}–{row.most}" if row.most > row.pick else str(row.pick)
-        if row.verb:
             verb_label = text.verb(game_id, row.verb)
-            placeholder = texts.text("ui.panel.choose_many", count=count, verb=verb_label)
-        else:  # several cards played at once (``QC KC AC``)
-            placeholder = texts.text("ui.panel.choose_cards", count=count)
-    else:
+            placeholder = texts.text("ui.panel.choose_verb", verb=verb_label)
+            return [
+                PanelStepSelect(table.table_id, table.version, row.verb, 0, options, placeholder)
+            ]
+        if isinstance(row, Buttons):
+            buttons = []
+            for c in row.choices:
+                button = PanelAction(
+                    table.table_id, table.version, c.notation, self._button_label(c.notation)
+                )
+                if c.notation == self.send:
+                    button.item.style = discord.ButtonStyle.success
+                buttons.append(button)
+            return buttons
+        assert isinstance(row, Select)
+        if row.most_values > 1:
+            return [self._card_menu(row)]
         options = [
             discord.SelectOption(label=_label(text.action(game_id, c.notation)), value=c.notation)
             for c in row.choices
@@ -470,10 +768,41 @@ def _row_items(texts: Catalog, table: LiveTable, row: Row) -> Sequence[PanelItem
             if not row.verb
             else texts.text("ui.panel.choose_verb", verb=text.verb(game_id, row.verb))
         )
-    return [
-        PanelSelect(
-            table.table_id,
-            table.version,
+        return [
+            PanelSelect(
+                table.table_id, table.version, row.verb, row.pick, row.part, options, placeholder
+            )
+        ]
+
+    def _card_menu(self, row: Select) -> PanelSelect:
+        """A menu of cards chosen together, in hand order: the cards picked so far chosen, and
+        what each card counts for where the game says (Nittionio's bid cards)."""
+        texts, text, game_id = self.texts, self.text, self.game_id
+        picked = set(self.picked) if row.verb and row.verb == self.picked_verb else set()
+        options = []
+        for c in row.choices:
+            card = parse_card(c.notation)
+            label = text.face(card)
+            if card in self.marked:
+                label = f"{label} ({self.mark})"
+            worth = self.game.worth(self.seat, row.verb, [card]) if row.verb else None
+            options.append(
+                discord.SelectOption(
+                    label=_label(label),
+                    value=c.notation,
+                    description=None if worth is None else _label(text.msg(worth)),
+                    default=c.notation in picked,
+                )
+            )
+        count = f"{row.pick}–{row.most}" if row.most > row.pick else str(row.pick)
+        if row.verb:
+            verb_label = text.verb(game_id, row.verb)
+            placeholder = texts.text("ui.panel.choose_many", count=count, verb=verb_label)
+        else:  # several cards played at once (``QC KC AC``)
+            placeholder = texts.text("ui.panel.choose_cards", count=count)
+        menu = PanelSelect(
+            self.table.table_id,
+            self.table.version,
             row.verb,
             row.pick,
             row.part,
@@ -481,4 +810,6 @@ def _row_items(texts: Catalog, table: LiveTable, row: Row) -> Sequence[PanelItem
             _label(placeholder),
             row.most,
         )
-    ]
+        if row.verb and self.menus.get(row.verb, 0) > 1:
+            menu.item.min_values = 0  # picks are made across menus: one may be left empty
+        return menu

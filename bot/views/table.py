@@ -18,7 +18,14 @@ from bot.i18n import Catalog, catalog
 from bot.render.embeds import rules_embed, table_embed
 from bot.replies import answer_errors, catalog_of, kortbord
 from bot.sessions import LiveTable, Member, require_seat, seats_wanted
-from bot.views.panel import build_panel, controls, hand_picture, respond_with_panel, seated_table
+from bot.views.panel import (
+    build_panel,
+    controls,
+    hand_picture,
+    panel_for,
+    respond_with_panel,
+    seated_table,
+)
 from games.ai import LEVELS
 
 # Hej knekt's presses (rules/party.md 1.2), in the order of its table; the buttons are on the table
@@ -174,8 +181,11 @@ async def show_hand(interaction: discord.Interaction, texts: Catalog, table: Liv
     seat = require_seat(table, interaction.user.id)
     if table.game is None:
         raise UserError("not_playing")
-    content, view = build_panel(texts, table, seat)
-    kortbord(interaction).listener.panel_shown(table, interaction)
+    listener = kortbord(interaction).listener
+    shown = listener.panel_of(table.table_id, interaction.user.id)
+    draft = shown.draft if shown is not None else None  # a choice begun on an earlier panel
+    content, view, kept = panel_for(texts, table, seat, draft=draft)
+    listener.panel_shown(table, interaction, 0, kept)
     files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
     await interaction.response.send_message(content, view=view, files=files, ephemeral=True)
 

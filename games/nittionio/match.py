@@ -7,7 +7,7 @@ step (passes after a reveal, dealing the next deal) itself.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -549,6 +549,14 @@ class Nittionio(Game):
             deal=self._deal_no,
             dealer=self._dealer,
         )
+
+    def worth(self, seat: Seat, verb: str, cards: Sequence[int]) -> Msg | None:
+        """The bid that bid cards make (N1: ♦ 0, ♠ 1, ♥ 2, ♣ 3; the joker as the turn-up's
+        suit), for the bid-card picker."""
+        if verb != "bid":
+            return None
+        values = TABLES[self._turn_up][3]
+        return Msg.of("nittionio.pick.bid", bid=sum(values[c] for c in cards))
 
     def _public_notes(self, s: Seat) -> tuple[Msg, ...]:
         notes = []

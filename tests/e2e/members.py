@@ -58,14 +58,30 @@ async def play_first_legal(member: MemberActor, panel: Any, step: int = 0) -> An
         if cid.startswith("kb:a:"):
             return await member.click(panel, custom_id=cid)
         if cid.startswith("kb:s:"):
-            values = [o["value"] for o in c["options"][: c.get("min_values", 1)]]
-            return await member.select(panel, values, custom_id=cid)
+            values = [o["value"] for o in c["options"][: max(c.get("min_values", 1), 1)]]
+            picked = await member.select(panel, values, custom_id=cid)
+            send = send_button(picked.response)
+            if send is None or picked.response is None:
+                return picked
+            return await member.click(picked.response, custom_id=send)
         if cid.startswith("kb:st:") and not cid.endswith(":"):
             steps.append(cid)
     if steps:
         opened = await member.click(panel, custom_id=steps[step])
         return await play_first_legal(member, opened.response or panel)
     raise AssertionError("the panel offers nothing to do")
+
+
+def send_button(panel: Any) -> str | None:
+    """The button that sends the cards picked for a verb (``bid 7D KS TC``), once they make an
+    action: picking cards in a verb's menu shows them first, and this sends them."""
+    if panel is None:
+        return None
+    for c in components(panel):
+        cid = str(c.get("custom_id", ""))
+        if cid.startswith("kb:a:") and c.get("style") == discord.ButtonStyle.success.value:
+            return cid
+    return None
 
 
 async def sync_commands(env: Env) -> None:

@@ -153,11 +153,12 @@ async def test_select_values_the_panel_did_not_offer_are_refused_in_words(
     _, message, anna, bo, table = await started_for_two(env)
     _, member = to_act(table, anna, bo)
     panel = await open_hand(member, message)
-    selects = [cid for cid in panel_ids(panel) if cid.startswith("kb:s:")]
-    assert selects, "a thirteen-card hand is offered in select menus"
+    assert not [cid for cid in panel_ids(panel) if cid.startswith("kb:s:")], (
+        "a thirteen-card hand is a button per card"
+    )
     version, seq = table.version, table.seq
     forged_selects = [
-        *selects,
+        f"kb:s:{table.table_id}:{version}:-:1:0",
         f"kb:s:{table.table_id}:{version}:discard:2-3:0",
         f"kb:sts:{table.table_id}:{version}:bid:0",
     ]

@@ -128,8 +128,10 @@ def test_no_leak_through_views(game_id: str, players: int, preset: str) -> None:
     for state in _states_along_a_playout(game, rng, samples=25):
         spectator = state.view(None)
         assert spectator.hand == (), "the spectator view holds a hand"
+        assert spectator.marked == (), "the spectator view marks a card"
         for seat in range(players):
             mine = state.view(seat)
+            assert set(mine.marked) <= set(mine.hand), "a marked card is not in the hand"
             for _ in range(2):
                 other = state.determinize(seat, random.Random(rng.random()))
                 assert other.view(seat) == mine, "a view changes when hidden cards are re-dealt"
