@@ -22,7 +22,7 @@ NOT_A_COUNT = re.compile(
     r"^(seat|.*_seat|card|cards|.*_card|.*_cards|suit|.*_suit|level|name|game|names|player|"
     r"mention|label|action|verb|text|first|contract|.*_contract|guild|link|channels|choices|"
     r"example|buttons|rank|ranks|.*_rank|phase|detail|variants|value|language|reason|sides|"
-    r"places|deadline|trick|kinds|kind|seats|variant|word|bid)$"
+    r"places|deadline|trick|kinds|kind|seats|variant|word|bid|[CDHS])$"
 )
 
 
