@@ -84,6 +84,20 @@ class _Counting(string.Formatter):
 _FORMATTER = _Counting()
 
 
+def _english_ordinal(n: int) -> str:
+    if n % 100 in (11, 12, 13):
+        return "other"
+    return {1: "one", 2: "two", 3: "few"}.get(n % 10, "other")
+
+
+def _swedish_ordinal(n: int) -> str:
+    return "one" if n % 10 in (1, 2) and n % 100 not in (11, 12) else "other"
+
+
+_ORDINAL_FORM = {"en": _english_ordinal, "sv": _swedish_ordinal}
+"""Which form of ``place.ordinal`` a number takes in each language."""
+
+
 def fill(template: str, args: Mapping[str, object], *, strict: bool = False) -> str:
     """A catalog template with its arguments, counted nouns in the form their number needs.
     ``strict`` (the tests) raises KeyError for a missing argument instead of showing it."""
@@ -130,6 +144,13 @@ class Catalog:
         one = f"{key}_one"
         chosen = one if count == 1 and (self.has(one) or self._fallback_has(one)) else key
         return self.text(chosen, count=count, **args)
+
+    def ordinal(self, number: int) -> str:
+        """``1:a``, ``2:a``, ``3:e`` in Swedish; ``1st``, ``2nd``, ``3rd``, ``4th`` in English
+        (``place.ordinal.<form>``, the form chosen by the language's rule)."""
+        form = _ORDINAL_FORM.get(self.lang, _ORDINAL_FORM[FALLBACK_LANG])(number)
+        key = f"place.ordinal.{form}"
+        return self.text(key if self.has(key) else "place.ordinal.other", n=number)
 
     def _fallback_has(self, key: str) -> bool:
         return self._fallback is not None and self._fallback.has(key)

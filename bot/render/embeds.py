@@ -20,6 +20,8 @@ from bot.render.text import (
     DISCORD,
     TextRenderer,
     hand_faces,
+    place_name,
+    result_lines,
     sort_hand,
     table_piles,
     trick_text,
@@ -329,14 +331,7 @@ def _seat_lines(catalog: Catalog, table: LiveTable, view: View) -> list[str]:
 def _result_lines(catalog: Catalog, table: LiveTable, ratings: Sequence[RatingChange]) -> str:
     assert table.game is not None
     text = renderer(catalog, table)
-    result = table.game.result()
-    order = sorted(range(len(result.places)), key=lambda s: (result.places[s], s))
-    lines = [
-        catalog.text(
-            "ui.table.place", place=result.places[s], name=text.seat(s), score=result.scores[s]
-        )
-        for s in order
-    ]
+    lines = result_lines(text, table.game.result(), table.game.view(None).teams)
     by_user = {s.user_id: s.name for s in table.record.seats if s.user_id is not None}
     lines += [
         catalog.text(
@@ -447,7 +442,14 @@ def stats_embed(catalog: Catalog, member_name: str, stats: Sequence[GameStats]) 
     if not stats:
         embed.description = catalog.text("ui.stats.empty", name=member_name)
     for s in stats[:25]:
-        places = " / ".join(str(n) for n in s.places) or "–"
+        places = (
+            ", ".join(
+                catalog.text("place.times", place=place_name(catalog, number), count=times)
+                for number, times in enumerate(s.places, 1)
+                if times
+            )
+            or "–"
+        )
         embed.add_field(
             name=game_name(catalog, s.game_id),
             value=catalog.text(

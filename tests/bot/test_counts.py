@@ -15,7 +15,7 @@ PLURALS = {
     "sv": "ögon insatser prickar vinster partier ritor matadorer potter omgångar stänger sekunder "
     "platser dragningar dolda vända möjliga givar utgångar",
     "en": "points cards tricks eyes stakes pips wins matches choices players seats seconds pots "
-    "matadors stångs moves draws games deals",
+    "matadors stångs moves draws games deals pts",
 }
 # Arguments that are not counts: names, cards, suits and the like (games.core's convention).
 NOT_A_COUNT = re.compile(
