@@ -31,7 +31,7 @@ from typing import Protocol
 from bot import options as choices
 from bot.errors import UserError
 from bot.i18n import catalog
-from bot.render.text import TextRenderer, result_lines, sort_hand
+from bot.render.text import TextRenderer, result_lines, rule_sections, sort_hand
 from bot.thinking import SEARCH_KINDS, search_player
 from games import registry
 from games.ai import (
@@ -342,7 +342,8 @@ class TerminalTable:
             self._say("terminal.help")
             return None
         if word in RULES_WORDS:
-            self.console.write(self.render.t(f"{self.game.game_id}.rules.summary"))
+            for heading, text in rule_sections(self.render.catalog, self.game.game_id):
+                self.console.write(f"{heading}\n{text}\n")
             return None
         if word in TABLE_WORDS:
             for line in self.render.table(self._view()):

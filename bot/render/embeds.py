@@ -9,6 +9,7 @@ message): long parts are cut from the top, so the latest events stay visible.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,6 +23,7 @@ from bot.render.text import (
     hand_faces,
     place_name,
     result_lines,
+    rule_sections,
     sort_hand,
     table_piles,
     trick_text,
@@ -402,15 +404,30 @@ def dm_text(catalog: Catalog, table: LiveTable, seat: Seat, guild_name: str) -> 
 # --- information commands -------------------------------------------------------------------------
 
 
+def _field_parts(text: str, limit: int = MAX_FIELD) -> list[str]:
+    """``text`` in parts that fit a field, cut between sentences."""
+    parts: list[str] = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        if parts and len(parts[-1]) + 1 + len(sentence) <= limit:
+            parts[-1] += " " + sentence
+        else:
+            parts.append(clip(sentence, limit))
+    return parts
+
+
 def rules_embed(catalog: Catalog, game_id: str) -> discord.Embed:
+    """A game's rules, one field per section (deck, deal, play, scoring, variants)."""
     name = game_name(catalog, game_id)
-    key = f"{game_id}.rules.summary"
-    body = catalog.text(key) if catalog.has(key) else catalog.text("ui.rules.none", game=name)
-    return discord.Embed(
-        title=clip(catalog.text("ui.rules.title", game=name), MAX_TITLE),
-        description=clip(body.strip(), MAX_DESCRIPTION),
-        colour=COLOUR,
+    embed = discord.Embed(
+        title=clip(catalog.text("ui.rules.title", game=name), MAX_TITLE), colour=COLOUR
     )
+    sections = rule_sections(catalog, game_id)
+    for heading, text in sections:
+        for number, part in enumerate(_field_parts(text)):  # a long section goes on unnamed
+            embed.add_field(name=heading if number == 0 else "\u200b", value=part, inline=False)
+    if not sections:
+        embed.description = catalog.text("ui.rules.none", game=name)
+    return embed
 
 
 def leaderboard_embed(

@@ -409,6 +409,20 @@ WON_TRICKS = "table.pile.won_tricks"
 LAST_TRICK = "table.pile.last_trick"
 
 
+RULE_SECTIONS = ("deck", "deal", "play", "scoring", "variants")
+"""The sections of every game's rules (``<game>.rules.<section>``), in the order they are shown."""
+
+
+def rule_sections(catalog: Catalog, game_id: str) -> list[tuple[str, str]]:
+    """``(heading, text)`` of each section of a game's rules that the catalog has: Kortlek, Given,
+    Spelet, Poäng, Varianter (Deck, Deal, Play, Scoring, Variants)."""
+    return [
+        (catalog.text(f"ui.rules.{section}"), catalog.text(f"{game_id}.rules.{section}").strip())
+        for section in RULE_SECTIONS
+        if catalog.has(f"{game_id}.rules.{section}")
+    ]
+
+
 def result_lines(text: TextRenderer, result: Result, teams: Sequence[Sequence[int]]) -> list[str]:
     """The end of a match, best first: ``1:a plats: Anna, 52 p``, ``delad 2:a plats: Bo, 30 p``;
     partners on one line (``Anna & Cilla``); then what the places mean when sides share them or

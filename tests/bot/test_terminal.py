@@ -24,7 +24,7 @@ from games.registry import SPECS
 
 
 def _toy_table(console: FakeConsole, lang: str = "en", seed: int = 1) -> TerminalTable:
-    extra = TOY_TEXTS_EN | {"terminal.game.toy": "Toy", "toy.rules.summary": "Toy rules: tricks."}
+    extra = TOY_TEXTS_EN | {"terminal.game.toy": "Toy", "toy.rules.play": "Toy rules: tricks."}
     return TerminalTable(
         spec=TOY,  # type: ignore[arg-type]
         game=TOY.new(2, rng=random.Random(seed)),
