@@ -35,6 +35,9 @@ class Beat:
     latency_ms: int | None = None
     until: float | None = None
     """While waiting: when the start-up back-off ends."""
+    damaged: tuple[str, ...] = ()
+    """The live tables a corrupt row keeps from going on (``LiveTable.damage``), one line
+    each: they wait for their host or an administrator to end them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +75,7 @@ def read_beat(path: Path) -> Beat | None:
         pid=int(data["pid"]),
         latency_ms=int(latency) if latency is not None else None,
         until=float(until) if until is not None else None,
+        damaged=tuple(str(line) for line in data.get("damaged", ())),
     )
 
 
@@ -99,7 +103,16 @@ def judge_beat(path: Path, now: float) -> tuple[bool, str]:
     if beat.state == "stopping":
         return False, "shutting down"
     latency = f"latency {beat.latency_ms} ms, " if beat.latency_ms is not None else ""
-    return True, f"gateway connected ({latency}heartbeat {max(0, round(age))} s ago)"
+    line = f"gateway connected ({latency}heartbeat {max(0, round(age))} s ago)"
+    if beat.damaged:
+        # not a reason to restart the bot: it serves every other table; a person must look
+        count = len(beat.damaged)
+        tables = "table is" if count == 1 else "tables are"
+        line += (
+            f"; {count} damaged {tables} waiting for the host or an administrator to end"
+            f" them (see the log): {'; '.join(beat.damaged)}"
+        )
+    return True, line
 
 
 async def check_health(

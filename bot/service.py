@@ -60,6 +60,14 @@ def gateway_state(bot: Gateway) -> tuple[State, int | None]:
     return "connecting", None
 
 
+def damaged_tables(bot: Gateway) -> tuple[str, ...]:
+    """The bot's damaged tables, one line each, for the heartbeat (none if it has no tables)."""
+    sessions = getattr(bot, "sessions", None)
+    if sessions is None:
+        return ()
+    return tuple(sessions.damaged_lines())
+
+
 class Heartbeat:
     """Writes the bot's state beside the database, for ``kortbord health`` in another process."""
 
@@ -68,12 +76,18 @@ class Heartbeat:
         self.now = now
 
     def write(
-        self, state: State, *, latency_ms: int | None = None, until: float | None = None
+        self,
+        state: State,
+        *,
+        latency_ms: int | None = None,
+        until: float | None = None,
+        damaged: tuple[str, ...] = (),
     ) -> None:
+        beat = Beat(
+            state, self.now(), os.getpid(), latency_ms=latency_ms, until=until, damaged=damaged
+        )
         try:
-            write_beat(
-                self.path, Beat(state, self.now(), os.getpid(), latency_ms=latency_ms, until=until)
-            )
+            write_beat(self.path, beat)
         except OSError as error:
             log.warning("cannot write the heartbeat %s: %s", self.path, error)
 
@@ -84,7 +98,7 @@ class Heartbeat:
         """Writes the gateway's state now and every ``every`` seconds until cancelled."""
         while True:
             state, latency = gateway_state(bot)
-            self.write(state, latency_ms=latency)
+            self.write(state, latency_ms=latency, damaged=damaged_tables(bot))
             await asyncio.sleep(every)
 
     def clear(self) -> None:

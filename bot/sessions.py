@@ -30,7 +30,7 @@ from typing import Literal, Protocol
 from bot.clock import Clock, Timer, TimerCallback
 from bot.errors import UserError
 from bot.storage import Storage, StorageError
-from bot.storage.records import ActionRecord, RatingChange, SeatRecord, TableRecord
+from bot.storage.records import ActionRecord, Damage, RatingChange, SeatRecord, TableRecord
 from bot.thinking import SEARCH_KINDS, Thinker
 from games import ai
 from games.ai import is_timed_window
@@ -115,6 +115,10 @@ class LiveTable:
     """What the computer player did for members whose time ran out (see ``recent_timeouts``)."""
     thinking: bool = False
     """A computer player of this table is thinking (outside the lock); it moves when done."""
+    damage: Damage | None = None
+    """Set when a corrupt row stopped its restore: the table shows the match as it was after
+    its last sound action, takes no move, holds none of its members, and waits for the host or
+    an administrator to end it (or for its idleness)."""
 
     @property
     def table_id(self) -> int:
@@ -177,7 +181,10 @@ class LiveTable:
 
 
 def require_seat(table: LiveTable, user_id: int) -> Seat:
-    """The member's seat at ``table``; refused to spectators and to those who left."""
+    """The member's seat at ``table``; refused to spectators and to those who left, and at a
+    damaged table."""
+    if table.damage is not None:
+        raise UserError("table_damaged")
     seat = table.seat_of(user_id)
     if seat is None:
         raise UserError("left_table" if table.has_left(user_id) else "not_seated")
@@ -303,6 +310,48 @@ def _is_card_code(word: str) -> bool:
     return True
 
 
+def replay_sound(
+    record: TableRecord, actions: list[ActionRecord]
+) -> tuple[Game | None, int, Damage | None]:
+    """The match of a stored table as far as its log is sound: the game (None if not even its
+    start can be rebuilt: an unknown game, variant or option), how many actions were applied,
+    and what stopped the replay, if anything."""
+    spec = SPECS.get(record.game_id)
+    if spec is None:
+        return None, 0, Damage("game", f"unknown game {record.game_id!r}")
+    damage = lobby_damage(record)
+    if damage is not None:
+        return None, 0, damage
+    try:
+        game = replay(record, [])
+    except ValueError as error:
+        return None, 0, Damage("seats", str(error))
+    for done, entry in enumerate(actions):
+        try:
+            game.apply(entry.seat, game.parse(entry.notation))
+        except (ValueError, KeyError, IndexError) as error:
+            detail = (
+                f"action {entry.seq} ({entry.notation!r} for seat {entry.seat}) cannot be"
+                f" played: {error}"
+            )
+            # rebuilt from the start: a refused move may have left the match half-changed
+            return replay(record, actions[:done]), done, Damage("notation", detail, entry.seq)
+    return game, len(actions), None
+
+
+def lobby_damage(record: TableRecord) -> Damage | None:
+    """What keeps a stored lobby from ever starting: an unknown game, variant or option."""
+    spec = SPECS.get(record.game_id)
+    if spec is None:
+        return Damage("game", f"unknown game {record.game_id!r}")
+    try:
+        options_of(record)
+    except OptionError as error:
+        known = record.variant == "standard" or record.variant in spec.presets
+        return Damage("options" if known else "variant", str(error))
+    return None
+
+
 def replay(record: TableRecord, actions: list[ActionRecord]) -> Game:
     """The match of a stored table, rebuilt from its seed and its action log."""
     game = SPECS[record.game_id].new(
@@ -356,6 +405,14 @@ class SessionManager:
     def live_tables(self) -> list[LiveTable]:
         return list(self._by_id.values())
 
+    def damaged_lines(self) -> list[str]:
+        """One line per damaged live table (see ``LiveTable.damage``), for ``kortbord health``."""
+        return [
+            f"table {t.table_id} in channel {t.record.channel_id}: {t.damage.detail}"
+            for t in self._by_id.values()
+            if t.damage is not None
+        ]
+
     def _require_open(self) -> None:
         if self.closing:
             raise UserError("restarting")
@@ -365,6 +422,8 @@ class SessionManager:
         """The table's lock for a member's change; refused if a shutdown began while waiting."""
         async with table.lock:
             self._require_open()
+            if table.damage is not None:
+                raise UserError("table_damaged")
             yield
 
     def _require_table(self, channel_id: int) -> LiveTable:
@@ -382,13 +441,19 @@ class SessionManager:
         Running as several processes, only the tables of the servers on this process's shards
         (those the storage claimed): the other processes restore theirs."""
         restored = 0
-        for record, actions in await self.storage.live_tables(self.storage.shards):
-            try:
-                game = replay(record, actions) if record.status != "lobby" else None
-            except (KeyError, ValueError) as error:
-                log.error(
-                    "table %s cannot be replayed and is left as it is: %s", record.table_id, error
-                )
+        for stored in await self.storage.live_tables(self.storage.shards):
+            record, actions, damage = stored.record, stored.actions, stored.damage
+            game, done = None, len(actions)
+            if damage is not None and damage.seq is None:
+                pass  # the table row itself is corrupt: nothing of the match can be trusted
+            elif record.status == "lobby":
+                damage = lobby_damage(record)
+            else:
+                game, done, found = replay_sound(record, actions)
+                damage = found or damage
+            if damage is not None:
+                if await self._restore_damaged(record, game, done, damage):
+                    restored += 1
                 continue
             if record.message_id is None and record.status == "lobby":
                 # never posted (a crash or a Discord error between opening and posting): nobody
@@ -413,6 +478,33 @@ class SessionManager:
                 self._follow_window(table)  # an open reaction window starts again from now
             self._arm(table)
         return restored
+
+    async def _restore_damaged(
+        self, record: TableRecord, game: Game | None, done: int, damage: Damage
+    ) -> bool:
+        """A table a corrupt row keeps from going on: shown as it was after its last sound
+        action (``done``), marked damaged, and left for the host or an administrator to end.
+        Nothing of it is written, so its rows stay as they are for someone to look at. It holds
+        its channel (its message says what is wrong) but none of its members."""
+        log.error(
+            "table %s is damaged and cannot go on: %s; restored as it was after action %d;"
+            " the host or an administrator can end it",
+            record.table_id,
+            damage.detail,
+            done,
+        )
+        if record.message_id is None or record.channel_id in self._by_channel:
+            # nowhere to show it: ended (its rows stay), rather than left holding anything
+            log.error("table %s has no message of its own and is ended", record.table_id)
+            await self.storage.end_damaged_table(record, "damaged")
+            return False
+        table = LiveTable(
+            record, game, seq=done, last_member_action=self.clock.now(), damage=damage
+        )
+        self._by_id[table.table_id] = table
+        self._by_channel[record.channel_id] = table
+        self._arm_idle(table)
+        return True
 
     def _register(self, table: LiveTable) -> None:
         self._by_id[table.table_id] = table
@@ -595,7 +687,10 @@ class SessionManager:
         table = self._require_table(channel_id)
         if not admin and table.record.host_id != user_id:
             raise UserError("host_only")
-        async with self._changing(table):
+        async with table.lock:  # a damaged table too: ending it is what is left to do
+            self._require_open()
+            if not table.live:
+                raise UserError("table_gone")
             await self._end(table, "ended_by_host" if not admin else "ended_by_admin")
         await self.listener.table_changed(table, frozenset())
         return table
@@ -774,12 +869,21 @@ class SessionManager:
             log.error("table %s: action %s not saved: %s", table.table_id, entry.seq, error)
             raise UserError("not_saved") from None
         table.record, table.game, table.seq = record, trial, table.seq + 1
+        table.save_failures = 0
         table.turn_deadlines.pop(seat, None)  # a seat that acts again gets a fresh deadline
         if by == "member":  # the member is back: their timeout notice has been seen
             table.timeouts = [t for t in table.timeouts if t.seat != seat]
         table.timeouts = table.recent_timeouts()
         if trial.is_over():
-            await self._finish(table)
+            try:
+                await self._finish(table)
+            except (StorageError, sqlite3.Error, OSError) as error:
+                # the last move is saved, the result not: the match stays over but live, and
+                # the result is tried again later (a restart would finish it too)
+                log.error("table %s: the result was not saved: %s", table.table_id, error)
+                table.computer_timer = self.clock.call_at(
+                    self._retry_at(table), lambda: self._finish_later(table)
+                )
             return
         self._follow_window(table)
         self._arm(table)
@@ -789,7 +893,7 @@ class SessionManager:
     def _arm(self, table: LiveTable) -> None:
         """Set the deadlines of the members to act, and let the computer players move."""
         game = table.game
-        if game is None or table.record.status != "playing":
+        if game is None or table.record.status != "playing" or table.damage is not None:
             return
         if table.reveal_at is not None:
             # a reaction window runs on its own timers (_open_window); no turn deadlines in it
@@ -911,9 +1015,28 @@ class SessionManager:
                 return
             ms = max(at_ms, press_floor(game, seat) or 0)
             hands_before = self._hands(table)
-            await self._apply(table, seat, game.parse(f"{verb} {ms}"), by="computer")
+            try:
+                await self._apply(table, seat, game.parse(f"{verb} {ms}"), by="computer")
+            except UserError:  # not saved (a failing disk): the window stays open until it is
+                retry = self._timed_action_callback(table, seq, seat, verb, at_ms)
+                table.window_timers.append(self.clock.call_at(self._retry_at(table), retry))
+                return
             hands = self._changed_hands(table, hands_before)
         await self.listener.table_changed(table, hands)
+
+    def _timed_action_callback(
+        self, table: LiveTable, seq: int, seat: Seat, verb: str, at_ms: int
+    ) -> TimerCallback:
+        async def again() -> None:
+            await self._timed_action(table, seq, seat, verb, at_ms)
+
+        return again
+
+    def _retry_at(self, table: LiveTable) -> float:
+        """When to try again a timer's write that failed: 2, 4, 8... up to ``MAX_SAVE_RETRY``
+        seconds from now, the longer the more writes failed in a row."""
+        table.save_failures += 1
+        return self.clock.now() + min(MAX_SAVE_RETRY, 2.0**table.save_failures)
 
     def deadline(self, table: LiveTable) -> float | None:
         """The earliest deadline of a member who must act now, for display."""
@@ -968,13 +1091,10 @@ class SessionManager:
         try:
             await self._apply(table, seat, action, by="computer")
         except UserError:
-            table.save_failures += 1
-            delay = min(MAX_SAVE_RETRY, 2.0**table.save_failures)
             table.computer_timer = self.clock.call_at(
-                self.clock.now() + delay, lambda: self._computer_moves(table)
+                self._retry_at(table), lambda: self._computer_moves(table)
             )
             return False
-        table.save_failures = 0
         return True
 
     @staticmethod
@@ -1003,18 +1123,31 @@ class SessionManager:
             now = self.clock.now()
             due = sorted(s for s, t in table.turn_deadlines.items() if t <= now)
             hands_before = self._hands(table)
+            saved = True
             for seat in due:
-                table.turn_deadlines.pop(seat, None)
                 if table.game is None or table.game.is_over() or seat not in table.game.to_act():
+                    table.turn_deadlines.pop(seat, None)
                     continue
                 named = table.game.timeout_action(seat)
-                if named is not None and named in table.game.legal_actions(seat):
-                    notation = table.game.notation(named)
-                    await self._apply(table, seat, named, by="timeout")
-                else:
-                    notation = await self._computer_acts(table, seat, by="timeout")
+                try:
+                    if named is not None and named in table.game.legal_actions(seat):
+                        notation = table.game.notation(named)
+                        await self._apply(table, seat, named, by="timeout")
+                    else:
+                        notation = await self._computer_acts(table, seat, by="timeout")
+                except UserError:
+                    # not saved (a failing disk): the seat keeps its passed deadline and the
+                    # table is as it was; tried again later, waiting longer each time
+                    saved = False
+                    break
                 table.timeouts.append(TimedOut(seat, notation, table.seq))
-            if table.record.status == "playing":
+            if not saved and table.record.status == "playing":
+                if table.deadline_timer is not None:
+                    table.deadline_timer.cancel()
+                table.deadline_timer = self.clock.call_at(
+                    self._retry_at(table), lambda: self._deadline_passed(table)
+                )
+            elif table.record.status == "playing":
                 self._arm(table)
             hands = self._changed_hands(table, hands_before)
         await self.listener.table_changed(table, hands)
@@ -1072,8 +1205,28 @@ class SessionManager:
         )
         self._unregister(table)
 
+    async def _finish_later(self, table: LiveTable) -> None:
+        """The result of a match that is over, stored now: its first write failed."""
+        table.computer_timer = None
+        async with table.lock:
+            game = table.game
+            if game is None or not game.is_over() or table.record.status != "playing":
+                return
+            try:
+                await self._finish(table)
+            except (StorageError, sqlite3.Error, OSError) as error:
+                log.error("table %s: the result was not saved: %s", table.table_id, error)
+                table.computer_timer = self.clock.call_at(
+                    self._retry_at(table), lambda: self._finish_later(table)
+                )
+                return
+        await self.listener.table_changed(table, frozenset())
+
     async def _end(self, table: LiveTable, reason: str) -> None:
-        await self.storage.end_table(table.record, reason)
+        if table.damage is not None:
+            await self.storage.end_damaged_table(table.record, reason)
+        else:
+            await self.storage.end_table(table.record, reason)
         table.record = dataclasses.replace(
             table.record, status="ended", end_reason=reason, version=table.version + 1
         )
@@ -1115,7 +1268,7 @@ class SessionManager:
         for table in self.live_tables():
             async with table.lock:
                 table.cancel_timers()
-                if table.record.status != "playing":
+                if table.record.status != "playing" or table.damage is not None:
                     continue
                 table.turn_deadlines.clear()
                 await self._save(

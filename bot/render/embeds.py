@@ -130,6 +130,17 @@ def table_embed(
         footer.append(catalog.text("ui.table.variant", variant=name))
     embed.set_footer(text=" · ".join(footer))
     game = table.game
+    if table.damage is not None and table.live:
+        embed.description = clip(damage_text(catalog, table), MAX_DESCRIPTION)
+    if table.damage is not None and game is None:
+        if not table.live:
+            embed.description = _ended_line(catalog, table)
+        embed.add_field(
+            name=catalog.text("ui.table.seats"),
+            value=clip("\n".join(lobby_lines(catalog, table)) or "–", MAX_FIELD),
+            inline=False,
+        )
+        return embed
     if record.status == "lobby" or game is None:
         embed.description = "\n".join(_lobby_lines(catalog, table))
         players = table.spec.min_players, table.spec.max_players
@@ -145,7 +156,8 @@ def table_embed(
         return embed
 
     view = game.view(None)
-    embed.description = clip(_status_lines(catalog, table, view, deadline), MAX_DESCRIPTION)
+    if table.damage is None or not table.live:
+        embed.description = clip(_status_lines(catalog, table, view, deadline), MAX_DESCRIPTION)
     trick = trick_text(text, view)
     if trick is not None:
         embed.add_field(name=trick[0], value=clip(trick[1], MAX_FIELD), inline=False)
@@ -250,6 +262,19 @@ def sheet_block(text: TextRenderer, view: View, limit: int = MAX_FIELD) -> str:
             break
         kept.insert(0, line)
     return clip("\n".join([fence, head, *kept, fence]), limit)
+
+
+def damage_text(catalog: Catalog, table: LiveTable) -> str:
+    """What is wrong with a damaged table, what it shows, and who can end it."""
+    damage = table.damage
+    assert damage is not None
+    key = f"ui.damage.{damage.reason}"
+    what = catalog.text(key, seq=damage.seq or 0) if catalog.has(key) else damage.reason
+    lines = [catalog.text("ui.damage.notice", what=what)]
+    if table.game is not None:
+        lines.append(catalog.text("ui.damage.kept", moves=table.seq))
+    lines.append(catalog.text("ui.damage.end"))
+    return "\n".join(lines)
 
 
 def _host_name(table: LiveTable) -> str:

@@ -18,18 +18,21 @@ from bot.storage.errors import (
 )
 from bot.storage.records import (
     ActionRecord,
+    Damage,
     GameStats,
     GuildSettings,
     RatingChange,
     SeatRecord,
     Shards,
     Standing,
+    StoredTable,
     TableRecord,
 )
 from bot.storage.store import Storage, is_postgres, redact
 
 __all__ = [
     "ActionRecord",
+    "Damage",
     "DuplicateActionError",
     "GameStats",
     "GuildSettings",
@@ -44,6 +47,7 @@ __all__ = [
     "Standing",
     "Storage",
     "StorageError",
+    "StoredTable",
     "TableNotFoundError",
     "TableNotLiveError",
     "TableRecord",

@@ -95,6 +95,30 @@ class ActionRecord:
 
 
 @dataclass(frozen=True)
+class Damage:
+    """What is wrong with a stored table that cannot go on: a corrupt row of its action log
+    (``seq``: the first action not restored) or of the table itself (``seq`` None)."""
+
+    reason: str
+    """``notation``, ``seat``, ``gap``, ``row`` (an action), or ``options``, ``variant``,
+    ``game``, ``status``, ``seats``, ``table`` (the table): the key of its text in
+    ``ui.damage``."""
+    detail: str
+    """The row and what is wrong with it, in English, for the log and ``kortbord health``."""
+    seq: int | None = None
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A live table as read for a restart: its record, the sound part of its action log, and
+    what is wrong with the rest, if anything."""
+
+    record: TableRecord
+    actions: list[ActionRecord]
+    damage: Damage | None = None
+
+
+@dataclass(frozen=True)
 class Standing:
     """A member's line on a server's leaderboard for one game."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import cast
 
 from bot.storage.records import (
@@ -16,6 +17,7 @@ from bot.storage.records import (
     TABLE_STATUSES,
     ActionBy,
     ActionRecord,
+    Damage,
     SeatRecord,
     TableRecord,
     TableStatus,
@@ -56,19 +58,17 @@ def table_from_row(row: Row, seat_rows: Iterable[Row]) -> TableRecord:
     status = row["status"]
     if status not in TABLE_STATUSES:
         raise ValueError(f"unknown status {status!r}")
-    seats = tuple(
-        SeatRecord(
-            seat=int(seat["seat"]),
-            user_id=opt_int(seat["user_id"]),
-            name=str(seat["name"]),
-            ai=str(seat["ai"]),
-            autoplay=bool(seat["autoplay"]),
-            strikes=int(seat["strikes"]),
-            left=bool(seat["left_table"]),
-        )
-        for seat in seat_rows
-    )
+    seats = tuple(_seat(seat) for seat in seat_rows)
     check_seats(seats)
+    return _record(row, cast(TableStatus, status), parse_options(row["options"]), seats)
+
+
+def _record(
+    row: Row,
+    status: TableStatus,
+    options: tuple[tuple[str, str], ...],
+    seats: tuple[SeatRecord, ...],
+) -> TableRecord:
     return TableRecord(
         table_id=int(row["table_id"]),
         guild_id=int(row["guild_id"]),
@@ -77,10 +77,10 @@ def table_from_row(row: Row, seat_rows: Iterable[Row]) -> TableRecord:
         message_id=opt_int(row["message_id"]),
         host_id=int(row["host_id"]),
         game_id=str(row["game_id"]),
-        options=parse_options(row["options"]),
+        options=options,
         variant=str(row["variant"]),
         seed=int(row["seed"]),
-        status=cast(TableStatus, status),
+        status=status,
         turn_seconds=int(row["turn_seconds"]),
         language=str(row["language"]),
         version=int(row["version"]),
@@ -89,6 +89,68 @@ def table_from_row(row: Row, seat_rows: Iterable[Row]) -> TableRecord:
         deadline_at=None if row["deadline_at"] is None else float(row["deadline_at"]),
         seats=seats,
         end_reason=None if row["end_reason"] is None else str(row["end_reason"]),
+    )
+
+
+def read_table_row(row: Row, seat_rows: Sequence[Row]) -> tuple[TableRecord, Damage | None]:
+    """The record of a live table's row for a restart, even when part of it is corrupt: then
+    what can be read, and the first part that cannot (bad options JSON, an unknown status,
+    seats out of order). Raises only when not even its server, channel or host can be read."""
+    try:
+        return table_from_row(row, seat_rows), None
+    except (ValueError, TypeError, KeyError):
+        pass
+    damage = None
+    status = row["status"]
+    if status not in TABLE_STATUSES:
+        damage = Damage("status", f"unknown status {status!r}")
+        status = "paused"
+    try:
+        options = parse_options(row["options"])
+    except (ValueError, TypeError) as error:
+        damage = damage or Damage(
+            "options", f"the options {row['options']!r} cannot be read: {error}"
+        )
+        options = ()
+    seats = [_seat(seat) for seat in seat_rows]
+    try:
+        check_seats(seats)
+    except ValueError as error:
+        damage = damage or Damage("seats", str(error))
+        ordered = sorted(seats, key=lambda s: s.seat)
+        seats = [replace(s, seat=i) for i, s in enumerate(ordered)]
+    record = _record(row, cast(TableStatus, status), options, tuple(seats))
+    return record, damage or Damage("table", "the table row cannot be read")
+
+
+def sound_actions(rows: Sequence[Row], seats: int) -> tuple[list[ActionRecord], Damage | None]:
+    """The action log up to its first corrupt entry (unreadable, for a seat the table does not
+    have, or after a gap in the numbering), and what is wrong with that entry."""
+    sound: list[ActionRecord] = []
+    for expected, row in enumerate(rows, start=1):
+        try:
+            action = action_from_row(row)
+        except (ValueError, TypeError, KeyError) as error:
+            return sound, Damage("row", f"action {expected} cannot be read: {error}", expected)
+        if action.seq != expected:
+            detail = f"action {expected} is missing (the log goes on at {action.seq})"
+            return sound, Damage("gap", detail, expected)
+        if not 0 <= action.seat < seats:
+            detail = f"action {expected} is for seat {action.seat}, but the table has {seats} seats"
+            return sound, Damage("seat", detail, expected)
+        sound.append(action)
+    return sound, None
+
+
+def _seat(seat: Row) -> SeatRecord:
+    return SeatRecord(
+        seat=int(seat["seat"]),
+        user_id=opt_int(seat["user_id"]),
+        name=str(seat["name"]),
+        ai=str(seat["ai"]),
+        autoplay=bool(seat["autoplay"]),
+        strikes=int(seat["strikes"]),
+        left=bool(seat["left_table"]),
     )
 
 

@@ -46,6 +46,7 @@ from bot.storage.records import (
     SeatRecord,
     Shards,
     Standing,
+    StoredTable,
     TableRecord,
     TableStatus,
 )
@@ -55,6 +56,8 @@ from bot.storage.rows import (
     check_seats,
     int_tuple,
     opt_int,
+    read_table_row,
+    sound_actions,
     table_from_row,
     table_values,
 )
@@ -491,14 +494,16 @@ class Storage(ABC):
             log.warning("table %d cannot be read: %s", table_id, error)
             return None
 
-    async def live_tables(
-        self, shards: Shards | None = None
-    ) -> list[tuple[TableRecord, list[ActionRecord]]]:
+    async def live_tables(self, shards: Shards | None = None) -> list[StoredTable]:
         """Every table in the lobby, playing or paused, with its action log, for a restart;
         only those of the servers on ``shards`` if given.
 
-        A row that cannot be read (bad JSON, unknown status, inconsistent seats...) is logged
-        with its table id and skipped; it stays in the database for someone to look at.
+        A corrupt row never drops a table silently: a table whose row is partly unreadable (bad
+        options JSON, an unknown status, seats out of order) comes back with what can be read,
+        and an action log with a corrupt entry (unreadable, a seat out of range, a gap) with
+        the entries before it; ``damage`` says what is wrong, and every row stays in the
+        database as it is. Only a row whose server, channel or host cannot be read is left out,
+        logged with its table id.
         """
         live = "status NOT IN ('finished', 'ended')"
         args: list[object] = []
@@ -529,12 +534,17 @@ class Storage(ABC):
         for row in rows:
             table_id = int(row["table_id"])
             try:
-                table = table_from_row(row, seats_of.get(table_id, []))
-                log_entries = [action_from_row(entry) for entry in actions_of.get(table_id, [])]
+                table, damage = read_table_row(row, seats_of.get(table_id, []))
             except (ValueError, TypeError, KeyError) as error:
-                log.error("table %s is corrupt and was not restored: %s", table_id, error)
+                log.error(
+                    "table %s is corrupt beyond reading and was not restored: %s", table_id, error
+                )
                 continue
-            loaded.append((table, log_entries))
+            if damage is not None:
+                loaded.append(StoredTable(table, [], damage))
+                continue
+            log_entries, damage = sound_actions(actions_of.get(table_id, []), len(table.seats))
+            loaded.append(StoredTable(table, log_entries, damage))
         return loaded
 
     async def finish_table(
@@ -572,6 +582,20 @@ class Storage(ABC):
                 ],
             )
             return await _rate(db, table, places, teams)
+
+    async def end_damaged_table(self, table: TableRecord, reason: str) -> None:
+        """Ends a damaged table (see ``live_tables``): only its status changes, so its corrupt
+        rows stay as they were for someone to look at."""
+        async with self._write() as db:
+            await self._require_owner(db, table.guild_id)
+            changed = await db.execute(
+                "UPDATE tables SET status = 'ended', deadline_at = NULL, end_reason = ?"
+                " WHERE table_id = ? AND status NOT IN ('finished', 'ended')",
+                reason,
+                table.table_id,
+            )
+            if changed == 0:
+                raise TableNotLiveError(f"table {table.table_id} is no longer live")
 
     async def end_table(self, table: TableRecord, reason: str) -> None:
         """Ends a table without a result (abandoned, idle, ended by the host...)."""

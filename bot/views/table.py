@@ -274,6 +274,12 @@ class LevelSelect(
 def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
     """The controls of the table message now; None once the table is closed."""
     status = table.record.status
+    if table.damage is not None:  # nothing to do at a damaged table but end it
+        if not table.live:
+            return None
+        view = controls()
+        view.add_item(TableButton(table.table_id, "end", texts.text("ui.button.end")))
+        return view
     if status == "finished":
         view = controls()
         view.add_item(TableButton(table.table_id, "rematch", texts.text("ui.button.rematch")))

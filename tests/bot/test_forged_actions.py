@@ -249,3 +249,99 @@ async def test_a_computer_move_that_cannot_be_saved_is_retried_with_back_off(
     assert (failures, table.seq) == (2, seq)
     await clock.advance(4)  # and after 4 s more it is saved: the table goes on
     assert table.seq > seq
+
+
+class FailingWrites:
+    """``record_action`` failing its next ``times`` calls (a full disk), then working again."""
+
+    def __init__(self, storage: Storage, times: int) -> None:
+        self.real, self.left, self.failed = storage.record_action, times, 0
+
+    async def __call__(self, *args: object) -> None:
+        if self.left > 0:
+            self.left -= 1
+            self.failed += 1
+            raise sqlite3.OperationalError("database or disk is full")
+        await self.real(*args)  # type: ignore[arg-type]
+
+
+async def test_a_timeout_that_cannot_be_saved_is_retried_with_back_off(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = ManualClock()
+    sessions = manager(storage, clock)
+    table = await all_members(sessions, "tvamanswhist")
+    assert table.game is not None
+    seat = min(table.game.to_act())
+    deadline = table.turn_deadlines[seat]
+    failing = FailingWrites(storage, 2)
+    monkeypatch.setattr(storage, "record_action", failing)
+    await clock.advance(deadline - clock.now())  # the deadline passes; the write fails
+    assert (failing.failed, table.seq) == (1, 0)
+    assert table.record.seats[seat].strikes == 0  # nothing half-applied
+    assert table.timeouts == []
+    assert seat in table.turn_deadlines  # still due: it is tried again
+    await clock.advance(2)  # after 2 s: fails again
+    assert (failing.failed, table.seq) == (2, 0)
+    await clock.advance(4)  # after 4 s more: saved, the computer acted for the seat
+    assert table.seq == 1
+    assert table.record.seats[seat].strikes == 1
+    assert [t.seat for t in table.timeouts] == [seat]
+    assert [a.by for a in await storage.actions(table.table_id)] == ["timeout"]
+
+
+async def test_a_reaction_window_whose_close_cannot_be_saved_closes_later(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = ManualClock()
+    sessions = manager(storage, clock)
+    table = await all_members(sessions, "hej_knekt", {"reaction_ms": "15000"})
+    await open_window(sessions, table)
+    assert table.reveal_at is not None
+    seq = table.seq
+    failing = FailingWrites(storage, 2)
+    monkeypatch.setattr(storage, "record_action", failing)
+    await clock.advance(table.reveal_at + 15 - clock.now())  # the window's time is up
+    assert (failing.failed, table.seq) == (1, seq)
+    assert table.reveal_at is not None  # still open: nothing half-applied
+    await clock.advance(2)
+    assert (failing.failed, table.seq) == (2, seq)
+    await clock.advance(4)
+    assert table.seq > seq
+    stored = await storage.actions(table.table_id)
+    assert len(stored) == table.seq
+    assert stored[seq].notation.startswith("close")
+
+
+async def test_a_result_that_cannot_be_saved_is_saved_later(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = ManualClock()
+    sessions = manager(storage, clock)
+    table = await all_members(sessions, "tvamanswhist")
+    real, failed = storage.finish_table, 0
+
+    async def failing_once(*args: object, **kwargs: object) -> object:
+        nonlocal failed
+        if failed == 0:
+            failed += 1
+            raise sqlite3.OperationalError("database or disk is full")
+        return await real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(storage, "finish_table", failing_once)
+    for _ in range(500):
+        game = table.game
+        assert game is not None
+        if game.is_over():
+            break
+        seat = min(game.to_act())
+        move = game.notation(game.legal_actions(seat)[0])
+        await sessions.act(table.table_id, user_of(table, seat), table.version, move)
+    assert failed == 1
+    assert table.record.status == "playing"  # over, its result not stored yet
+    await clock.advance(2)
+    assert table.record.status in ("finished",)  # stored at the retry
+    stored = await storage.table(table.table_id)
+    assert stored is not None
+    assert stored.status == "finished"
+    assert sessions.table_in(CHANNEL) is None

@@ -65,6 +65,20 @@ def test_healthy_when_the_database_answers_and_the_gateway_is_connected(
     assert "\n" not in line
 
 
+def test_damaged_tables_are_named_in_the_one_line_and_the_bot_stays_healthy(
+    running: sqlite3.Connection, database: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    damaged = ("table 7 in channel 222: action 4 is missing (the log goes on at 5)",)
+    beat = Beat("connected", time.time() - 3, 42, latency_ms=48, damaged=damaged)
+    write_beat(heartbeat_path(database), beat)
+    code, line = health(capsys)
+    assert code == 0
+    assert line.startswith("healthy: database answers; gateway connected")
+    assert "1 damaged table is waiting for the host or an administrator to end" in line
+    assert damaged[0] in line
+    assert "\n" not in line
+
+
 def test_unhealthy_when_nothing_runs_and_nothing_is_created(
     database: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

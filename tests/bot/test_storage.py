@@ -327,21 +327,26 @@ async def test_a_restart_restores_the_live_tables_with_their_logs(
 
     async with await Storage.open(any_database) as storage:
         restored = await storage.live_tables()
-    assert [table for table, _ in restored] == [lobby, playing, paused]
-    logs = [[(a.seq, a.notation) for a in log] for _, log in restored]
+    assert [stored.record for stored in restored] == [lobby, playing, paused]
+    assert [stored.damage for stored in restored] == [None, None, None]
+    logs = [[(a.seq, a.notation) for a in stored.actions] for stored in restored]
     assert logs == [[], [(1, "QS"), (2, "TH"), (3, "AS"), (4, "2C")], []]
-    assert restored[1][0].deadline_at == T0 + 99
+    assert restored[1].record.deadline_at == T0 + 99
 
 
-async def test_a_corrupt_row_is_skipped_logged_and_kept(
+async def test_a_corrupt_row_comes_back_damaged_with_what_is_sound_and_is_kept(
     path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     async with await Storage.open(path) as storage:
         good = [await new_table(storage) for _ in range(2)]
-        bad_json, bad_status, bad_seats, bad_action = [await new_table(storage) for _ in range(4)]
+        bad_json, bad_status, bad_seats, bad_action, bad_seat, gap, lost = [
+            await new_table(storage) for _ in range(7)
+        ]
         await storage.record_action(play(good[1], 1), action(1, 0))
-        await storage.record_action(play(bad_action, 1), action(1, 0))
         good[1] = play(good[1], 1)
+        for table in (bad_action, bad_seat, gap):
+            for seq in (1, 2, 3):
+                await storage.record_action(play(table, seq), action(seq, seq - 1))
     with raw(path) as db:
         db.execute(
             "UPDATE tables SET options = '[[\"target\",' WHERE table_id = ?", (bad_json.table_id,)
@@ -350,27 +355,52 @@ async def test_a_corrupt_row_is_skipped_logged_and_kept(
         db.execute(
             "UPDATE tables SET status = 'waiting' WHERE table_id = ?", (bad_status.table_id,)
         )
-        db.execute("UPDATE actions SET by = 'ghost' WHERE table_id = ?", (bad_action.table_id,))
+        db.execute(
+            "UPDATE actions SET by = 'ghost' WHERE table_id = ? AND seq = 2",
+            (bad_action.table_id,),
+        )
         db.execute(
             "UPDATE seats SET seat = 5 WHERE table_id = ? AND seat = 1", (bad_seats.table_id,)
         )
+        db.execute(
+            "UPDATE actions SET seat = 9 WHERE table_id = ? AND seq = 3", (bad_seat.table_id,)
+        )
+        db.execute("DELETE FROM actions WHERE table_id = ? AND seq = 2", (gap.table_id,))
+        db.execute("UPDATE tables SET guild_id = 'x' WHERE table_id = ?", (lost.table_id,))
 
     caplog.set_level(logging.ERROR, logger="bot.storage.store")
     async with await Storage.open(path) as storage:
-        restored = await storage.live_tables()
-    assert [table for table, _ in restored] == good
-    logged = [record.getMessage() for record in caplog.records]
-    for corrupt, why in [
-        (bad_json, "Expecting value"),
-        (bad_status, "unknown status 'waiting'"),
-        (bad_seats, "seats must be numbered 0..2 in order, got [0, 2, 5]"),
-        (bad_action, "unknown kind 'ghost'"),
-    ]:
-        assert any(
-            f"table {corrupt.table_id} is corrupt" in line and why in line for line in logged
+        restored = {stored.record.table_id: stored for stored in await storage.live_tables()}
+    assert [restored[t.table_id].record for t in good] == good
+    assert [restored[t.table_id].damage for t in good] == [None, None]
+    damaged: dict[TableRecord, tuple[str, int | None, int, str]] = {
+        bad_json: ("options", None, 0, "cannot be read"),
+        bad_status: ("status", None, 0, "unknown status 'waiting'"),
+        bad_seats: ("seats", None, 0, "seats must be numbered 0..2 in order, got [0, 2, 5]"),
+        bad_action: ("row", 2, 1, "unknown kind 'ghost'"),
+        bad_seat: ("seat", 3, 2, "action 3 is for seat 9, but the table has 3 seats"),
+        gap: ("gap", 2, 1, "action 2 is missing (the log goes on at 3)"),
+    }
+    for table, (reason, first, sound, why) in damaged.items():
+        stored = restored[table.table_id]
+        assert stored.damage is not None, reason
+        assert (stored.damage.reason, stored.damage.seq, len(stored.actions)) == (
+            reason,
+            first,
+            sound,
         )
+        assert why in stored.damage.detail
+        assert stored.record.host_id == ALICE
+        assert stored.record.channel_id == CHANNEL
+    assert restored[bad_seats.table_id].record.seats[1].seat == 1  # what can be read, in order
+    assert lost.table_id not in restored  # not even its server can be read: logged, kept
+    logged = [record.getMessage() for record in caplog.records]
+    assert any(f"table {lost.table_id} is corrupt beyond reading" in line for line in logged)
     with raw(path) as db:
-        assert db.execute("SELECT count(*) FROM tables").fetchone()[0] == 6
+        assert db.execute("SELECT count(*) FROM tables").fetchone()[0] == 9
+        assert db.execute(
+            "SELECT options FROM tables WHERE table_id = ?", (bad_json.table_id,)
+        ).fetchone() == ('[["target",',)
 
 
 # --- finishing, ratings and leaderboards ---------------------------------------------------------
