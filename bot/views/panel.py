@@ -169,7 +169,8 @@ async def hand_picture(
         except ValueError:
             continue
     mark = mark_label(catalog_for(table), view.game) if view.marked else ""
-    data = await asyncio.to_thread(hand_png, hand, playable, view.marked, mark)
+    ranks = DISCORD.speaking(catalog_for(table)).ranks  # the cards' indices in its language
+    data = await asyncio.to_thread(hand_png, hand, playable, view.marked, mark, ranks=ranks)
     return [discord.File(io.BytesIO(data), HAND_IMAGE)]
 
 
@@ -253,7 +254,7 @@ class PanelSelect(
             )
         )
         self.table_id, self.version, self.verb, self.pick = table_id, version, verb, pick
-        self.most = most
+        self.most, self.part = most, part
 
     @classmethod
     async def from_custom_id(
@@ -272,7 +273,8 @@ class PanelSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         texts = catalog_of(interaction)
         if self.verb and self.most > 1:  # cards picked for a verb: shown, then sent with a button
-            await pick_cards(interaction, self.table_id, self.verb, list(self.item.values))
+            values = list(self.item.values)
+            await pick_cards(interaction, self.table_id, self.verb, self.part, values)
             return
         notation = None
         async with answer_errors(interaction, texts):
@@ -420,13 +422,13 @@ def _shown_draft(
     """The half-made choice of the panel the member has open at this table (step, verb, cards)."""
     shown = kortbord(interaction).listener.panel_of(table.table_id, interaction.user.id)
     draft = shown.draft if shown is not None else None
-    if not isinstance(draft, Draft):
+    if draft is None:
         return None, "", ()
     return draft.step, draft.verb, draft.cards
 
 
 async def pick_cards(
-    interaction: discord.Interaction, table_id: int, verb: str, values: list[str]
+    interaction: discord.Interaction, table_id: int, verb: str, part: int, values: list[str]
 ) -> None:
     """Cards picked in a menu of a verb of several cards: kept with the picks of its other menus
     and shown with what they make, to be sent with the panel's send button."""
@@ -434,11 +436,10 @@ async def pick_cards(
     async with answer_errors(interaction, texts):
         table, seat = seated_table(interaction, table_id)
         notations = panel_notations(table, seat)
-        options = pick_options(notations, verb)
-        if not options or not set(values) <= set(options) or len(set(values)) != len(values):
+        menu = _menu_of(notations, verb, part)
+        if not menu or not set(values) <= menu or len(set(values)) != len(values):
             raise UserError("not_offered")
         step, picked_verb, cards = _shown_draft(interaction, table)
-        menu = _menu_of(notations, verb, values)
         kept = [c for c in cards if picked_verb == verb and c not in menu]
         chosen = sorted({*kept, *values}, key=card_order)
         if len(chosen) > _most_picked(notations, verb)[1]:
@@ -449,19 +450,13 @@ async def pick_cards(
         await show_panel(interaction, texts, table, seat, page=page, draft=draft)
 
 
-def _menu_of(notations: Sequence[str], verb: str, values: Sequence[str]) -> set[str]:
-    """The cards of the menu of ``verb`` these values were picked in (all of the verb's cards
-    when they are in one menu, or when nothing was picked)."""
-    menus = [
-        {c.notation for c in row.choices}
-        for page in layout(notations)
-        for row in page
-        if isinstance(row, Select) and row.verb == verb
-    ]
-    for menu in menus:
-        if values and set(values) <= menu:
-            return menu
-    return set(pick_options(notations, verb)) if len(menus) <= 1 or not values else set()
+def _menu_of(notations: Sequence[str], verb: str, part: int) -> set[str]:
+    """The cards of the menu ``part`` of ``verb``: what a pick in it replaces."""
+    for page in layout(notations):
+        for row in page:
+            if isinstance(row, Select) and row.verb == verb and row.part == part:
+                return {c.notation for c in row.choices}
+    return set()
 
 
 def seated_table(interaction: discord.Interaction, table_id: int) -> tuple[LiveTable, Seat]:

@@ -5,7 +5,7 @@ picker, half-made choices kept or dropped with a word, and Svarte Petter's odd c
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 import discord
 import pytest
@@ -24,6 +24,7 @@ from bot.views.panel import (
     PanelPage,
     PanelSelect,
     build_panel,
+    hand_picture,
     panel_for,
     panel_notations,
 )
@@ -290,3 +291,52 @@ def test_the_odd_card_is_marked_only_once_anyone_could_know_it() -> None:
         seat = sorted(game.to_act())[0]
         game.apply(seat, game.legal_actions(seat)[-1])
     assert any(game.view(s).marked for s in range(3))  # shown at the end
+
+
+class PicturesOn:
+    """The part of the bot the hand picture asks: pictures are on."""
+
+    async def pictures(self, guild_id: int, user_id: int | None = None) -> bool:
+        return True
+
+
+async def test_the_hand_picture_shows_the_cards_in_the_order_of_the_buttons(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn: list[tuple[list[int], list[int], tuple[int, ...], str]] = []
+
+    def draw(
+        cards: list[int],
+        playable: list[int],
+        marked: tuple[int, ...],
+        mark: str,
+        ranks: Mapping[str, str],
+    ) -> bytes:
+        assert ranks["Q"] == "D"  # the cards' indices in the table's language (Swedish)
+        drawn.append((list(cards), list(playable), tuple(marked), mark))
+        return b"png"
+
+    monkeypatch.setattr("bot.views.panel.hand_png", draw)
+    checked = []
+    for game_id in ("skitgubbe", "svarte_petter"):
+        for game in playouts(game_id, 400):
+            table = live_table(game_id, game)
+            seat = sorted(game.to_act())[0]
+            view = game.view(seat)
+            wanted = view.marked if game_id == "svarte_petter" else panel_notations(table, seat)
+            if len(view.hand) < 10 or not wanted:
+                continue  # a large hand with cards to play, or the odd card's holder
+            checked.append(game_id)
+            drawn.clear()
+            await hand_picture(PicturesOn(), table, seat, 1)  # type: ignore[arg-type]
+            cards, _, marked, mark = drawn[0]
+            words = hand_line(catalog("sv"), game.view(seat)).split()[1:]
+            faces = [w for w in words if not w.startswith("(") and not w.endswith(")")]
+            assert len(faces) == len(cards)
+            buttons = [parse_card(b.notation) for b in card_buttons("sv", table, seat)]
+            assert buttons or game_id == "svarte_petter"  # (its cards are drawn by place)
+            assert buttons == [c for c in cards if c in buttons]  # the buttons' order
+            assert marked == game.view(seat).marked
+            assert bool(mark) == bool(marked)
+            break
+    assert checked == ["skitgubbe", "svarte_petter"]
