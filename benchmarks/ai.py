@@ -20,7 +20,8 @@
    cards, each with its 95% interval, and the deals played. ``hard`` here searches
    ``--iterations`` samples per decision (no clock), so a run is reproducible.
 
-Timings are wall-clock medians of ``--repeat`` runs. Deals are spread over ``--workers``
+Timings are wall-clock medians of ``--repeat`` runs; a tournament's ``work s`` is the seconds its
+deals took in the workers (wall clock, so a busy machine makes it larger). Deals are spread over ``--workers``
 processes.
 """
 
@@ -268,7 +269,7 @@ def tournaments(
         print(
             f"{'game':20} {'players':>7}  "
             + "  ".join(f"{'places':>{CELL}}  {'pts/deal':>{CELL}}" for _ in pairs)
-            + f"  {'deals':>5}  {'cpu s':>6}"
+            + f"  {'deals':>5}  {'work s':>6}"
         )
         for game_id in games:
             cells = []
