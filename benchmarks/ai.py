@@ -21,8 +21,8 @@
    ``--iterations`` samples per decision (no clock), so a run is reproducible.
 
 Timings are wall-clock medians of ``--repeat`` runs; a tournament's ``work s`` is the seconds its
-deals took in the workers (wall clock, so a busy machine makes it larger). Deals are spread over ``--workers``
-processes.
+deals took in the workers (wall clock, so a busy machine makes it larger). Deals are spread over
+``--workers`` processes.
 """
 
 from __future__ import annotations
