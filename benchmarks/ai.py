@@ -3,23 +3,26 @@
     ./dev bench benchmarks/ai.py                         # the default run, a few minutes
     ./dev bench benchmarks/ai.py --deals 40 --iterations 1000 --workers 2   # a longer one
     ./dev bench benchmarks/ai.py --games nittionio braus --skip-tournament
+    ./dev bench benchmarks/ai.py --skip-decision-time --games femkort --pairs hard:hard-unweighted
 
 1. **Decision time** in a Nittionio mid-deal position (a seat to play a card in the third trick):
    the ``hard`` player's search of 1,000 samples as it plays (the first moves of each playout by
-   the rule-based player), the same search with purely random playouts in this process and split
-   over two worker processes (500 samples each, statistics merged: the bot's pool has two
-   workers), and beside them in the same run the same count of bare random playouts (determinize,
-   then random legal actions to the end of the deal) and of random playouts of the whole match.
-   Goal: 1,000 samples in at most 100 ms.
+   the rule-based player, samples weighted by the others' plays) in this process, and shared by
+   two worker processes as the bot runs it (500 samples each, statistics pooled); the same search
+   with purely random playouts in one and in two processes; and beside them in the same run the
+   same count of bare random playouts (determinize, then random legal actions to the end of the
+   deal) and of random playouts of the whole match. Goal: 1,000 samples in at most 100 ms.
 2. **Tournaments** per registered game: the same deals (matches from the same seeds) are played
    with the seats rotated so each level sits in every seat (partners as one side;
-   :mod:`games.ai.duplicate`). For hard vs normal and normal vs random it prints the mean
-   advantage in places per deal of the first over the second (a place better in every match of
-   a deal is +1 in a two-player game) with its 95% interval, and the deals played. ``hard`` here
-   searches ``--iterations`` samples per decision (no clock), so a run is reproducible.
+   :mod:`games.ai.duplicate`). For hard vs normal and normal vs random (or the ``--pairs``
+   asked for) it prints the mean advantage per deal of the first over the second, in places (a
+   place better in every match of a deal is +1 in a two-player game) and in points per deal of
+   cards, each with its 95% interval, and the deals played. ``hard`` here searches
+   ``--iterations`` samples per decision (no clock), so a run is reproducible.
 
-Timings are wall-clock medians of ``--repeat`` runs. Deals are spread over ``--workers``
-processes.
+Timings are wall-clock medians of ``--repeat`` runs; a tournament's ``work s`` is the seconds its
+deals took in the workers (wall clock, so a busy machine makes it larger). Deals are spread over
+``--workers`` processes.
 """
 
 from __future__ import annotations
@@ -37,8 +40,8 @@ from collections.abc import Callable, Sequence
 
 from games import ai
 from games.ai.base import Decision, Player, decision_for
-from games.ai.duplicate import Summary, duplicate_deal, summarize
-from games.ai.search import FINE_PLAYOUTS, SearchPlayer, sides_of
+from games.ai.duplicate import Outcome, Summary, duplicate_outcome, summarize
+from games.ai.search import FINE_PLAYOUTS, SearchPlayer, SearchStats, search_part, sides_of
 from games.cards import randbelow
 from games.core import Action, Game
 from games.registry import SPECS
@@ -84,25 +87,42 @@ def random_playouts(decision: Decision, count: int, whole_match: bool, seed: int
             world.apply(seat, legal[randbelow(rng, len(legal))])
 
 
-def _half_search(game: Game, seat: int, samples: int, seed: int) -> tuple[tuple[int, ...], ...]:
-    """One worker's share of a split search: (actions, visits) of its candidates."""
-    player = SearchPlayer(iterations=samples, guided_actions=0)
-    ai.choose(game, seat, player, random.Random(seed))
-    assert player.last is not None
-    return player.last.actions, player.last.visits
-
-
 def split_search(
-    pool: concurrent.futures.ProcessPoolExecutor, game: Game, seat: int, samples: int, seed: int
+    pool: concurrent.futures.ProcessPoolExecutor,
+    game: Game,
+    seat: int,
+    samples: int,
+    seed: int,
+    guided: bool,
 ) -> Action:
-    """The search shared by the pool's two workers; the candidate tried most over both."""
-    parts = [pool.submit(_half_search, game, seat, samples // 2, seed + k) for k in range(2)]
-    visits: dict[Action, int] = {}
-    for part in parts:
-        actions, counts = part.result()
-        for action, count in zip(actions, counts, strict=True):
-            visits[action] = visits.get(action, 0) + count
-    return max(visits, key=lambda a: (visits[a], -a))
+    """The search as ``hard`` plays it (``guided``) or with random playouts, shared by the
+    pool's two workers: the candidates are chosen here, each worker searches half the samples,
+    and the pooled statistics choose (:meth:`SearchStats.merge`)."""
+    player = SearchPlayer(iterations=samples, guided_actions=None if guided else 0)
+    decision = decision_for(game, seat)
+    prior, actions = player.plan(decision, random.Random(seed))
+    if len(actions) == 1:
+        return prior
+    parts = [
+        pool.submit(_part, game, seat, actions, prior, samples // 2, seed + k, guided)
+        for k in range(2)
+    ]
+    return SearchStats.merge([part.result() for part in parts]).choice(prior)
+
+
+def _part(
+    game: Game,
+    seat: int,
+    actions: tuple[Action, ...],
+    prior: Action,
+    samples: int,
+    seed: int,
+    guided: bool,
+) -> SearchStats:
+    if guided:
+        return search_part(game, seat, actions, prior, samples, seed)
+    player = SearchPlayer(iterations=samples, guided_actions=0)
+    return player.search(decision_for(game, seat), actions, prior, random.Random(seed))
 
 
 def timed(run: Callable[[], object], repeat: int) -> float:
@@ -138,12 +158,19 @@ def decision_times(repeat: int) -> None:
     )
     context = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
-        split_search(pool, game, seat, 16, 0)  # start and warm both workers
-        split_search(pool, game, seat, 16, 0)
+        split_search(pool, game, seat, 16, 0, True)  # start and warm both workers
+        split_search(pool, game, seat, 16, 0, True)
+        rows.insert(
+            1,
+            (
+                "hard as played, 2 processes",
+                timed(lambda: split_search(pool, game, seat, n, 1, True), repeat),
+            ),
+        )
         rows.append(
             (
                 "search, random playouts, 2 processes",
-                timed(lambda: split_search(pool, game, seat, n, 1), repeat),
+                timed(lambda: split_search(pool, game, seat, n, 1, False), repeat),
             )
         )
     rows.append(
@@ -173,30 +200,54 @@ def decision_times(repeat: int) -> None:
 def _make(kind: str, iterations: int) -> Callable[[], Player]:
     if kind == "hard":
         return lambda: SearchPlayer(iterations=iterations)
+    if kind == "hard-unweighted":
+        return lambda: SearchPlayer(iterations=iterations, weighting=False)
+    if kind == "hard-guided":
+        return lambda: SearchPlayer(iterations=iterations, guided_actions=GUIDED_THROUGHOUT)
     return lambda: ai.make_player(kind)
+
+
+GUIDED_THROUGHOUT = 10_000
+KINDS = (*ai.PLAYER_KINDS, "hard-unweighted", "hard-guided")
+"""The kinds a tournament pairs: the registered ones; ``hard-unweighted``, the search with every
+sample weighing the same (to measure the weighting by the others' play); ``hard-guided``, the
+search whose playouts are the rule-based player's from start to end (slower, to measure what the
+random part of the playouts costs)."""
 
 
 def _deal(
     game_id: str, players: int, seed: int, a: str, b: str, iterations: int
-) -> tuple[float, float]:
+) -> tuple[Outcome, float]:
     """One duplicate deal in a worker: (advantage of ``a`` over ``b``, seconds)."""
     start = time.perf_counter()
-    advantage = duplicate_deal(
+    outcome = duplicate_outcome(
         SPECS[game_id], players, seed, _make(a, iterations), _make(b, iterations)
     )
-    return advantage, time.perf_counter() - start
+    return outcome, time.perf_counter() - start
 
 
 PAIRS = (("hard", "normal"), ("normal", "random"))
 
 
-def tournaments(games: Sequence[str], deals: int, iterations: int, workers: int, seed: int) -> None:
+def tournaments(
+    games: Sequence[str],
+    deals: int,
+    iterations: int,
+    workers: int,
+    seed: int,
+    pairs: Sequence[tuple[str, str]] = PAIRS,
+) -> None:
     print()
     print(
         f"Duplicate deals: {deals} per game and pair, seats rotated; hard searches {iterations} "
         "samples per decision."
     )
-    print("Advantage: mean places better per deal, with its 95% interval; * = ahead at 95%.")
+    print(
+        "Advantage of the first over the second, mean per duplicate deal with its 95% interval"
+        " (* = ahead at 95%):\n  places: places better in the match (+1: a place better in"
+        " every rotation);\n  pts/deal: points gained beyond the others' per deal of cards"
+        " (points against count negative)."
+    )
     context = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(
         max_workers=max(workers, 1), mp_context=context
@@ -207,31 +258,43 @@ def tournaments(games: Sequence[str], deals: int, iterations: int, workers: int,
                 for d in range(deals)
             ]
             for game_id in games
-            for pair in PAIRS
+            for pair in pairs
         }
-        header = f"{'game':20} {'players':>7}  " + "  ".join(
-            f"{a + ' vs ' + b:>24}" for a, b in PAIRS
+        width = 2 * CELL + 2
+        print(
+            f"{'':20} {'':>7}  "
+            + "  ".join(f"{a + ' vs ' + b:^{width}}" for a, b in pairs)
+            + f"  {'':>5}  {'':>6}"
         )
-        print(header + f"  {'deals':>5}  {'cpu s':>6}")
+        print(
+            f"{'game':20} {'players':>7}  "
+            + "  ".join(f"{'places':>{CELL}}  {'pts/deal':>{CELL}}" for _ in pairs)
+            + f"  {'deals':>5}  {'work s':>6}"
+        )
         for game_id in games:
             cells = []
             cpu = 0.0
-            for pair in PAIRS:
+            for pair in pairs:
                 results = [f.result() for f in futures[(game_id, pair)]]
                 cpu += sum(s for _, s in results)
-                cells.append(_cell(summarize([a for a, _ in results])))
+                cells.append(_cell(summarize([o.places for o, _ in results])))
+                cells.append(_cell(summarize([o.points for o, _ in results])))
             players = SPECS[game_id].min_players
             print(
                 f"{game_id:20} {players:7}  "
-                + "  ".join(f"{c:>24}" for c in cells)
+                + "  ".join(f"{c:>{CELL}}" for c in cells)
                 + f"  {deals:5}  {cpu:6.0f}",
                 flush=True,
             )
 
 
+CELL = 16
+
+
 def _cell(summary: Summary) -> str:
     mark = "*" if summary.significant else " "
-    return f"{summary.mean:+.2f} ± {summary.half_width:.2f} {mark}"
+    digits = 2 if abs(summary.mean) < 10 else 1 if abs(summary.mean) < 100 else 0
+    return f"{summary.mean:+.{digits}f} ± {summary.half_width:.{digits}f} {mark}"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -258,14 +321,35 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--seed", type=int, default=1, help="the first deal's seed (default 1)")
     parser.add_argument("--skip-tournament", action="store_true", help="only the decision time")
+    parser.add_argument("--skip-decision-time", action="store_true", help="only the tournaments")
+    parser.add_argument(
+        "--pairs",
+        nargs="*",
+        default=[f"{a}:{b}" for a, b in PAIRS],
+        help="pairs a:b to play (default hard:normal normal:random; kinds: "
+        + ", ".join(KINDS)
+        + ")",
+    )
     args = parser.parse_args(argv)
+    pairs = [tuple(p.split(":", 1)) for p in args.pairs]
+    bad = [p for p in args.pairs if p.count(":") != 1 or not set(p.split(":")) <= set(KINDS)]
+    if bad:
+        parser.error(f"bad pairs {', '.join(bad)} (a:b with kinds {', '.join(KINDS)})")
     unknown = [g for g in args.games if g not in SPECS]
     if unknown:
         parser.error(f"unknown games {', '.join(unknown)} (games: {', '.join(SPECS)})")
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
-    decision_times(args.repeat)
+    if not args.skip_decision_time:
+        decision_times(args.repeat)
     if not args.skip_tournament:
-        tournaments(args.games, args.deals, args.iterations, args.workers, args.seed)
+        tournaments(
+            args.games,
+            args.deals,
+            args.iterations,
+            args.workers,
+            args.seed,
+            [(a, b) for a, b in pairs],
+        )
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ from typing import Protocol
 from bot import options as choices
 from bot.errors import UserError
 from bot.i18n import catalog
-from bot.render.text import TextRenderer, sort_hand
+from bot.render.text import TextRenderer, result_lines, rule_sections, sort_hand
 from bot.thinking import SEARCH_KINDS, search_player
 from games import registry
 from games.ai import (
@@ -271,14 +271,8 @@ class TerminalTable:
         result = self.game.result()
         self.console.write("")
         self._say("terminal.result")
-        order = sorted(range(len(result.places)), key=lambda s: (result.places[s], s))
-        for s in order:
-            self._say(
-                "terminal.result_line",
-                place=result.places[s],
-                seat=self.render.seat(s),
-                score=result.scores[s],
-            )
+        for line in result_lines(self.render, result, self.game.view(None).teams):
+            self.console.write(f"  {line}")
         self._say("terminal.you_won" if result.places[self.human] == 1 else "terminal.you_lost")
 
     # --- computer players ---------------------------------------------------------------------
@@ -384,7 +378,8 @@ class TerminalTable:
             self._say("terminal.help")
             return None
         if word in RULES_WORDS:
-            self.console.write(self.render.t(f"{self.game.game_id}.rules.summary"))
+            for heading, text in rule_sections(self.render.catalog, self.game.game_id):
+                self.console.write(f"{heading}\n{text}\n")
             return None
         if word in TABLE_WORDS:
             for line in self.render.table(self._view()):

@@ -4,9 +4,11 @@
 level searches (:class:`games.ai.search.SearchPlayer`), which is CPU work that threads cannot take
 off the event loop under the GIL, so it runs in a pool of worker processes (``workers``, started
 when the first search is asked for) with a wall-clock budget per decision (``seconds``) and a cap
-in samples (``iterations``). The budget is a deadline on the machine's monotonic clock, fixed when
-the decision is asked for, so time spent waiting for a free worker counts against it and no
-decision takes much longer than its budget however many tables are thinking.
+in samples (``iterations``). One decision's samples are shared by all the workers (each searches
+its share of the same candidates with its own seed, and their statistics are pooled), so on two
+workers a decision takes half the time. The budget is a deadline on the machine's monotonic
+clock, fixed when the decision is asked for, so time spent waiting for a free worker counts
+against it and no decision takes much longer than its budget however many tables are thinking.
 
 Nothing is lost when a search fails: a worker that dies (killed, out of memory) is replaced by a
 fresh pool, a search that overruns its budget by ``GRACE_SECONDS`` is abandoned, and in both cases
@@ -26,6 +28,7 @@ import time
 from concurrent.futures.process import BrokenProcessPool
 
 from games import ai
+from games.ai.search import SearchStats, search_part
 from games.core import Action, Game, Seat
 
 log = logging.getLogger(__name__)
@@ -45,9 +48,29 @@ def search_player(seconds: float, iterations: int, deadline: float | None = None
 
 
 def _search(game: Game, seat: Seat, seed: int, deadline: float, iterations: int) -> Action:
-    """The move of a search in a worker process (a module function, so it can be pickled)."""
+    """The move of a search in one thread or process (a module function, so it can be pickled)."""
     player = search_player(0.0, iterations, deadline)
     return ai.choose(game, seat, player, random.Random(seed))
+
+
+def _plan(game: Game, seat: Seat, seed: int) -> tuple[Action, tuple[Action, ...]]:
+    """The rule-based move and the candidates a search shared by the workers weighs."""
+    return ai.SearchPlayer().plan(ai.decision_for(game, seat), random.Random(seed))
+
+
+def _share(
+    game: Game,
+    seat: Seat,
+    plan: tuple[Action, tuple[Action, ...]],
+    seed: int,
+    deadline: float,
+    iterations: int,
+) -> SearchStats:
+    """One worker's share of a search: its samples of the planned candidates, until the deadline."""
+    prior, actions = plan
+    return search_part(
+        game, seat, actions, prior, iterations, seed, lambda: time.monotonic() >= deadline
+    )
 
 
 def _warm() -> int:
@@ -82,8 +105,9 @@ class Thinker:
         if self.workers <= 0:
             return await asyncio.to_thread(_search, game, seat, seed, deadline, self.iterations)
         try:
-            future = self._executor().submit(_search, game, seat, seed, deadline, self.iterations)
-            return await asyncio.wait_for(asyncio.wrap_future(future), self.seconds + GRACE_SECONDS)
+            return await asyncio.wait_for(
+                self._shared_search(game, seat, seed, deadline), self.seconds + GRACE_SECONDS
+            )
         except BrokenProcessPool:
             log.warning(
                 "a search worker died; the pool is replaced and the rule-based player moves"
@@ -97,6 +121,22 @@ class Thinker:
             log.exception("a search failed; the rule-based player moves")
         self.fallbacks += 1
         return await asyncio.to_thread(_choose, game, seat, ai.DEFAULT_LEVEL, seed)
+
+    async def _shared_search(self, game: Game, seat: Seat, seed: int, deadline: float) -> Action:
+        """The search split over every worker: each searches its share of the samples of the
+        same candidates with its own seed, and the pooled statistics choose the move."""
+        plan = await asyncio.to_thread(_plan, game, seat, seed)
+        prior, actions = plan
+        if len(actions) == 1:
+            return prior
+        share = max(1, self.iterations // self.workers)
+        pool = self._executor()
+        futures = [
+            asyncio.wrap_future(pool.submit(_share, game, seat, plan, seed + k, deadline, share))
+            for k in range(self.workers)
+        ]
+        parts = await asyncio.gather(*futures)
+        return SearchStats.merge(parts).choice(prior)
 
     def warm(self) -> None:
         """Start the workers now (a host added a ``hard`` player), not at its first decision."""

@@ -55,6 +55,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
+    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -509,12 +510,12 @@ class Bondtolva(Game):
 
     # --- copies -----------------------------------------------------------------------------------
 
-    def clone(self) -> Bondtolva:
+    def clone(self, rng: random.Random | None = None) -> Bondtolva:
+        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
         other = object.__new__(Bondtolva)
         for name in Bondtolva.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng) if rng is None else rng
         other.events = list(self.events)
         other.scores = list(self.scores)
         other.sheet_rows = list(self.sheet_rows)
@@ -535,8 +536,7 @@ class Bondtolva(Game):
         Phase-1 play reveals nothing (any card may be played), nor does a ``skip``. Future deals
         come from ``rng``.
         """
-        other = self.clone()
-        other.rng = rng
+        other = self.clone(rng)
         other.decks = None
         opp = 1 - seat
         slots = list(cards_in(self.hands[opp] & ~self.shown[opp]))

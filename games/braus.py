@@ -60,6 +60,7 @@ from games.cards import (
     cards_tuple,
     code,
     codes,
+    copy_rng,
     deal_deck,
     make_deck,
     mask_of,
@@ -478,12 +479,12 @@ class Braus(Game):
 
     # --- copies -----------------------------------------------------------------------------------
 
-    def clone(self) -> Braus:
+    def clone(self, rng: random.Random | None = None) -> Braus:
+        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
         other = object.__new__(Braus)
         for name in Braus.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng) if rng is None else rng
         for name in ("cap", "events", "hands", "laid", "ritor", "sheet", "streak", "tricks", "won"):
             setattr(other, name, list(getattr(self, name)))
         other.trick_cards = list(self.trick_cards)
@@ -494,8 +495,7 @@ class Braus(Game):
         """Re-deal the other three hands' cards among them, keeping every fact shown in play: a
         seat that passed on a card holds nothing higher, and a seat that had its chance to lay
         sevens holds none (3.9). Future deals come from ``rng``."""
-        other = self.clone()
-        other.rng = rng
+        other = self.clone(rng)
         other.decks = None
         seats = [s for s in range(PLAYERS) if s != seat]
         allowed = [

@@ -147,12 +147,25 @@ def randbelow(rng: random.Random, n: int) -> int:
     return r
 
 
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the state of ``rng``, for a clone. ``random.Random()`` would
+    first seed itself from the operating system, which costs more than the rest of a clone."""
+    other = random.Random.__new__(random.Random)
+    other.setstate(rng.getstate())
+    return other
+
+
+_BITS = tuple((i + 1).bit_length() for i in range(128))
+"""``(i + 1).bit_length()`` by ``i``: the bits of a draw below ``i + 1``."""
+
+
 def shuffle(items: list[int], rng: random.Random) -> None:
     """Fisher-Yates in place, from the last position down, each draw by :func:`randbelow`
     (written out here, as every deal of every game shuffles)."""
     getrandbits = rng.getrandbits
+    bits = _BITS if len(items) <= len(_BITS) else [(i + 1).bit_length() for i in range(len(items))]
     for i in range(len(items) - 1, 0, -1):
-        k = (i + 1).bit_length()  # j = randbelow(rng, i + 1)
+        k = bits[i]  # j = randbelow(rng, i + 1)
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)

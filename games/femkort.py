@@ -55,6 +55,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
+    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -470,12 +471,12 @@ class Femkort(Game):
 
     # --- copies -----------------------------------------------------------------------------------
 
-    def clone(self) -> Femkort:
+    def clone(self, rng: random.Random | None = None) -> Femkort:
+        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
         other = object.__new__(Femkort)
         for name in Femkort.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng) if rng is None else rng
         other.events = list(self.events)
         other.hands = list(self.hands)
         other.in_play = list(self.in_play)
@@ -492,8 +493,7 @@ class Femkort(Game):
     def determinize(self, seat: Seat, rng: random.Random) -> Femkort:
         """Re-deal the other hands and the undealt cards among those places (§5.7); future deals
         come from ``rng``."""
-        other = self.clone()
-        other.rng = rng
+        other = self.clone(rng)
         other.decks = None
         others = [s for s in range(self.n) if s != seat and self.hands[s]]
         unknown = self.undealt

@@ -84,6 +84,7 @@ from games.cards import (
     card,
     cards_tuple,
     code,
+    copy_rng,
     deal_deck,
     make_deck,
     randbelow,
@@ -292,8 +293,7 @@ class HejKnekt(Game):
     def clone(self) -> HejKnekt:
         other = object.__new__(HejKnekt)
         other.__dict__.update(self.__dict__)
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
+        other._rng = copy_rng(self._rng)
         other._piles = [p[:] for p in self._piles]
         other._center = self._center[:]
         other._place = self._place[:]

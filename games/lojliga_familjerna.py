@@ -56,6 +56,7 @@ from games.cards import (
     cards_tuple,
     code,
     codes,
+    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -195,8 +196,7 @@ class LojligaFamiljerna(Game):
         legal = self.legal_actions(seat)
         if not legal:
             return None
-        draw = random.Random()
-        draw.setstate(self.rng.getstate())
+        draw = copy_rng(self.rng)
         pick = random.Random(draw.getrandbits(64) + self.asks)
         return legal[randbelow(pick, len(legal))]
 
@@ -371,12 +371,12 @@ class LojligaFamiljerna(Game):
 
     # --- copies -----------------------------------------------------------------------------------
 
-    def clone(self) -> LojligaFamiljerna:
+    def clone(self, rng: random.Random | None = None) -> LojligaFamiljerna:
+        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
         other = object.__new__(LojligaFamiljerna)
         for name in LojligaFamiljerna.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng) if rng is None else rng
         other.hands = list(self.hands)
         other.quartets = [list(q) for q in self.quartets]
         other.known = [list(row) for row in self.known]
@@ -391,8 +391,7 @@ class LojligaFamiljerna(Game):
         Fish), keeping their sizes, the cards it saw change hands, and what the questions proved:
         each other player keeps a card of every rank it is known to hold and gets none of a rank
         it is known to lack."""
-        other = self.clone()
-        other.rng = rng
+        other = self.clone(rng)
         other.events = self.events.copy_for(seat)
         others = [p for p in range(self.n) if p != seat]
         fixed = [self.known[seat][p] for p in range(self.n)]

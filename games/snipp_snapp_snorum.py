@@ -58,6 +58,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
+    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -363,12 +364,12 @@ class SnippSnappSnorum(Game):
 
     # --- copies -----------------------------------------------------------------------------------
 
-    def clone(self) -> SnippSnappSnorum:
+    def clone(self, rng: random.Random | None = None) -> SnippSnappSnorum:
+        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
         other = object.__new__(SnippSnappSnorum)
         for name in SnippSnappSnorum.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng) if rng is None else rng
         other.hands = list(self.hands)
         other.place = list(self.place)
         other.table = list(self.table)
@@ -379,8 +380,7 @@ class SnippSnappSnorum(Game):
 
     def determinize(self, seat: Seat, rng: random.Random) -> SnippSnappSnorum:
         """The cards hidden from ``seat`` (the other hands) dealt anew with the same sizes."""
-        other = self.clone()
-        other.rng = rng
+        other = self.clone(rng)
         other.events = self.events.copy_for(seat)
         others = [p for p in range(self.n) if p != seat]
         pool = shuffled([c for p in others for c in cards_in(self.hands[p])], rng)

@@ -58,6 +58,7 @@ from games.cards import (
     card,
     cards_tuple,
     codes,
+    copy_rng,
     deal_deck,
     randbelow,
     rank_of,
@@ -455,8 +456,7 @@ class SvartePetter(Game):
         return other
 
     def clone(self) -> SvartePetter:
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
+        rng = copy_rng(self._rng)
         return self._copy(rng)
 
     def determinize(self, seat: Seat, rng: random.Random) -> SvartePetter:

@@ -46,6 +46,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
+    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -408,12 +409,12 @@ class Tvamanswhist(Game):
 
     # --- copies -----------------------------------------------------------------------------------
 
-    def clone(self) -> Tvamanswhist:
+    def clone(self, rng: random.Random | None = None) -> Tvamanswhist:
+        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
         other = object.__new__(Tvamanswhist)
         for name in Tvamanswhist.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng) if rng is None else rng
         other.events = list(self.events)
         other.hands = list(self.hands)
         other.shown = list(self.shown)
@@ -432,8 +433,7 @@ class Tvamanswhist(Game):
         The opponent keeps every card seen drawn face up; a card it held when it showed out of a
         suit is not of that suit (a card drawn later may be). Future deals come from ``rng``.
         """
-        other = self.clone()
-        other.rng = rng
+        other = self.clone(rng)
         other.decks = None
         opp = 1 - seat
         slots = list(cards_in(self.hands[opp] & ~self.shown[opp]))

@@ -4,6 +4,9 @@ The catalogs are TOML files ``bot/i18n/<lang>/<stem>.toml``: the file stem is th
 key and nested tables the rest (``[event] trick_won`` in ``nittionio.toml`` is
 ``nittionio.event.trick_won``). Values are ``str.format`` templates with named arguments.
 
+A count is written with its noun's two forms after a colon, ``{wins:vinst|vinster}``: the number
+and the form that fits it ("1 vinst", "2 vinster"), so no text reads "1 vinster" or "1 cards".
+
 A missing key is a bug that the tests catch; at run time it falls back to English, then to the key
 itself, and is logged.
 """
@@ -11,6 +14,7 @@ itself, and is logged.
 from __future__ import annotations
 
 import logging
+import string
 import tomllib
 from collections.abc import Mapping
 from functools import cache
@@ -63,6 +67,43 @@ class _Args(dict[str, object]):
         return "{" + name + "}"
 
 
+class _Counting(string.Formatter):
+    """``str.format`` with counted nouns: ``{n:kort|kort}``, ``{wins:vinst|vinster}``."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if "|" not in format_spec:
+            return str(super().format_field(value, format_spec))
+        one, many = format_spec.split("|", 1)
+        try:
+            number = int(str(value))
+        except ValueError:  # not a number (a missing argument): the plural
+            return f"{value} {many}"
+        return f"{value} {one if abs(number) == 1 else many}"
+
+
+_FORMATTER = _Counting()
+
+
+def _english_ordinal(n: int) -> str:
+    if n % 100 in (11, 12, 13):
+        return "other"
+    return {1: "one", 2: "two", 3: "few"}.get(n % 10, "other")
+
+
+def _swedish_ordinal(n: int) -> str:
+    return "one" if n % 10 in (1, 2) and n % 100 not in (11, 12) else "other"
+
+
+_ORDINAL_FORM = {"en": _english_ordinal, "sv": _swedish_ordinal}
+"""Which form of ``place.ordinal`` a number takes in each language."""
+
+
+def fill(template: str, args: Mapping[str, object], *, strict: bool = False) -> str:
+    """A catalog template with its arguments, counted nouns in the form their number needs.
+    ``strict`` (the tests) raises KeyError for a missing argument instead of showing it."""
+    return _FORMATTER.vformat(template, (), dict(args) if strict else _Args(args))
+
+
 class Catalog:
     """The texts of one language, with English (then the key) as the fallback."""
 
@@ -95,7 +136,7 @@ class Catalog:
 
     def text(self, key: str, /, **args: object) -> str:
         """The text of ``key`` with ``args`` filled in."""
-        return self.template(key).format_map(_Args(args))
+        return fill(self.template(key), args)
 
     def counted(self, key: str, /, count: int, **args: object) -> str:
         """The text of ``key`` for ``count`` things: ``<key>_one`` when there is one and the
@@ -103,6 +144,13 @@ class Catalog:
         one = f"{key}_one"
         chosen = one if count == 1 and (self.has(one) or self._fallback_has(one)) else key
         return self.text(chosen, count=count, **args)
+
+    def ordinal(self, number: int) -> str:
+        """``1:a``, ``2:a``, ``3:e`` in Swedish; ``1st``, ``2nd``, ``3rd``, ``4th`` in English
+        (``place.ordinal.<form>``, the form chosen by the language's rule)."""
+        form = _ORDINAL_FORM.get(self.lang, _ORDINAL_FORM[FALLBACK_LANG])(number)
+        key = f"place.ordinal.{form}"
+        return self.text(key if self.has(key) else "place.ordinal.other", n=number)
 
     def _fallback_has(self, key: str) -> bool:
         return self._fallback is not None and self._fallback.has(key)

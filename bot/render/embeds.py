@@ -9,6 +9,7 @@ message): long parts are cut from the top, so the latest events stay visible.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,6 +21,9 @@ from bot.render.text import (
     DISCORD,
     TextRenderer,
     hand_faces,
+    place_name,
+    result_lines,
+    rule_sections,
     sort_hand,
     table_piles,
     trick_text,
@@ -354,14 +358,7 @@ def _seat_lines(catalog: Catalog, table: LiveTable, view: View) -> list[str]:
 def _result_lines(catalog: Catalog, table: LiveTable, ratings: Sequence[RatingChange]) -> str:
     assert table.game is not None
     text = renderer(catalog, table)
-    result = table.game.result()
-    order = sorted(range(len(result.places)), key=lambda s: (result.places[s], s))
-    lines = [
-        catalog.text(
-            "ui.table.place", place=result.places[s], name=text.seat(s), score=result.scores[s]
-        )
-        for s in order
-    ]
+    lines = result_lines(text, table.game.result(), table.game.view(None).teams)
     by_user = {s.user_id: s.name for s in table.record.seats if s.user_id is not None}
     lines += [
         catalog.text(
@@ -432,15 +429,30 @@ def dm_text(catalog: Catalog, table: LiveTable, seat: Seat, guild_name: str) -> 
 # --- information commands -------------------------------------------------------------------------
 
 
+def _field_parts(text: str, limit: int = MAX_FIELD) -> list[str]:
+    """``text`` in parts that fit a field, cut between sentences."""
+    parts: list[str] = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        if parts and len(parts[-1]) + 1 + len(sentence) <= limit:
+            parts[-1] += " " + sentence
+        else:
+            parts.append(clip(sentence, limit))
+    return parts
+
+
 def rules_embed(catalog: Catalog, game_id: str) -> discord.Embed:
+    """A game's rules, one field per section (deck, deal, play, scoring, variants)."""
     name = game_name(catalog, game_id)
-    key = f"{game_id}.rules.summary"
-    body = catalog.text(key) if catalog.has(key) else catalog.text("ui.rules.none", game=name)
-    return discord.Embed(
-        title=clip(catalog.text("ui.rules.title", game=name), MAX_TITLE),
-        description=clip(body.strip(), MAX_DESCRIPTION),
-        colour=COLOUR,
+    embed = discord.Embed(
+        title=clip(catalog.text("ui.rules.title", game=name), MAX_TITLE), colour=COLOUR
     )
+    sections = rule_sections(catalog, game_id)
+    for heading, text in sections:
+        for number, part in enumerate(_field_parts(text)):  # a long section goes on unnamed
+            embed.add_field(name=heading if number == 0 else "\u200b", value=part, inline=False)
+    if not sections:
+        embed.description = catalog.text("ui.rules.none", game=name)
+    return embed
 
 
 def leaderboard_embed(
@@ -472,7 +484,14 @@ def stats_embed(catalog: Catalog, member_name: str, stats: Sequence[GameStats]) 
     if not stats:
         embed.description = catalog.text("ui.stats.empty", name=member_name)
     for s in stats[:25]:
-        places = " / ".join(str(n) for n in s.places) or "–"
+        places = (
+            ", ".join(
+                catalog.text("place.times", place=place_name(catalog, number), count=times)
+                for number, times in enumerate(s.places, 1)
+                if times
+            )
+            or "–"
+        )
         embed.add_field(
             name=game_name(catalog, s.game_id),
             value=catalog.text(

@@ -17,12 +17,19 @@ from __future__ import annotations
 
 import functools
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render.text import LAST_TRICK, TextRenderer, sort_hand, table_piles, trick_text
+from bot.render.text import (
+    ENGLISH_RANKS,
+    LAST_TRICK,
+    TextRenderer,
+    sort_hand,
+    table_piles,
+    trick_text,
+)
 from games.cards import JOKER, RANKS, suit_of
 from games.core import View
 
@@ -110,8 +117,11 @@ def draw_suit(
 
 
 @functools.cache
-def card_image(card: int, width: int = CARD_W, four_colour: bool = True) -> Image.Image:
-    """One card's face, drawn once per card, size and deck and then reused."""
+def card_image(
+    card: int, width: int = CARD_W, four_colour: bool = True, index: str = ""
+) -> Image.Image:
+    """One card's face, drawn once per card, size, deck and index and then reused. ``index`` is
+    the rank printed in the corner in the table's language (``Kn``, ``D``); English by default."""
     s = SUPERSAMPLE
     w, h = width * s, round(width * 1.4) * s
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
@@ -135,9 +145,8 @@ def card_image(card: int, width: int = CARD_W, four_colour: bool = True) -> Imag
     else:
         suit = suit_of(card)
         colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit]
-        rank = RANKS[card % 13]
-        label = "10" if rank == "T" else rank
-        f = font(int(w * (0.36 if label == "10" else 0.42)), bold=True)
+        label = index or ENGLISH_RANKS[RANKS[card % 13]]
+        f = font(int(w * (0.36 if len(label) > 1 else 0.42)), bold=True)
         draw.text((w * 0.07, h * 0.015), label, font=f, fill=colour)
         draw_suit(draw, suit, w * 0.2, h * 0.47, w * 0.26, colour)
         draw_suit(draw, suit, w * 0.64, h * 0.68, w * 0.5, colour)
@@ -204,15 +213,27 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: float) -> str:
     return text
 
 
+def _index(card: int, ranks: Mapping[str, str]) -> str:
+    """The rank printed on ``card`` with the given rank indices (none on the joker)."""
+    return "" if card == JOKER else ranks[RANKS[card % 13]]
+
+
 def _row(
-    canvas: Image.Image, cards: Sequence[int], x: int, y: int, width: int, room: int, four: bool
+    canvas: Image.Image,
+    cards: Sequence[int],
+    x: int,
+    y: int,
+    width: int,
+    room: int,
+    four: bool,
+    ranks: Mapping[str, str] = ENGLISH_RANKS,
 ) -> int:
     """Cards side by side from (x, y), overlapping to fit ``room`` pixels; the right edge."""
     if not cards:
         return x
     step = min(width + 6, max(width // 3, (room - width) // max(len(cards) - 1, 1)))
     for i, c in enumerate(cards):
-        face = card_image(c, width, four)
+        face = card_image(c, width, four, _index(c, ranks))
         canvas.alpha_composite(face, (x + i * step, y))
     return x + (len(cards) - 1) * step + width
 
@@ -286,7 +307,9 @@ def table_png(
         )
         if info.shown:
             top = y0 + box_h - round(shown_w * 1.4) - 8
-            _row(canvas, sort_hand(info.shown), x0 + 10, top, shown_w, box_w - 20, four_colour)
+            shown = sort_hand(info.shown)
+            ranks = text.faces.ranks
+            _row(canvas, shown, x0 + 10, top, shown_w, box_w - 20, four_colour, ranks)
     y += seat_rows * (box_h + MARGIN)
     trick = trick_text(text, view)
     if trick is not None:
@@ -303,7 +326,8 @@ def table_png(
         width = min(CARD_W, step - 8)
         for i, (seat, c) in enumerate(plays):
             x = MARGIN + i * step
-            canvas.alpha_composite(card_image(c, width, four_colour), (x, y))
+            face = card_image(c, width, four_colour, _index(c, text.faces.ranks))
+            canvas.alpha_composite(face, (x, y))
             if seat >= 0:
                 draw.text(
                     (x, y + round(width * 1.4) + 2),
@@ -316,9 +340,8 @@ def table_png(
         label = text.t(pile.key) + (f" ({text.seat(pile.seat)})" if pile.seat is not None else "")
         draw.text((MARGIN, y), _fit(draw, label, 24, WIDTH - 2 * MARGIN), font=font(24), fill=INK)
         y += 30
-        x = _row(
-            canvas, list(pile.cards), MARGIN, y, SMALL_W, WIDTH - 2 * MARGIN - 140, four_colour
-        )
+        room = WIDTH - 2 * MARGIN - 140
+        x = _row(canvas, list(pile.cards), MARGIN, y, SMALL_W, room, four_colour, text.faces.ranks)
         if pile.hidden:
             x += 8 if pile.cards else 0
             canvas.alpha_composite(back_image(SMALL_W), (x, y))
@@ -337,6 +360,7 @@ def hand_png(
     marked: Sequence[int] = (),
     mark: str = "",
     four_colour: bool = True,
+    ranks: Mapping[str, str] = ENGLISH_RANKS,
 ) -> bytes:
     """A hand in the given order (the panel's), the cards that may be played now raised and the
     others dimmed while some may be; a ``marked`` card framed and named (``mark``) under it."""
@@ -352,7 +376,7 @@ def hand_png(
     canvas = Image.new("RGBA", (w, h), (*FELT, 255))
     draw = ImageDraw.Draw(canvas)
     for i, c in enumerate(cards):
-        face = card_image(c, width, four_colour)
+        face = card_image(c, width, four_colour, _index(c, ranks))
         lifted = c in playable
         if playable and not lifted:
             face = face.copy()

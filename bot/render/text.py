@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import re
 import string
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.i18n import Catalog
 from games.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_card, rank_of, suit_of
-from games.core import ArgValue, Msg, Pile, ScoreSheet, SeatView, View
+from games.core import ArgValue, Msg, Pile, Result, ScoreSheet, SeatView, View
 
 JOKER_FACE = "🃏"
 _CONTRACT = re.compile(r"^(\d+)(C|D|H|S|NT)(X{0,2})$", re.IGNORECASE)
@@ -142,6 +143,16 @@ def _is_rank_arg(name: str) -> bool:
     return name == "rank" or name.endswith("_rank")
 
 
+def _is_place_arg(name: str) -> bool:
+    return name == "place" or name.endswith("_place")
+
+
+def place_name(catalog: Catalog, place: int, shared: bool = False) -> str:
+    """``2:a plats``, ``delad 2:a plats`` (``2nd place``, ``shared 2nd place``)."""
+    key = "place.name.shared" if shared else "place.name.alone"
+    return catalog.text(key, ordinal=catalog.ordinal(place))
+
+
 class TextRenderer:
     """Renders for one table: a catalog (language) and the players' names by seat."""
 
@@ -191,7 +202,13 @@ class TextRenderer:
             return ", ".join(self.rank(r) for r in str(value).split()) or "–"
         if _is_contract_arg(name):
             return self.contract(str(value))
+        if _is_place_arg(name) and str(value).isdigit():
+            return self.place(int(value))
         return str(value)
+
+    def place(self, place: int, shared: bool = False) -> str:
+        """``2:a plats``, ``delad 2:a plats`` (``2nd place``, ``shared 2nd place``)."""
+        return place_name(self.catalog, place, shared)
 
     def rank(self, rank: ArgValue) -> str:
         """A rank named in words (``kungar``) from its letter (``K``) or number (13)."""
@@ -390,6 +407,49 @@ class TextRenderer:
 
 WON_TRICKS = "table.pile.won_tricks"
 LAST_TRICK = "table.pile.last_trick"
+
+
+RULE_SECTIONS = ("deck", "deal", "play", "scoring", "variants")
+"""The sections of every game's rules (``<game>.rules.<section>``), in the order they are shown."""
+
+
+def rule_sections(catalog: Catalog, game_id: str) -> list[tuple[str, str]]:
+    """``(heading, text)`` of each section of a game's rules that the catalog has: Kortlek, Given,
+    Spelet, Poäng, Varianter (Deck, Deal, Play, Scoring, Variants)."""
+    return [
+        (catalog.text(f"ui.rules.{section}"), catalog.text(f"{game_id}.rules.{section}").strip())
+        for section in RULE_SECTIONS
+        if catalog.has(f"{game_id}.rules.{section}")
+    ]
+
+
+def result_lines(text: TextRenderer, result: Result, teams: Sequence[Sequence[int]]) -> list[str]:
+    """The end of a match, best first: ``1:a plats: Anna, 52 p``, ``delad 2:a plats: Bo, 30 p``;
+    partners on one line (``Anna & Cilla``); then what the places mean when sides share them or
+    a place is shared."""
+    groups = [tuple(t) for t in teams] or [(s,) for s in range(len(result.places))]
+    rows: list[tuple[int, ...]] = []
+    for group in groups:  # partners with the same place and score on one line
+        if len({(result.places[s], result.scores[s]) for s in group}) == 1:
+            rows.append(group)
+        else:
+            rows.extend((s,) for s in group)
+    rows.sort(key=lambda g: (result.places[g[0]], g[0]))
+    taken = Counter(result.places[g[0]] for g in rows)
+    lines = [
+        text.t(
+            "place.line",
+            place=text.place(result.places[g[0]], shared=taken[result.places[g[0]]] > 1),
+            name=" & ".join(text.seat(s) for s in g),
+            score=result.scores[g[0]],
+        )
+        for g in rows
+    ]
+    if teams:
+        lines.append(text.t("place.note_teams"))
+    if any(n > 1 for n in taken.values()):
+        lines.append(text.t("place.note"))
+    return lines
 
 
 def trump_line(text: TextRenderer, view: View, trick_taking: bool) -> str | None:

@@ -172,7 +172,8 @@ async def hand_picture(
         except ValueError:
             continue
     mark = mark_label(catalog_for(table), view.game) if view.marked else ""
-    data = await asyncio.to_thread(hand_png, hand, playable, view.marked, mark)
+    ranks = DISCORD.speaking(catalog_for(table)).ranks  # the cards' indices in its language
+    data = await asyncio.to_thread(hand_png, hand, playable, view.marked, mark, ranks=ranks)
     return [discord.File(io.BytesIO(data), HAND_IMAGE)]
 
 

@@ -142,14 +142,12 @@ class Player(Protocol):
     def choose(self, decision: Decision, rng: random.Random) -> Action: ...
 
 
-def decision_for(game: Game, seat: Seat) -> Decision:
-    """The Decision of ``seat`` now; ValueError if it has nothing to decide."""
-    from games.registry import SPECS
-
-    legal = tuple(game.legal_actions(seat))
+def decision_for(game: Game, seat: Seat, legal: Sequence[Action] | None = None) -> Decision:
+    """The Decision of ``seat`` now; ValueError if it has nothing to decide. ``legal``: the
+    seat's legal actions when the caller has them already."""
+    legal = tuple(game.legal_actions(seat) if legal is None else legal)
     if not legal:
         raise ValueError(f"seat {seat} has no legal action")
-    spec = SPECS.get(game.game_id)
     return Decision(
         game_id=game.game_id,
         seat=seat,
@@ -158,8 +156,22 @@ def decision_for(game: Game, seat: Seat) -> Decision:
         notation=game.notation,
         parse=game.parse,
         determinize=lambda rng: game.determinize(seat, rng),
-        trick_taking=spec.trick_taking if spec is not None else True,
+        trick_taking=_trick_taking(game.game_id),
     )
+
+
+_TRICK_TAKING: dict[str, bool] = {}
+
+
+def _trick_taking(game_id: str) -> bool:
+    """Whether a game is a trick-taking game (a game not in the registry counts as one)."""
+    found = _TRICK_TAKING.get(game_id)
+    if found is None:
+        from games.registry import SPECS
+
+        spec = SPECS.get(game_id)
+        found = _TRICK_TAKING[game_id] = spec.trick_taking if spec is not None else True
+    return found
 
 
 def choose(game: Game, seat: Seat, player: Player | str, rng: random.Random) -> Action:

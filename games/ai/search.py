@@ -16,6 +16,10 @@ depth one), and it plays the candidate tried most.
   gained less than, averaged. Which way a game's scores count (points for, or points against) is
   read once per game from a few seeded random matches: a better place goes with more points or
   with fewer. A partnership (``View.teams``) is one side: a partner's gain is the seat's own.
+- **The others' play**: where the trick on the table holds cards the other seats played, each
+  sample is weighted by how well it explains them: the likelihood of those plays under a softened
+  rule-based player in the sample's hands (:func:`play_weight`), so deals in which the others
+  would have played otherwise count less. Means and errors are then weighted.
 - **Budget**: ``iterations`` samples at most, and ``stop``, a callable the caller may give that
   says when time is up (this module reads no clock), asked every few samples; a playout stops after
   ``playout_actions`` actions. Playouts are random for speed: a rule-based move costs about forty
@@ -34,16 +38,19 @@ and ``determinize``.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from games.ai.base import Decision, decision_for, pick
+from games.ai.base import Decision, Player, decision_for, pick
 from games.ai.reaction import is_timed_window
 from games.ai.rules import RulesPlayer
-from games.cards import randbelow
+from games.cards import Card, randbelow
 from games.core import Action, Game, IllegalActionError, Result, Seat
+from games.tricks import PLAIN_SUIT
 
 EXPLORATION = 0.7
 """UCB1's exploration constant for outcomes in [-1, 1]."""
@@ -57,6 +64,9 @@ EVIDENCE = 1.0
 """How many standard errors better than the rule-based move a searched move must look."""
 STOP_CHECK_EVERY = 8
 """Samples between two questions to ``stop``."""
+SOFTNESS = 0.5
+"""How far the others' play is taken to stray from the rule-based player's, when weighing a
+sample by how well it explains their plays (:func:`play_weight`): the chance of a random card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +79,25 @@ class SearchStats:
     means: tuple[float, ...]
     errors: tuple[float, ...] = ()
     """The standard error of each mean (``inf`` with fewer than two tries)."""
+
+    @staticmethod
+    def merge(parts: Sequence[SearchStats]) -> SearchStats:
+        """One search's statistics from searches of the same candidates run apart (in worker
+        processes with their own seeds): tries and outcomes pooled per candidate. Each part's
+        mean counts by its tries (for weighted samples, an approximation of pooling weights)."""
+        actions = parts[0].actions
+        visits, totals, squares = [0] * len(actions), [0.0] * len(actions), [0.0] * len(actions)
+        for part in parts:
+            if part.actions != actions:
+                raise ValueError("searches of different candidates cannot be merged")
+            for k, (v, m) in enumerate(zip(part.visits, part.means, strict=True)):
+                e = part.errors[k] if part.errors else math.inf
+                visits[k] += v
+                totals[k] += m * v
+                # the sum of squares back from the mean and its standard error
+                variance = e * e * (v - 1) if v > 1 and math.isfinite(e) else 0.0
+                squares[k] += variance + m * m * v
+        return _stats(sum(p.iterations for p in parts), actions, visits, totals, squares)
 
     def choice(self, prior: Action) -> Action:
         """The candidate tried most, unless its mean is not clearly above the prior's: then the
@@ -96,26 +125,35 @@ class SearchPlayer:
         playout_actions: int = 600,
         candidates: int = 24,
         guided_actions: int | None = None,
+        weighting: bool = True,
     ) -> None:
         self.iterations = iterations
         self.stop = stop
         self.playout_actions = playout_actions
         self.candidates = candidates
         self.guided_actions = guided_actions
+        self.weighting = weighting
         self.prior = RulesPlayer()
         self.last: SearchStats | None = None
         self.deal_seen_at = playout_actions
         self.fine_playouts = FINE_PLAYOUTS
 
     def choose(self, decision: Decision, rng: random.Random) -> Action:
-        prior = self.prior.choose(decision, random.Random(rng.getrandbits(64)))
+        prior, actions = self.plan(decision, rng)
         self.last = None
-        if len(decision.legal) == 1 or is_timed_window(decision.notations):
+        if len(actions) == 1:
             return prior
-        actions = candidate_actions(decision.legal, prior, self.candidates, rng)
         stats = self.search(decision, actions, prior, rng)
         self.last = stats
         return stats.choice(prior)
+
+    def plan(self, decision: Decision, rng: random.Random) -> tuple[Action, tuple[Action, ...]]:
+        """The rule-based choice and the candidates to search (the choice alone when there is
+        nothing to search: one legal action, or a real-time reaction window)."""
+        prior = self.prior.choose(decision, random.Random(rng.getrandbits(64)))
+        if len(decision.legal) == 1 or is_timed_window(decision.notations):
+            return prior, (prior,)
+        return prior, candidate_actions(decision.legal, prior, self.candidates, rng)
 
     def search(
         self, decision: Decision, actions: Sequence[Action], prior: Action, rng: random.Random
@@ -130,15 +168,19 @@ class SearchPlayer:
         self.deal_seen_at = self.playout_actions
         self.fine_playouts = FINE_PLAYOUTS
         visits = [0] * count
+        weights = [0.0] * count
+        weights2 = [0.0] * count
         totals = [0.0] * count
         squares = [0.0] * count
+        observed = self.weighting and has_observed_plays(decision)
         done = 0
         for i in range(self.iterations):
             if self.stop is not None and i % STOP_CHECK_EVERY == 0 and i and self.stop():
                 break
             done += 1
             world = decision.determinize(rng)
-            k = _select(visits, totals, done, actions, prior)
+            w = play_weight(world, decision, self.prior, rng) if observed else 1.0
+            k = _select(visits, weights, totals, done, actions, prior)
             try:
                 world.apply(seat, actions[k])
             except IllegalActionError:
@@ -147,14 +189,11 @@ class SearchPlayer:
                 continue
             outcome = self.playout(world, rng, root_deal, root_scores, sides, mine, direction)
             visits[k] += 1
-            totals[k] += outcome
-            squares[k] += outcome * outcome
-        means = tuple(t / v if v else 0.0 for t, v in zip(totals, visits, strict=True))
-        errors = tuple(
-            math.sqrt(max(q / v - m * m, 0.0) / (v - 1)) if v > 1 else math.inf
-            for q, v, m in zip(squares, visits, means, strict=True)
-        )
-        return SearchStats(done, tuple(actions), tuple(visits), means, errors)
+            weights[k] += w
+            weights2[k] += w * w
+            totals[k] += w * outcome
+            squares[k] += w * outcome * outcome
+        return _stats(done, tuple(actions), visits, totals, squares, weights, weights2)
 
     def playout(
         self,
@@ -199,8 +238,8 @@ class SearchPlayer:
             if not legal:
                 # A seat to act with nothing it may do: a world the game cannot go on from.
                 break
-            if step < guided:
-                world.apply(seat, self.prior.choose(decision_for(world, seat), rng))
+            if step < guided and len(legal) > 1:
+                world.apply(seat, self.prior.choose(decision_for(world, seat, legal), rng))
             else:
                 world.apply(seat, legal[randbelow(rng, len(legal))])
         if world.is_over():
@@ -210,26 +249,117 @@ class SearchPlayer:
         return gain_outcome(gains, sides, mine)
 
 
+def _stats(
+    iterations: int,
+    actions: tuple[Action, ...],
+    visits: Sequence[int],
+    totals: Sequence[float],
+    squares: Sequence[float],
+    weights: Sequence[float] | None = None,
+    weights2: Sequence[float] | None = None,
+) -> SearchStats:
+    """Means and their standard errors per candidate from its tries and its sums of weights
+    (``weights``; the tries when None), of squared weights (``weights2``), of weighted outcomes
+    (``totals``) and of weighted squared outcomes (``squares``). With weights, the error counts
+    the effective number of samples, (sum of weights)^2 / (sum of squared weights)."""
+    w1 = [float(v) for v in visits] if weights is None else weights
+    w2 = w1 if weights2 is None else weights2
+    means = tuple(t / w if w > 0 else 0.0 for t, w in zip(totals, w1, strict=True))
+    errors = []
+    for q, w, ww, m in zip(squares, w1, w2, means, strict=True):
+        n = w * w / ww if ww > 0 else 0.0
+        errors.append(math.sqrt(max(q / w - m * m, 0.0) / (n - 1)) if n > 1 + 1e-9 else math.inf)
+    return SearchStats(iterations, actions, tuple(visits), means, tuple(errors))
+
+
 def _select(
     visits: Sequence[int],
+    weights: Sequence[float],
     totals: Sequence[float],
     done: int,
     actions: Sequence[Action],
     prior: Action,
 ) -> int:
-    """UCB1 with the prior's fading bonus; an untried candidate first (the prior before others)."""
+    """UCB1 with the prior's fading bonus; an untried candidate first (the prior before others).
+    The value of a candidate is its weighted mean outcome; its exploration counts its tries."""
     untried = [k for k, v in enumerate(visits) if v == 0]
     if untried:
         return next((k for k in untried if actions[k] == prior), untried[0])
     log_n = math.log(done)
     best, best_value = 0, -math.inf
-    for k, (v, t) in enumerate(zip(visits, totals, strict=True)):
-        value = t / v + EXPLORATION * math.sqrt(log_n / v)
+    for k, (v, w, t) in enumerate(zip(visits, weights, totals, strict=True)):
+        value = (t / w if w > 0 else 0.0) + EXPLORATION * math.sqrt(log_n / v)
         if actions[k] == prior:
             value += PRIOR_BONUS / (1 + v)
         if value > best_value:
             best, best_value = k, value
     return best
+
+
+def has_observed_plays(decision: Decision) -> bool:
+    """Whether the trick on the table holds cards the other seats played (the plays that
+    :func:`play_weight` judges), in a game whose duty now is to follow suit if able: the seat's
+    own legal cards must be what that rule gives, else (a duty to beat, to trump) the weights
+    would judge the others' plays by the wrong rule and the samples stay unweighted."""
+    view = decision.view
+    if not decision.trick_taking or not any(s != decision.seat for s, _ in view.trick):
+        return False
+    cards = {s.action for s in decision.shapes if s.plays_one_card}
+    return cards == set(follow_suit([int(c) for c in view.hand], view.trick))
+
+
+def follow_suit(hand: Sequence[int], trick: Sequence[tuple[Seat, int]]) -> list[int]:
+    """The cards of ``hand`` that "follow the led suit if able" allows, with plain suits."""
+    if not trick:
+        return list(hand)
+    led = PLAIN_SUIT[int(trick[0][1])]
+    return [c for c in hand if PLAIN_SUIT[c] == led] or list(hand)
+
+
+def play_weight(world: Game, decision: Decision, policy: Player, rng: random.Random) -> float:
+    """How well a determinized ``world`` explains the cards the other seats played to the trick
+    on the table: the likelihood of those plays under a softened ``policy`` (the rule-based
+    player), relative to random play.
+
+    For each card another seat played to this trick, that seat's position then is rebuilt from
+    the world: its hand there plus the card, the trick as it was, its own view of the rest (so a
+    bid it holds in this world counts). The policy plays the observed card with probability
+    ``1 - SOFTNESS`` plus ``SOFTNESS`` spread over the cards it could play, so a world where the
+    policy would have played that card weighs ``(1 - SOFTNESS) * n + SOFTNESS`` and any other
+    ``SOFTNESS`` (``n`` legal cards). Which cards were legal is read as "follow the led suit if
+    able" with plain suits (:func:`has_observed_plays` checks that rule against the seat's own
+    legal cards); a play that rule does not explain (a joker) tells nothing and weighs 1. Search
+    uses the weights as importance weights of its samples.
+    """
+    trick = decision.view.trick
+    weight = 1.0
+    for i, (s, played) in enumerate(trick):
+        if s == decision.seat:
+            continue
+        card = int(played)
+        seen = world.view(s)
+        hand = sorted({int(c) for c in seen.hand} | {card})
+        legal = follow_suit(hand, trick[:i])
+        if card not in legal or len(legal) < 2:
+            continue
+        past = dataclasses.replace(
+            seen, hand=tuple(Card(c) for c in hand), trick=trick[:i], to_act=frozenset({s})
+        )
+        then = Decision(
+            decision.game_id,
+            s,
+            past,
+            legal,
+            world.notation,
+            world.parse,
+            functools.partial(world.determinize, s),
+            decision.trick_taking,
+        )
+        if policy.choose(then, rng) == card:
+            weight *= (1 - SOFTNESS) * len(legal) + SOFTNESS
+        else:
+            weight *= SOFTNESS
+    return weight
 
 
 def candidate_actions(
@@ -313,3 +443,19 @@ def score_direction(game_id: str, players: int) -> int:
     direction = -1 if agreement < 0 else 1
     _DIRECTIONS[key] = direction
     return direction
+
+
+def search_part(
+    game: Game,
+    seat: Seat,
+    actions: tuple[Action, ...],
+    prior: Action,
+    iterations: int,
+    seed: int,
+    stop: Callable[[], bool] | None = None,
+) -> SearchStats:
+    """One share of a search split over processes (a module function, so a pool can run it):
+    ``iterations`` samples of the given candidates from ``seed``. The shares' statistics are
+    pooled with :meth:`SearchStats.merge` and the move is ``merged.choice(prior)``."""
+    player = SearchPlayer(iterations=iterations, stop=stop)
+    return player.search(decision_for(game, seat), actions, prior, random.Random(seed))

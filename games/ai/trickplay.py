@@ -34,10 +34,18 @@ def winning_card(view: View, tables: Tables = PLAIN) -> int | None:
 
 def takes_trick(card: int, view: View, tables: Tables = PLAIN) -> bool:
     """Whether ``card``, played now, would be winning the trick."""
-    cards = [int(c) for _, c in view.trick]
-    if not cards:
-        return True
-    return trick_winner([*cards, card], view.trump, tables[0], tables[1]) == len(cards)
+    best = winning_card(view, tables)
+    return best is None or beats(card, best, view.trump, tables)
+
+
+def beats(card: int, best: int, trump: int | None, tables: Tables = PLAIN) -> bool:
+    """Whether ``card`` played after ``best``, the card winning a trick so far, wins it: a higher
+    card of the same suit, or a trump on a card that is no trump (as ``trick_winner`` rules)."""
+    suit_table, power_table = tables
+    suit = suit_table[card]
+    if suit == suit_table[best]:
+        return power_table[card] > power_table[best]
+    return suit == trump
 
 
 def lead(cards: Sequence[int], view: View, want: bool, tables: Tables = PLAIN) -> int:
@@ -63,7 +71,8 @@ def follow(cards: Sequence[int], view: View, want: bool, tables: Tables = PLAIN)
     trump = view.trump
     players = len(view.seats)
     last = len(view.trick) >= players - 1
-    winners = [c for c in cards if takes_trick(c, view, tables)]
+    best = winning_card(view, tables)
+    winners = [c for c in cards if best is None or beats(c, best, trump, tables)]
     losers = [c for c in cards if c not in winners]
 
     def cost(c: int) -> tuple[int, int]:

@@ -18,6 +18,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     codes,
+    copy_rng,
     deal_deck,
     mask_of,
     randbelow,
@@ -716,12 +717,12 @@ class Femhundra(Game):
 
     # --- copies -------------------------------------------------------------------------------
 
-    def clone(self) -> Femhundra:
+    def clone(self, rng: random.Random | None = None) -> Femhundra:
+        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
         other = object.__new__(Femhundra)
         for name in Femhundra.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng) if rng is None else rng
         for name in ("events", "hands", "history", "reached", "scores", "shown", "voids"):
             setattr(other, name, list(getattr(self, name)))
         other.tricks = list(self.tricks)
@@ -743,8 +744,7 @@ class Femhundra(Game):
     def determinize(self, seat: Seat, rng: random.Random) -> Femhundra:
         """Re-deal the cards hidden from ``seat`` among the other hands, the talong, the
         discards and a hand set aside, keeping shown cards and shown voids (rules 5.9)."""
-        other = self.clone()
-        other.rng = rng
+        other = self.clone(rng)
         other.decks = None
         places: list[tuple[str, int, int, int]] = []  # (where, seat, count, void classes)
         for s in range(self.n):

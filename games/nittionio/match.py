@@ -6,6 +6,7 @@ step (passes after a reveal, dealing the next deal) itself.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from games.cards import (
     cards_tuple,
     code,
     codes,
+    copy_rng,
     deal_deck,
     mask_of,
     randbelow,
@@ -146,6 +148,56 @@ _MESSAGES: dict[int, Callable[..., Msg]] = {
     E_MATCH_WON: lambda seat, points: Msg.of("nittionio.event.match_won", seat=seat, points=points),
 }
 """How each kind of event reads as a message."""
+
+_EVENT_MSGS: dict[Event, Msg] = {}
+"""Messages already built, by event: every view shows the same recent events again."""
+_EVENT_MSGS_KEPT = 20_000
+
+
+def _event_msg(event: Event) -> Msg:
+    found = _EVENT_MSGS.get(event)
+    if found is None:
+        if len(_EVENT_MSGS) >= _EVENT_MSGS_KEPT:
+            _EVENT_MSGS.clear()
+        found = _EVENT_MSGS[event] = _MESSAGES[event[0]](*event[1:])
+    return found
+
+
+_HIDDEN_BID_PILES = tuple(
+    Pile("nittionio.pile.bid_cards", hidden=3, seat=s) for s in range(PLAYERS)
+)
+_WON_TRICKS_PILES = tuple(
+    tuple(Pile("table.pile.won_tricks", hidden=PLAYERS * n, seat=s) for n in range(13))
+    for s in range(PLAYERS)
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _face_up_bid_pile(bid_cards: int, seat: Seat) -> Pile:
+    return Pile("nittionio.pile.bid_cards", cards_tuple(in_bid_order(bid_cards)), seat=seat)
+
+
+@functools.lru_cache(maxsize=4096)
+def _my_bid_note(bid_cards: int, bid: int) -> Msg:
+    return Msg.of("nittionio.note.my_bid", cards=codes(in_bid_order(bid_cards)), bid=bid)
+
+
+_CARDS_OF_SUIT = tuple(
+    tuple(tuple(Card(13 * s + 4 + i) for i in range(9) if p >> i & 1) for p in range(512))
+    for s in range(4)
+)
+
+
+def _hand_cards(mask: int) -> tuple[Card, ...]:
+    """The Card values of a hand mask, lowest first (as ``cards_tuple(cards_in(mask))``)."""
+    c, d, h, s = _CARDS_OF_SUIT
+    found = (
+        *c[mask >> 4 & 511],
+        *d[mask >> 17 & 511],
+        *h[mask >> 30 & 511],
+        *s[mask >> 43 & 511],
+    )
+    return (*found, Card(JOKER)) if mask >> JOKER & 1 else found
 
 
 # the state's lists, which a clone copies
@@ -299,8 +351,7 @@ class Nittionio(Game):
         until one of them deals, which takes its own copy first: copying a generator's state
         costs more than most searches spend on a clone."""
         if self._rng_shared:
-            own = random.Random()
-            own.setstate(self._rng.getstate())
+            own = copy_rng(self._rng)
             self._rng, self._rng_shared = own, False
         return self._rng
 
@@ -507,13 +558,17 @@ class Nittionio(Game):
     def view(self, seat: Seat | None) -> View:
         phase = self._phase
         revealed = self._premium_seat if self._premium == REVEAL else None
+        # only the premium's seat has notes, but while bidding or in the rubber every seat
+        every_seat_notes = self._rubber or phase == _BIDDING
         seats = tuple(
             SeatView(
                 cards=self._hands[s].bit_count(),
                 score=self._totals[s],
                 tricks=self._tricks[s],
-                shown=cards_tuple(cards_in(self._hands[s])) if s == revealed else (),
-                notes=self._public_notes(s),
+                shown=_hand_cards(self._hands[s]) if s == revealed else (),
+                notes=(
+                    self._public_notes(s) if every_seat_notes or s == self._premium_seat else ()
+                ),
             )
             for s in range(PLAYERS)
         )
@@ -525,26 +580,24 @@ class Nittionio(Game):
         for s in range(PLAYERS):
             if self._bid_cards[s]:
                 if self._face_up_bids >> s & 1:
-                    face_up = in_bid_order(self._bid_cards[s])
-                    piles.append(Pile("nittionio.pile.bid_cards", cards_tuple(face_up), seat=s))
+                    piles.append(_face_up_bid_pile(self._bid_cards[s], s))
                 else:
-                    piles.append(Pile("nittionio.pile.bid_cards", hidden=3, seat=s))
-            piles.append(Pile("table.pile.won_tricks", hidden=PLAYERS * self._tricks[s], seat=s))
+                    piles.append(_HIDDEN_BID_PILES[s])
+            piles.append(_WON_TRICKS_PILES[s][self._tricks[s]])
         notes: tuple[Msg, ...] = ()
         if seat is not None and self._bid_cards[seat]:
-            cards = codes(in_bid_order(self._bid_cards[seat]))
-            notes = (Msg.of("nittionio.note.my_bid", cards=cards, bid=self._bids[seat]),)
+            notes = (_my_bid_note(self._bid_cards[seat], self._bids[seat]),)
         return View(
             game=self.game_id,
             seat=seat,
             phase=_PHASES[phase],
             to_act=self.to_act(),
-            hand=() if seat is None else cards_tuple(cards_in(self._hands[seat])),
+            hand=() if seat is None else _hand_cards(self._hands[seat]),
             seats=seats,
             trick=tuple(((self._leader + i) % PLAYERS, Card(c)) for i, c in enumerate(self._trick)),
             trump=self._trump,
             piles=tuple(piles),
-            events=tuple(_MESSAGES[e[0]](*e[1:]) for e in self._events[-EVENTS_KEPT:]),
+            events=tuple(map(_event_msg, self._events[-EVENTS_KEPT:])),
             notes=notes,
             deal=self._deal_no,
             dealer=self._dealer,
@@ -586,7 +639,9 @@ class Nittionio(Game):
 
     def determinize(self, seat: Seat, rng: random.Random) -> Nittionio:
         other = self.clone()
-        other._rng = rng  # shared until its next deal (see _deal_rng)
+        # its future deals draw from ``rng`` itself: copying a generator's state at every deal
+        # would cost a search more than the rest of a deal's end
+        other._rng, other._rng_shared = rng, False
         other._decks = None  # explicit future decks would tell the future
         # hidden places: the other seats' hands (unless revealed) and face-down bid cards
         revealed = self._premium_seat if self._premium == REVEAL else None
@@ -636,6 +691,10 @@ def _redeal(
         masks = [0] * len(places)
         for i in order:
             count, voids = places[i]
+            if not voids:  # no suit ruled out: the next cards of the shuffled pool
+                masks[i] = mask_of(left[:count])
+                left = left[count:]
+                continue
             fits = [c for c in left if not voids >> suit_table[c] & 1][:count]
             if len(fits) < count:
                 break

@@ -17,6 +17,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     codes,
+    copy_rng,
     deal_deck,
     make_deck,
     randbelow,
@@ -675,11 +676,11 @@ class Piquet(Game):
 
     # --- copies ----------------------------------------------------------------------------------
 
-    def clone(self) -> Piquet:
+    def clone(self, rng: random.Random | None = None) -> Piquet:
+        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
         other = object.__new__(Piquet)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng) if rng is None else rng
         other.events = self.events.copy()
         other.totals = list(self.totals)
         other.past_rows = list(self.past_rows)
@@ -727,8 +728,7 @@ class Piquet(Game):
             if not known >> c & 1:
                 places.append((3, i))
                 pool.append(c)
-        other = self.clone()
-        other.rng = rng
+        other = self.clone(rng)
         other.decks = None
         fixed = [self.hands[s] & ~_mask(pool) for s in range(self.n)]
         fixed_discards = [self.discards[s] & ~_mask(pool) for s in range(self.n)]

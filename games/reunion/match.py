@@ -15,6 +15,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     codes,
+    copy_rng,
     deal_deck,
     randbelow,
     shuffle,
@@ -542,22 +543,21 @@ class Reunion(Game):
 
     # --- copies --------------------------------------------------------------------------------
 
-    def clone(self) -> Reunion:
+    def clone(self, rng: random.Random | None = None) -> Reunion:
+        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
         other = object.__new__(Reunion)
         for name in self.__slots__:
             setattr(other, name, getattr(self, name))
         for name in _LISTS:
             setattr(other, name, getattr(self, name).copy())
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
+        other._rng = copy_rng(self._rng) if rng is None else rng
         return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Reunion:
         """Re-deal the cards hidden from ``seat``: the other hands (but the turn-up the dealer
         took, which everyone saw) and, unless ``seat`` dealt, the two discards, which hold no
         ace and no bower. A seat that showed out of a suit gets none of it (§1.11)."""
-        other = self.clone()
-        other._rng = rng
+        other = self.clone(rng)
         other._decks = None
         t = self._t
         places: list[tuple[str, int, int]] = []  # (where, seat, allowed cards)

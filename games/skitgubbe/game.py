@@ -18,6 +18,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
+    copy_rng,
     deal_deck,
     make_deck,
     randbelow,
@@ -536,12 +537,12 @@ class Skitgubbe(Game):
 
     # --- copies -----------------------------------------------------------------------------------
 
-    def clone(self) -> Skitgubbe:
+    def clone(self, rng: random.Random | None = None) -> Skitgubbe:
+        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
         other = object.__new__(Skitgubbe)
         for name in Skitgubbe.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng) if rng is None else rng
         for name in ("hands", "stock", "won", "tricks_won", "known", "picked", "trick"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("groups", "group_seats", "places", "constraints", "events"):
@@ -553,8 +554,7 @@ class Skitgubbe(Game):
         of the other hands. Cards that lay face up (tricks won in phase 1, cards taken back or
         picked up, the turned-up trump card) stay with their holders; a hand that showed out of
         the led suit (or, under compulsory beating, could not beat) keeps showing it."""
-        other = self.clone()
-        other.rng = rng
+        other = self.clone(rng)
         others = [s for s in range(PLAYERS) if s != seat]
         unseen = [self.hands[s] & ~self.known[s] for s in others]
         pool = [c for mask in unseen for c in cards_in(mask)]

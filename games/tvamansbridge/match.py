@@ -19,6 +19,7 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
+    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -532,12 +533,12 @@ class Tvamansbridge(Game):
 
     # --- copies -----------------------------------------------------------------------------------
 
-    def clone(self) -> Tvamansbridge:
+    def clone(self, rng: random.Random | None = None) -> Tvamansbridge:
+        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
         other = object.__new__(Tvamansbridge)
         for name in Tvamansbridge.__slots__:
             setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng) if rng is None else rng
         for name in _LISTS:
             setattr(other, name, list(getattr(self, name)))
         if self.auction is not None:
@@ -548,8 +549,7 @@ class Tvamansbridge(Game):
         """Re-deal the opponent's hand and the 14 face-down dummy cards (both dummies' covered
         and lone cards, hidden from both players) among those places; the opponent's hand gets
         no card of a suit it has shown out of. Future deals come from ``rng``."""
-        other = self.clone()
-        other.rng = rng
+        other = self.clone(rng)
         other.decks = None
         opp = 1 - seat
         hand = list(cards_in(self.hands[opp]))

@@ -12,7 +12,7 @@ from PIL import Image
 from bot.i18n import catalog
 from bot.render.images import MAX_BYTES, WIDTH, card_image, hand_png, table_png
 from bot.render.text import DISCORD, TextRenderer, sort_hand, trump_line
-from games.cards import JOKER, card
+from games.cards import JOKER, card, parse_card
 from games.core import Game, GameSpec, Options, Seat, View
 from games.registry import SPECS
 
@@ -96,3 +96,13 @@ def test_the_four_colour_deck_gives_each_suit_its_own_colour() -> None:
     twos = {ink(card(9, suit), False) for suit in range(4)}
     assert len(fours) == 4
     assert len(twos) == 2
+
+
+def test_pictured_cards_carry_the_ranks_of_the_tables_language() -> None:
+    swedish = DISCORD.speaking(catalog("sv")).ranks
+    queen = parse_card("QS")
+    assert card_image(queen, 100, True, "D") is not card_image(queen, 100, True)
+    assert card_image(queen, 100, True, "D").tobytes() != card_image(queen, 100).tobytes()
+    assert hand_png([queen], ranks=swedish) != hand_png([queen])
+    seven = parse_card("7S")  # a seven reads the same in both languages
+    assert hand_png([seven], ranks=swedish) == hand_png([seven])

@@ -5,7 +5,7 @@ picker, half-made choices kept or dropped with a word, and Svarte Petter's odd c
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 import discord
 import pytest
@@ -305,7 +305,14 @@ async def test_the_hand_picture_shows_the_cards_in_the_order_of_the_buttons(
 ) -> None:
     drawn: list[tuple[list[int], list[int], tuple[int, ...], str]] = []
 
-    def draw(cards: list[int], playable: list[int], marked: tuple[int, ...], mark: str) -> bytes:
+    def draw(
+        cards: list[int],
+        playable: list[int],
+        marked: tuple[int, ...],
+        mark: str,
+        ranks: Mapping[str, str],
+    ) -> bytes:
+        assert ranks["Q"] == "D"  # the cards' indices in the table's language (Swedish)
         drawn.append((list(cards), list(playable), tuple(marked), mark))
         return b"png"
 

@@ -24,7 +24,7 @@ from games.registry import SPECS
 
 
 def _toy_table(console: FakeConsole, lang: str = "en", seed: int = 1) -> TerminalTable:
-    extra = TOY_TEXTS_EN | {"terminal.game.toy": "Toy", "toy.rules.summary": "Toy rules: tricks."}
+    extra = TOY_TEXTS_EN | {"terminal.game.toy": "Toy", "toy.rules.play": "Toy rules: tricks."}
     return TerminalTable(
         spec=TOY,  # type: ignore[arg-type]
         game=TOY.new(2, rng=random.Random(seed)),
@@ -143,7 +143,7 @@ def test_nittionio_seed_1_is_played_to_the_end_by_typed_moves() -> None:
     assert table.game.is_over()
     text = typist.text
     assert "Slutresultat:" in text
-    assert text.count("\n  1. ") >= 1
+    assert text.count("\n  1:a plats: ") >= 1
     assert "Du kan välja:" in text
     assert "Skriv korten" in text  # the 220 bid-card choices are typed, not listed
     assert "tar sticket med" in text

@@ -168,3 +168,16 @@ async def test_cheap_levels_think_in_a_thread_and_give_legal_moves() -> None:
     for kind in ("easy", "normal", "hard", "random"):
         assert await thinker.choose(game, seat, kind, 1) in game.legal_actions(seat)
     assert thinker.worker_pids() == []
+
+
+async def test_a_search_is_shared_by_every_worker() -> None:
+    thinker = Thinker(workers=2, seconds=5.0, iterations=60)
+    game = _position()
+    seat = min(game.to_act())
+    try:
+        action = await thinker.choose(game, seat, "hard", 3)
+        assert action in game.legal_actions(seat)
+        assert len(thinker.worker_pids()) == 2
+        assert thinker.fallbacks == 0
+    finally:
+        thinker.close()

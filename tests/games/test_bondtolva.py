@@ -506,7 +506,7 @@ def test_catalogs_cover_every_key_in_both_languages() -> None:
     en = tomllib.loads((I18N / "en" / "bondtolva.toml").read_text("utf-8"))
     for section in ("phase", "event", "note", "sheet", "action", "notation", "rules"):
         assert set(sv[section]) == set(en[section])
-    assert "exakt 12" in sv["rules"]["summary"]
+    assert "exakt 12" in sv["rules"]["scoring"]
 
 
 # --- the computer player -------------------------------------------------------------------------

@@ -812,7 +812,7 @@ def test_rule_based_player_beats_random_on_the_same_deals() -> None:
 
 @pytest.mark.parametrize("lang", ["sv", "en"])
 def test_every_message_of_every_player_count_and_variant_has_a_text(lang: str) -> None:
-    from bot.i18n import catalog
+    from bot.i18n import catalog, fill
     from bot.render.text import TextRenderer
 
     texts = catalog(lang)
@@ -831,7 +831,7 @@ def test_every_message_of_every_player_count_and_variant_has_a_text(lang: str) -
                     for m in msgs:
                         assert texts.has(m.key), m.key
                         args = {name: render.arg(name, value) for name, value in m.args}
-                        texts.template(m.key).format(**args)
+                        fill(texts.template(m.key), args, strict=True)
                     for pile in view.piles:
                         assert texts.has(pile.key), pile.key
                 if game.is_over():

@@ -4,7 +4,9 @@ match in which it is ahead of the random player. Budgets are tiny so the suite s
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -22,16 +24,21 @@ from games.ai import (
     make_player,
     reaction_of,
 )
-from games.ai.duplicate import duplicate_deal, play_match, summarize
+from games.ai.duplicate import Summary, duplicate_deal, duplicate_outcome, play_match, summarize
 from games.ai.search import (
     SearchStats,
     candidate_actions,
+    follow_suit,
     gain_outcome,
+    has_observed_plays,
     place_outcome,
+    play_weight,
     score_direction,
+    search_part,
 )
 from games.core import Game, Result
 from games.registry import SPECS
+from games.tricks import PLAIN_POWER, PLAIN_SUIT
 
 
 def tiny() -> SearchPlayer:
@@ -234,3 +241,114 @@ def test_the_search_leaves_the_rule_based_move_only_on_evidence() -> None:
     clear = SearchStats(90, (5, 7), (60, 30), (0.60, 0.10), (0.1, 0.1))
     assert clear.choice(7) == 5
     assert clear.choice(5) == 5
+
+
+def _side_ace(hand: Sequence[int], trump: int | None) -> bool:
+    return any(c < 52 and PLAIN_POWER[c] == 14 and PLAIN_SUIT[c] != trump for c in hand)
+
+
+@pytest.mark.parametrize("seed", [0, 3, 5])
+def test_weighted_samples_favour_holdings_consistent_with_the_observed_lead(seed: int) -> None:
+    # Tvåmanswhist, the opponent has led a low side-suit card. The rule-based player leads a
+    # side ace when it holds one, so worlds where the leader holds a side ace explain the lead
+    # badly: weighted by the others' play, the sample gives them far less weight than the plain
+    # sample of determinize does.
+    game = SPECS["tvamanswhist"].new(2, rng=random.Random(seed))
+    rng = random.Random(seed)
+    while True:
+        seat = min(game.to_act())
+        decision = decision_for(game, seat)
+        if has_observed_plays(decision):
+            break
+        game.apply(seat, choose(game, seat, "normal", rng))
+    ((leader, led),) = decision.view.trick
+    trump = decision.view.trump
+    assert PLAIN_POWER[int(led)] < 14
+    assert PLAIN_SUIT[int(led)] != trump
+    sampler = random.Random(1)
+    plain = weighted = total = 0.0
+    for _ in range(200):
+        world = game.determinize(seat, sampler)
+        ace = _side_ace([int(c) for c in world.view(leader).hand], trump)
+        weight = play_weight(world, decision, RulesPlayer(), sampler)
+        plain += ace
+        weighted += weight * ace
+        total += weight
+    assert plain / 200 > 0.4
+    assert weighted / total < 0.6 * plain / 200
+
+
+def test_a_world_weighs_one_without_plays_to_judge() -> None:
+    # The first lead of a deal: no card on the table, nothing to weigh a world by.
+    game = SPECS["tvamanswhist"].new(2, rng=random.Random(0))
+    seat = min(game.to_act())
+    decision = decision_for(game, seat)
+    assert not has_observed_plays(decision)
+    world = game.determinize(seat, random.Random(2))
+    assert play_weight(world, decision, RulesPlayer(), random.Random(0)) == 1.0
+
+
+def test_split_searches_merge_into_the_statistics_of_one() -> None:
+    game = _mid_deal_nittionio()
+    seat = min(game.to_act())
+    player = SearchPlayer(iterations=40, guided_actions=0)
+    prior, actions = player.plan(decision_for(game, seat), random.Random(3))
+    parts = [search_part(game, seat, actions, prior, 20, seed) for seed in (1, 2)]
+    merged = SearchStats.merge(parts)
+    assert merged.iterations == 40
+    assert merged.actions == actions
+    for k in range(len(actions)):
+        assert merged.visits[k] == parts[0].visits[k] + parts[1].visits[k]
+        both = parts[0].means[k] * parts[0].visits[k] + parts[1].means[k] * parts[1].visits[k]
+        if merged.visits[k]:
+            assert merged.means[k] == pytest.approx(both / merged.visits[k])
+    assert merged.choice(prior) in actions
+    with pytest.raises(ValueError, match="different candidates"):
+        SearchStats.merge([parts[0], SearchStats(1, actions[:1], (1,), (0.0,), (math.inf,))])
+
+
+def test_duplicate_real_time_windows_follow_the_levels_reaction_models() -> None:
+    # In Hej knekt the levels differ only in how fast and how surely they press: played by the
+    # reaction models, hard (faster, fewer slips) is ahead of normal, and normal of easy.
+    spec = SPECS["hej_knekt"]
+
+    def ahead(a: str, b: str) -> Summary:
+        return summarize(
+            [
+                duplicate_deal(spec, 3, seed, lambda: make_player(a), lambda: make_player(b))
+                for seed in range(1, 9)
+            ]
+        )
+
+    for a, b in (("hard", "normal"), ("normal", "easy")):
+        summary = ahead(a, b)
+        assert summary.significant, (a, b, summary)
+    mirror = ahead("normal", "normal")
+    assert mirror.mean == pytest.approx(0.0, abs=0.5)
+
+
+def test_duplicate_outcomes_count_points_per_deal_of_cards() -> None:
+    spec = SPECS["nittionio"]
+    outcome = duplicate_outcome(spec, 3, 4, lambda: make_player("normal"), RandomPlayer)
+    assert outcome.places > 0
+    assert outcome.points > 0
+    assert duplicate_deal(spec, 3, 4, lambda: make_player("normal"), RandomPlayer) == (
+        outcome.places
+    )
+
+
+def test_plays_are_not_weighed_where_the_duty_is_more_than_following_suit() -> None:
+    # Femkort: a follower holding the led suit must beat the trick when able. Here the seat holds
+    # 3D and KD on a 5D and may play only KD, which "follow suit if able" does not explain: the
+    # other seat's play would be judged by the wrong rule, so the samples stay unweighted.
+    game = SPECS["femkort"].new(2, rng=random.Random(0))
+    rng = random.Random(0)
+    while True:
+        seat = min(game.to_act())
+        decision = decision_for(game, seat)
+        cards = {s.action for s in decision.shapes if s.plays_one_card}
+        hand = [int(c) for c in decision.view.hand]
+        if decision.view.trick and cards and cards != set(follow_suit(hand, decision.view.trick)):
+            break
+        game.apply(seat, choose(game, seat, "normal", rng))
+    assert not has_observed_plays(decision)

@@ -5,6 +5,7 @@ The rule-based player's heuristic for this game; it reads only the Decision.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from itertools import combinations
@@ -43,6 +44,11 @@ def nittionio_tables(view: View) -> trickplay.Tables:
     turn_up = _turn_up(view)
     if turn_up is None or turn_up == JOKER:
         return trickplay.PLAIN
+    return _joker_tables(turn_up)
+
+
+@functools.lru_cache(maxsize=64)
+def _joker_tables(turn_up: int) -> trickplay.Tables:
     suit_table, power_table, _ = tables(joker_as=turn_up)
     return suit_table, power_table
 

@@ -1,0 +1,61 @@
+"""``/regler`` and the terminal's ``r``: every registered game's rules in sections (deck, deal,
+play, scoring, variants) in both languages, each a paragraph never broken inside a sentence."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from fakeconsole import FakeConsole
+
+from bot.i18n import LANGS, catalog
+from bot.render.embeds import MAX_FIELD, rules_embed
+from bot.render.text import RULE_SECTIONS, rule_sections
+from bot.terminal import PlayRequest, build_table
+from games.registry import SPECS
+
+HEADINGS = {
+    "sv": ["Kortlek", "Given", "Spelet", "Poäng", "Varianter"],
+    "en": ["Deck", "Deal", "Play", "Scoring", "Variants"],
+}
+# A line may end a sentence, introduce a list (":") or be an item of it ("• ...").
+LINE_END = re.compile(r"[.!?:”)]$")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game_id", sorted(SPECS))
+def test_every_game_has_every_section_in_both_languages(game_id: str, lang: str) -> None:
+    texts = catalog(lang)
+    sections = rule_sections(texts, game_id)
+    assert [heading for heading, _ in sections] == HEADINGS[lang]
+    for (_, text), section in zip(sections, RULE_SECTIONS, strict=True):
+        assert len(text) >= 20, (game_id, section)
+        lines = text.split("\n")
+        for line, following in itertools.pairwise(lines):
+            ends = LINE_END.search(line) or line.startswith("• ") or following.startswith("• ")
+            assert ends, f"{lang} {game_id}.{section}: a line breaks inside a sentence: {line!r}"
+        assert not texts.has(f"{game_id}.rules.summary")  # one text of the rules, in sections
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_embed_shows_the_sections_as_fields(lang: str) -> None:
+    embed = rules_embed(catalog(lang), "nittionio")
+    assert [f.name for f in embed.fields] == HEADINGS[lang]
+    assert all(f.value and "\n" not in f.value for f in embed.fields)
+    for game_id in SPECS:  # a long section goes on in an unnamed field, cut between sentences
+        embed = rules_embed(catalog(lang), game_id)
+        assert [f.name for f in embed.fields if f.name != "\u200b"] == HEADINGS[lang]
+        assert all(len(f.value or "") <= MAX_FIELD for f in embed.fields)
+        assert len(embed) <= 6000
+        shown = " ".join(f.value or "" for f in embed.fields)
+        assert shown == " ".join(text for _, text in rule_sections(catalog(lang), game_id))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_terminal_shows_the_same_sections(lang: str) -> None:
+    console = FakeConsole(["r"])
+    table = build_table(PlayRequest("svarte_petter", seed=1, lang=lang), console)
+    assert not table.run()
+    for heading, text in rule_sections(catalog(lang), "svarte_petter"):
+        assert f"{heading}\n{text}" in console.text
