@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 from collections.abc import AsyncIterator
@@ -36,6 +37,7 @@ from bot.i18n import catalog
 from bot.render.embeds import DealResult, deal_result_embed, dm_text, renderer, table_embed
 from bot.render.images import table_png
 from bot.render.text import trump_line
+from bot.replies import with_retries
 from bot.sessions import LiveTable
 from bot.views.panel import Draft, hand_picture, panel_for, panel_notations
 from bot.views.table import table_view
@@ -192,7 +194,9 @@ class DiscordListener:
             if record.message_id is None:
                 continue
             channel = self.bot.get_partial_messageable(record.thread_id or record.channel_id)
-            await channel.send(embed=deal_result_embed(catalog(record.language), table, result))
+            embed = deal_result_embed(catalog(record.language), table, result)
+            post = functools.partial(channel.send, embed=embed)
+            await with_retries(post, f"posting a deal of table {table.table_id}")
 
     async def _edit_loop(self, table_id: int) -> None:
         try:
@@ -216,8 +220,14 @@ class DiscordListener:
             embed.set_image(url=f"attachment://{TABLE_IMAGE}")
         channel = self.bot.get_partial_messageable(record.thread_id or record.channel_id)
         message = channel.get_partial_message(record.message_id)
-        try:
+
+        async def edit() -> None:
+            for file in files:
+                file.reset()  # a try that failed may have read it
             await message.edit(embed=embed, view=table_view(texts, table), attachments=files)
+
+        try:
+            await with_retries(edit, f"editing the message of table {record.table_id}")
         except discord.NotFound:
             log.warning("the message of table %s is gone", record.table_id)
 
@@ -341,10 +351,11 @@ class DiscordListener:
             if stored is not None and self._dm_deal.get(key, deal) == deal:
                 channel_id, message_id = stored
                 partial = self.bot.get_partial_messageable(channel_id)
-                await partial.get_partial_message(message_id).edit(content=content)
+                dm = partial.get_partial_message(message_id)
+                await with_retries(lambda: dm.edit(content=content), f"editing the DM of {key}")
             else:
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                sent = await user.send(content)
+                sent = await with_retries(lambda: user.send(content), f"sending the DM of {key}")
                 await self.bot.storage.set_dm_message(
                     table.table_id, user_id, sent.channel.id, sent.id
                 )

@@ -3,14 +3,20 @@
 Commands and views call :func:`answer_errors` around their work: a ``UserError`` becomes an
 ephemeral reply in the member's language and nothing else happens; any other exception is logged
 with its traceback and the member is told something went wrong, so every interaction is answered.
+
+A Discord call that fails with a server error (5xx) is tried again a few times, a little later
+each time (:func:`with_retries`; discord.py itself already retries some on a real connection);
+if Discord still fails, the member is told that it was Discord (``errors.discord``), and what
+the session manager did stays done: the table shows it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 import discord
 
@@ -21,6 +27,32 @@ if TYPE_CHECKING:
     from bot.client import Kortbord
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+RETRY_DELAYS: tuple[float, ...] = (0.5, 2.0)
+"""Seconds to wait before each new try of a Discord call that failed with a server error: three
+tries in all, within the three seconds Discord gives an interaction's first answer when the
+errors come quickly."""
+
+
+def is_server_error(error: BaseException) -> bool:
+    """A failure of Discord itself (HTTP 5xx), which may well work when tried again."""
+    return isinstance(error, discord.HTTPException) and error.status >= 500
+
+
+async def with_retries(call: Callable[[], Awaitable[T]], what: str) -> T:
+    """``call()``, tried again after each of ``RETRY_DELAYS`` while Discord answers with a
+    server error; any other error, or the last server error, is raised."""
+    for delay in (*RETRY_DELAYS, None):
+        try:
+            return await call()
+        except discord.HTTPException as error:
+            if delay is None or not is_server_error(error):
+                raise
+            log.warning("%s: Discord answered %s; trying again in %s s", what, error.status, delay)
+            await asyncio.sleep(delay)
+    raise AssertionError("unreachable")
 
 
 def kortbord(interaction: discord.Interaction) -> Kortbord:
@@ -48,10 +80,14 @@ def error_text(texts: Catalog, error: UserError) -> str:
 
 async def send_private(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral reply, as the response or as a follow-up when already answered."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+
+    async def send() -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    await with_retries(send, f"answering interaction {interaction.id}")
 
 
 @asynccontextmanager
@@ -67,6 +103,14 @@ async def answer_errors(
         yield
     except UserError as error:
         await _reply(interaction, error_text(texts or catalog_of(interaction), error))
+    except discord.HTTPException as error:
+        if not is_server_error(error):
+            log.exception("interaction %s failed", interaction.id)
+            await _reply(interaction, (texts or catalog_of(interaction)).text("errors.internal"))
+            return
+        # Discord failed, even when tried again: said so; what was done stays done
+        log.warning("interaction %s: Discord failed: %s", interaction.id, error)
+        await _reply(interaction, (texts or catalog_of(interaction)).text("errors.discord"))
     except Exception:
         log.exception("interaction %s failed", interaction.id)
         await _reply(interaction, (texts or catalog_of(interaction)).text("errors.internal"))

@@ -577,6 +577,13 @@ class SessionManager:
         self._arm_idle(table)
         return table
 
+    async def discard(self, table: LiveTable, reason: str) -> None:
+        """Ends a new table whose message could not be posted: nobody can reach it, and it must
+        not hold its channel and host."""
+        async with table.lock:
+            if table.live:
+                await self._end(table, reason)
+
     def _check_free(self, user_id: int) -> None:
         if user_id in self._by_user:
             raise UserError("already_seated")

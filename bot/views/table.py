@@ -16,7 +16,7 @@ import discord
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.render.embeds import rules_embed, table_embed
-from bot.replies import answer_errors, catalog_of, kortbord
+from bot.replies import answer_errors, catalog_of, kortbord, with_retries
 from bot.sessions import LiveTable, Member, require_seat, seats_wanted
 from bot.views.panel import (
     build_panel,
@@ -142,7 +142,7 @@ class TableButton(
             await sessions.act(self.table_id, user_id, table.version, "turn")
         else:
             raise UserError("table_gone")
-        await interaction.response.defer()
+        await with_retries(interaction.response.defer, f"answering interaction {interaction.id}")
 
 
 async def ask(
@@ -171,8 +171,18 @@ async def rematch(interaction: discord.Interaction, table_id: int) -> None:
     texts = catalog(table.record.language)
     view = table_view(texts, table)
     assert view is not None
-    await interaction.response.send_message(embed=table_embed(texts, table, None), view=view)
-    message = await interaction.original_response()
+    embed = table_embed(texts, table, None)
+    try:
+        await with_retries(
+            lambda: interaction.response.send_message(embed=embed, view=view),
+            f"posting table {table.table_id}",
+        )
+        message = await with_retries(
+            interaction.original_response, f"reading table {table.table_id}"
+        )
+    except discord.HTTPException:
+        await bot.sessions.discard(table, "no_message")  # never shown: ended, nobody held
+        raise UserError("not_posted") from None
     await bot.sessions.attach_message(table, message.id)
 
 
@@ -222,7 +232,7 @@ class ReactionButton(
             await kortbord(interaction).sessions.press(
                 self.table_id, interaction.user.id, self.reveal_seq, self.verb, pressed_at
             )
-            await interaction.response.defer()
+            await with_retries(interaction.response.defer, f"answering press {interaction.id}")
 
 
 class LevelSelect(
@@ -268,7 +278,7 @@ class LevelSelect(
             await kortbord(interaction).sessions.add_computer(
                 table.record.channel_id, interaction.user.id, self.item.values[0]
             )
-            await interaction.response.defer()
+            await with_retries(interaction.response.defer, f"answering select {interaction.id}")
 
 
 def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:

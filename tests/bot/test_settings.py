@@ -222,7 +222,7 @@ def test_a_broken_env_file_is_one_clear_line(content: bytes, says: str) -> None:
     assert "\n" not in str(caught.value)
 
 
-@pytest.mark.parametrize("kind", ["a folder", "not a database"])
+@pytest.mark.parametrize("kind", ["a folder", "not a database", "under a file", "read-only"])
 def test_run_refuses_an_unopenable_database_in_one_line(
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
@@ -234,6 +234,11 @@ def test_run_refuses_an_unopenable_database_in_one_line(
     database = tmp_path / "kortbord.sqlite3"
     if kind == "a folder":
         database.mkdir()
+    elif kind == "under a file":  # its folder cannot be made
+        (tmp_path / "data").write_text("a file, not a folder")
+        database = tmp_path / "data" / "kortbord.sqlite3"
+    elif kind == "read-only":  # a read-only file system: even root cannot write there
+        database = Path("/proc/kortbord/kortbord.sqlite3")
     else:
         database.write_bytes(b"this is no SQLite file, only some text " * 100)
     monkeypatch.setenv("KORTBORD_TOKEN", TOKEN)
