@@ -114,6 +114,7 @@ class Femkort(Game):
     __slots__ = (
         "accepted",
         "answerer",
+        "barred",
         "dealer",
         "deals",
         "dealt",
@@ -214,6 +215,7 @@ class Femkort(Game):
         for c in deck[i:]:
             self.undealt |= 1 << c
         self.won = [0] * self.n
+        self.barred = [0] * self.n  # cards a seat's play has shown it does not hold (public)
         self.trick: list[int] = []
         self.last_trick: list[int] = []  # the winner, then the cards in playing order
         self.played: list[int] = []  # the cards of the tricks before the last, face up
@@ -282,6 +284,8 @@ class Femkort(Game):
         if not self._playable(seat) >> action & 1:
             raise IllegalActionError(self._why_not(seat))
         self.hands[seat] &= ~(1 << action)
+        if self.trick:
+            self.barred[seat] |= _shown_missing(self.trick, action)
         self.trick.append(action)
         if len(self.trick) == len(self.seating):
             self._finish_trick()
@@ -477,6 +481,7 @@ class Femkort(Game):
         for name in Femkort.__slots__:
             setattr(other, name, getattr(self, name))
         other.rng = copy_rng(self.rng) if rng is None else rng
+        other.barred = list(self.barred)
         other.events = list(self.events)
         other.hands = list(self.hands)
         other.in_play = list(self.in_play)
@@ -491,26 +496,23 @@ class Femkort(Game):
         return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Femkort:
-        """Re-deal the other hands and the undealt cards among those places (§5.7); future deals
-        come from ``rng``."""
+        """Re-deal the other hands and the undealt cards among those places (§5.7), keeping what
+        play has shown: a seat that did not follow the led suit holds none of it, and one that
+        followed without beating holds nothing of the suit above the card it did not beat
+        (``barred``). Future deals come from ``rng``."""
         other = self.clone(rng)
         other.decks = None
         others = [s for s in range(self.n) if s != seat and self.hands[s]]
         unknown = self.undealt
         for s in others:
             unknown |= self.hands[s]
-        cards = shuffled(cards_in(unknown), rng)
-        i = 0
-        for s in others:
-            count = self.hands[s].bit_count()
-            hand = 0
-            for c in cards[i : i + count]:
-                hand |= 1 << c
+        hands = _deal_hidden(
+            unknown, [(self.hands[s].bit_count(), self.barred[s]) for s in others], rng
+        )
+        for s, hand in zip(others, hands, strict=True):
             other.hands[s] = hand
-            i += count
-        other.undealt = 0
-        for c in cards[i:]:
-            other.undealt |= 1 << c
+            unknown &= ~hand
+        other.undealt = unknown
         return other
 
     # --- notation ---------------------------------------------------------------------------------
@@ -530,6 +532,47 @@ class Femkort(Game):
         if found >= 52:
             raise NotationError("Femkort is played without the joker")
         return found
+
+
+def _shown_missing(trick: list[int], card: int) -> int:
+    """The cards a follower who played ``card`` to ``trick`` has shown not to hold: none of the
+    led suit when it did not follow, and none of the led suit above the highest card of the led
+    suit when it followed without beating it (it must beat when able, D-FK-1)."""
+    led = suit_of(trick[0])
+    suit = ((1 << 13) - 1) << (13 * led)
+    if suit_of(card) != led:
+        return suit
+    top = max(c for c in trick if suit_of(c) == led)
+    if card > top:
+        return 0
+    return suit & ~((1 << (top + 1)) - 1)
+
+
+DEAL_TRIES = 20
+
+
+def _deal_hidden(unknown: int, seats: list[tuple[int, int]], rng: random.Random) -> list[int]:
+    """Hands for ``seats`` (each: how many cards, the cards it cannot hold) from the ``unknown``
+    cards, the rest left undealt. The most constrained seat draws first, each uniformly from the
+    cards it may hold; should that dead-end (several seats short of the same suit), it tries again,
+    and after ``DEAL_TRIES`` the constraints are dropped (the counts are always kept)."""
+    order = sorted(range(len(seats)), key=lambda i: (unknown & ~seats[i][1]).bit_count())
+    for attempt in range(DEAL_TRIES + 1):
+        left = unknown
+        hands = [0] * len(seats)
+        for i in order:
+            count, barred = seats[i]
+            allowed = list(cards_in(left & ~barred if attempt < DEAL_TRIES else left))
+            if len(allowed) < count:
+                break
+            hand = 0
+            for c in shuffled(allowed, rng)[:count]:
+                hand |= 1 << c
+            hands[i] = hand
+            left &= ~hand
+        else:
+            return hands
+    raise AssertionError("the hidden cards cannot fill the hands")  # pragma: no cover
 
 
 def _factory(

@@ -10,7 +10,9 @@ depth one), and it plays the candidate tried most.
 - **Prior**: the rule-based player's choice gets a bonus that fades as the candidates are tried, so
   with a tiny budget the search plays as ``normal`` does, and it leaves that choice only on
   evidence. When a seat has more than ``candidates`` legal actions (84 triples of bid cards), the
-  rule-based choice and a seeded sample of the others are searched.
+  rule-based choice and a seeded sample of the others are searched. Actions a game's heuristics
+  list in ``SEARCH_LEAVES`` (where its samples are known to misjudge them) are searched only when
+  they are the rule-based choice.
 - **Outcome**: a finished match scores by places; a deal played out scores by the points each side
   gained in it, compared between sides: +1 for every side it gained more than, -1 for every side it
   gained less than, averaged. Which way a game's scores count (points for, or points against) is
@@ -45,6 +47,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from games.ai import heuristics
 from games.ai.base import Decision, Player, decision_for, pick
 from games.ai.reaction import is_timed_window
 from games.ai.rules import RulesPlayer
@@ -153,7 +156,13 @@ class SearchPlayer:
         prior = self.prior.choose(decision, random.Random(rng.getrandbits(64)))
         if len(decision.legal) == 1 or is_timed_window(decision.notations):
             return prior, (prior,)
-        return prior, candidate_actions(decision.legal, prior, self.candidates, rng)
+        leaves = heuristics.SEARCH_LEAVES.get(decision.game_id)
+        legal = decision.legal
+        if leaves is not None:
+            legal = tuple(a for a in legal if a == prior or not leaves(decision, a))
+        if len(legal) == 1:
+            return prior, (prior,)
+        return prior, candidate_actions(legal, prior, self.candidates, rng)
 
     def search(
         self, decision: Decision, actions: Sequence[Action], prior: Action, rng: random.Random

@@ -464,6 +464,22 @@ def test_determinize_keeps_the_seats_hand_and_the_counts() -> None:
     assert sum(h.bit_count() for h in other.hands) + other.undealt.bit_count() == 52 - 5
 
 
+def test_determinize_keeps_what_play_showed_of_the_hands() -> None:
+    # Seat 1 followed spades without beating the king (it must beat when able, D-FK-1): it holds
+    # no ace of spades. Seat 2 did not follow: it holds no spade at all.
+    game = new(3, [deck("KS 2C 3C 4C 5C", "QS 2H 3H 4H 5H", "6D 2D 3D 4D 5D")])
+    play(game, "KS QS 6D")
+    spades = sum(1 << parse_card(f"{r}S") for r in "23456789TJQKA")
+    for seed in range(60):
+        other = game.determinize(0, random.Random(seed))
+        assert not other.hands[1] >> parse_card("AS") & 1
+        assert not other.hands[2] & spades
+        assert [h.bit_count() for h in other.hands] == [4, 4, 4]
+        assert sum(h.bit_count() for h in other.hands) + other.undealt.bit_count() == 52 - 3
+    # what a seat showed is public and carried into a determinized world's later play
+    assert game.determinize(1, random.Random(1)).barred == game.barred
+
+
 # --- refusals and notation ----------------------------------------------------------------------
 
 

@@ -352,3 +352,31 @@ def test_plays_are_not_weighed_where_the_duty_is_more_than_following_suit() -> N
             break
         game.apply(seat, choose(game, seat, "normal", rng))
     assert not has_observed_plays(decision)
+
+
+def test_the_search_leaves_what_a_game_lists_to_the_rule_based_choice() -> None:
+    # Femkort lists proposals of better cards (SEARCH_LEAVES): the search offers one only when
+    # the rule-based player makes it, and searches the cards as before.
+    player = SearchPlayer(iterations=10)
+    left = kept = 0
+    for seed in range(40):
+        if left and kept:
+            break
+        game = SPECS["femkort"].new(2, rng=random.Random(seed))
+        rng = random.Random(seed)
+        while not game.is_over():
+            seat = min(game.to_act())
+            decision = decision_for(game, seat)
+            texts = dict(zip(decision.notations, decision.legal, strict=True))
+            if "better" in texts:
+                prior, actions = player.plan(decision, random.Random(7))
+                if prior == texts["better"]:
+                    kept += 1
+                    assert prior in actions
+                else:
+                    left += 1
+                    assert texts["better"] not in actions
+                    assert set(actions) == {a for a in decision.legal if a < 52}
+            game.apply(seat, choose(game, seat, "normal", rng))
+    assert left
+    assert kept

@@ -3,6 +3,9 @@
 One module per game, named after the game's id, whose function of the same name is
 ``(decision, rng) -> Action | None``; ``None`` leaves the choice to the generic rules. They read
 only the Decision, like every computer player. A game's heuristic is registered in ``FOR_GAME``.
+A game may also register in ``SEARCH_LEAVES`` the actions the search player
+(``games.ai.search``) must not play in place of the rule-based choice, where its samples are known
+to misjudge them.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from games.ai.base import Decision
 from games.ai.heuristics.bondtolva import bondtolva
 from games.ai.heuristics.braus import braus
 from games.ai.heuristics.femhundra import femhundra
-from games.ai.heuristics.femkort import femkort
+from games.ai.heuristics.femkort import femkort, femkort_search_leaves
 from games.ai.heuristics.hej_knekt import hej_knekt
 from games.ai.heuristics.lojliga_familjerna import lojliga_familjerna
 from games.ai.heuristics.nittionio import nittionio
@@ -42,4 +45,10 @@ FOR_GAME: dict[str, Heuristic] = {
     "snipp_snapp_snorum": snipp_snapp_snorum,
     "svarte_petter": svarte_petter,
     "tvamansbridge": tvamansbridge,
+}
+
+SearchLeaves = Callable[[Decision, Action], bool]
+
+SEARCH_LEAVES: dict[str, SearchLeaves] = {
+    "femkort": femkort_search_leaves,
 }
