@@ -32,7 +32,7 @@ from bot.clock import Clock, SystemClock
 from bot.cogs.admin import AdminCog
 from bot.cogs.info import InfoCog
 from bot.cogs.tables import TablesCog
-from bot.listener import DM_PAUSE, DiscordListener
+from bot.listener import DM_PAUSE, PANEL_GRACE, DiscordListener
 from bot.logins import LoginLedger, before_login
 from bot.sessions import SessionManager
 from bot.settings import Settings
@@ -83,6 +83,7 @@ class Kortbord(commands.Bot):
         clock: Clock | None = None,
         computer_delay: float = 1.0,
         dm_pause: float = DM_PAUSE,
+        panel_grace: float = PANEL_GRACE,
         restore: bool = True,
         rng: random.Random | None = None,
         **gateway: Any,
@@ -98,6 +99,7 @@ class Kortbord(commands.Bot):
         self.clock = clock or SystemClock()
         self.computer_delay = computer_delay
         self.dm_pause = dm_pause
+        self.panel_grace = panel_grace
         self.restore_tables = restore
         self.rng = rng  # tables' seeds: the system's source unless a test seeds it
         self._guild_settings: dict[int, GuildSettings] = {}
@@ -113,7 +115,7 @@ class Kortbord(commands.Bot):
         # `kortbord sync` (restore off) only talks to Discord: it claims nothing.
         if self.restore_tables and (shards is not None or self.storage.dialect == "postgresql"):
             await self._claim(shards or Shards.all())
-        self.listener = DiscordListener(self, dm_pause=self.dm_pause)
+        self.listener = DiscordListener(self, dm_pause=self.dm_pause, panel_grace=self.panel_grace)
         self.sessions = SessionManager(
             self.storage,
             self.clock,

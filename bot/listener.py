@@ -71,6 +71,9 @@ DM_PAUSE = 1.5  # seconds: DM edits within this pause are merged into one
 PANEL_LIFETIME = 14 * 60  # seconds: an interaction token may edit its message for 15 minutes
 PANEL_GRACE = 3.0
 """Seconds into a member's turn before a panel that can act but shows an older hand is edited."""
+GRACE_BEYOND_SETTLING = 30.0
+"""A panel grace for simulated Discord: SimCord waits out timers shorter than its settle timeout
+(5 s) in real time, so a longer grace keeps each click instant; advancing time still fires it."""
 TURN_NOTICE_GRACE = 10.0
 """Seconds into a member's turn (at most a third of the turn time) before they are notified."""
 
@@ -178,9 +181,12 @@ async def _logged(what: str, *args: object) -> AsyncIterator[None]:
 
 
 class DiscordListener:
-    def __init__(self, bot: Kortbord, *, dm_pause: float = DM_PAUSE) -> None:
+    def __init__(
+        self, bot: Kortbord, *, dm_pause: float = DM_PAUSE, panel_grace: float = PANEL_GRACE
+    ) -> None:
         self.bot = bot
         self.dm_pause = dm_pause
+        self.panel_grace = panel_grace
         self._latest: dict[int, LiveTable] = {}
         self._editing: dict[int, asyncio.Task[None]] = {}
         self._dm_pending: dict[tuple[int, int], LiveTable] = {}
@@ -222,7 +228,7 @@ class DiscordListener:
             if need == "now":
                 self._schedule_panel(table, s.user_id)
             elif need == "later" and key not in self._panel_timers:
-                when = self.bot.clock.now() + PANEL_GRACE
+                when = self.bot.clock.now() + self.panel_grace
                 self._panel_timers[key] = self.bot.clock.call_at(
                     when, self._panel_grace_callback(key)
                 )

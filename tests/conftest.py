@@ -21,6 +21,7 @@ import asyncpg
 import pytest
 
 from bot.client import Kortbord
+from bot.listener import GRACE_BEYOND_SETTLING
 from bot.settings import Settings
 
 BotFactory = Callable[[], Kortbord]
@@ -35,7 +36,13 @@ def make_bot(tmp_path: Path) -> BotFactory:
         settings = Settings(database=tmp_path / "kortbord.sqlite3", _env_file=None)  # type: ignore[call-arg]
         # No pauses: SimCord waits for short timers in real time, and tests should be fast. A
         # seeded source for the tables' seeds, so that every run of a test deals the same cards.
-        return Kortbord(settings, computer_delay=0.0, dm_pause=0.0, rng=random.Random(E2E_SEED))
+        return Kortbord(
+            settings,
+            computer_delay=0.0,
+            dm_pause=0.0,
+            panel_grace=GRACE_BEYOND_SETTLING,
+            rng=random.Random(E2E_SEED),
+        )
 
     return build
 

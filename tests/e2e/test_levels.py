@@ -11,6 +11,7 @@ from members import bot_of, components, play_until, sync_commands, table_in
 from simcord import Env
 
 from bot.client import Kortbord
+from bot.listener import GRACE_BEYOND_SETTLING
 from bot.settings import Settings
 
 
@@ -21,7 +22,13 @@ def simcord_bot(tmp_path: Path) -> Kortbord:
     settings = Settings(  # type: ignore[call-arg]
         database=tmp_path / "kortbord.sqlite3", ai_workers=0, ai_iterations=30, _env_file=None
     )
-    return Kortbord(settings, computer_delay=0.0, dm_pause=0.0, rng=random.Random(7))
+    return Kortbord(
+        settings,
+        computer_delay=0.0,
+        dm_pause=0.0,
+        panel_grace=GRACE_BEYOND_SETTLING,
+        rng=random.Random(7),
+    )
 
 
 async def test_a_hard_computer_player_from_the_lobby_plays_a_whole_match(

@@ -9,6 +9,7 @@ from members import bot_of, play_until, table_for_two, table_in
 from simcord import Env
 
 from bot.client import Kortbord
+from bot.listener import GRACE_BEYOND_SETTLING
 from bot.settings import Settings
 
 pytestmark = pytest.mark.postgresql
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.postgresql
 
 def bot_on(database: str) -> Kortbord:
     settings = Settings(database=database, _env_file=None)  # type: ignore[call-arg]
-    return Kortbord(settings, computer_delay=0.0, dm_pause=0.0)
+    return Kortbord(settings, computer_delay=0.0, dm_pause=0.0, panel_grace=GRACE_BEYOND_SETTLING)
 
 
 @pytest.fixture
