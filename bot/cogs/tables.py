@@ -20,7 +20,7 @@ from bot.render.embeds import table_embed
 from bot.replies import answer_errors, catalog_of, with_retries
 from bot.sessions import SEATS_OPTION, Member
 from bot.translator import cmd
-from bot.views.table import show_hand, table_view
+from bot.views.table import answer_with_table, post_table, show_hand, table_view
 from games.core import option_infos
 from games.registry import SPECS
 
@@ -159,28 +159,21 @@ class TablesCog(commands.Cog):
         embed = table_embed(texts, table, None)
         view = table_view(texts, table)
         assert view is not None
-        try:
-            if thread is not None:
-                message = await with_retries(
-                    lambda: thread.send(embed=embed, view=view), f"posting table {table.table_id}"
-                )
-            else:
-                await with_retries(
-                    lambda: interaction.response.send_message(embed=embed, view=view),
-                    f"posting table {table.table_id}",
-                )
-                message = await with_retries(
-                    interaction.original_response, f"reading table {table.table_id}"
-                )
-        except discord.HTTPException:
-            # never shown (Discord failed, even when tried again): nobody could reach it, so
-            # it is ended at once, its channel and host free, and the host is told
-            await bot.sessions.discard(table, "no_message")
-            raise UserError("not_posted") from None
-        await bot.sessions.attach_message(table, message.id)
         if thread is not None:
+            posted = thread
+            message = await post_table(
+                interaction,
+                table,
+                lambda: with_retries(
+                    lambda: posted.send(embed=embed, view=view), f"posting table {table.table_id}"
+                ),
+            )
             await interaction.response.send_message(
                 texts.text("ui.reply.opened", link=message.jump_url), ephemeral=True
+            )
+        else:
+            await post_table(
+                interaction, table, lambda: answer_with_table(interaction, table, embed, view)
             )
 
     @game.command(name=cmd("game.hand.name"), description=cmd("game.hand.description"))

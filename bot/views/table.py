@@ -10,6 +10,7 @@ listener (``bot.listener``) when the table changes, so a click costs one respons
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -172,18 +173,36 @@ async def rematch(interaction: discord.Interaction, table_id: int) -> None:
     view = table_view(texts, table)
     assert view is not None
     embed = table_embed(texts, table, None)
+    await post_table(interaction, table, lambda: answer_with_table(interaction, table, embed, view))
+
+
+async def answer_with_table(
+    interaction: discord.Interaction, table: LiveTable, embed: discord.Embed, view: discord.ui.View
+) -> discord.Message:
+    """The table's message posted as the interaction's answer (tried again on a Discord 5xx)."""
+    await with_retries(
+        lambda: interaction.response.send_message(embed=embed, view=view),
+        f"posting table {table.table_id}",
+    )
+    return await with_retries(interaction.original_response, f"reading table {table.table_id}")
+
+
+async def post_table(
+    interaction: discord.Interaction,
+    table: LiveTable,
+    post: Callable[[], Awaitable[discord.Message]],
+) -> discord.Message:
+    """Posts a new table's message and attaches it. A table Discord never showed (it failed
+    even when tried again) could be reached by nobody: it is ended at once, its channel and host
+    free, and the member is told."""
+    bot = kortbord(interaction)
     try:
-        await with_retries(
-            lambda: interaction.response.send_message(embed=embed, view=view),
-            f"posting table {table.table_id}",
-        )
-        message = await with_retries(
-            interaction.original_response, f"reading table {table.table_id}"
-        )
+        message = await post()
     except discord.HTTPException:
-        await bot.sessions.discard(table, "no_message")  # never shown: ended, nobody held
+        await bot.sessions.discard(table, "no_message")
         raise UserError("not_posted") from None
     await bot.sessions.attach_message(table, message.id)
+    return message
 
 
 async def show_hand(interaction: discord.Interaction, texts: Catalog, table: LiveTable) -> None:

@@ -87,3 +87,26 @@ async def test_statistics_after_a_finished_match_and_the_host_ends_a_table(
     stats = await bo.slash(channel, "statistik")
     assert stats.response is not None
     assert "inte spelat" in (stats.response.embeds[0].description or "")
+
+
+async def test_a_table_opened_in_a_thread_is_posted_there_and_the_host_gets_a_link(
+    simcord_env: Env,
+) -> None:
+    env = simcord_env
+    await sync_commands(env)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("kortbord")
+    admins = guild.create_role("Admin", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("admin"), roles=[admins])
+    anna = guild.add_member(env.create_user("anna"))
+    await admin.slash(channel, "inställningar", tråd=True)
+
+    opened = await anna.slash(channel, "spel ny", spel="tvamanswhist")
+    assert opened.ephemeral
+    assert opened.response is not None
+    table = bot_of(env).sessions.table_of(anna.id)
+    assert table is not None
+    assert table.record.thread_id is not None
+    assert table.record.channel_id == table.record.thread_id != channel.id
+    assert table.record.message_id is not None
+    assert f"/{table.record.thread_id}/{table.record.message_id}" in opened.response.content
