@@ -26,6 +26,7 @@ import dataclasses
 import logging
 import random
 import sqlite3
+from collections import Counter
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
@@ -47,6 +48,7 @@ from games.core import (
     OptionError,
     Options,
     Seat,
+    View,
     apply_option_text,
 )
 from games.registry import SPECS
@@ -90,6 +92,29 @@ class TimedOut:
     seat: Seat
     notation: str
     seq: int
+    public: bool = True
+    """Whether everyone saw the cards the action names (a card played to the trick); when not
+    (bid cards laid face down, a discard), only its verb is shown to anyone but the seat."""
+
+
+def shown_to_all(before: View, after: View, notation: str) -> bool:
+    """Whether every card ``notation`` names was shown to everyone by the action that turned the
+    public view ``before`` into ``after``: named in the events it added, or lying face up now (in
+    the trick, a pile, a seat's shown cards). A card laid face down (a bid card, a discard) is
+    not, nor is any card of an action whose events name no cards."""
+    added = Counter(after.events) - Counter(before.events)
+    named = {
+        word
+        for msg in added
+        for _, value in msg.args
+        if isinstance(value, str)
+        for word in value.split()
+    }
+    face_up = [c for _, c in after.trick]
+    face_up += [c for pile in after.piles for c in pile.cards]
+    face_up += [c for info in after.seats for c in info.shown]
+    named |= {code(c) for c in face_up}
+    return all(word in named for word in notation.split() if _is_card_code(word))
 
 
 @dataclass(eq=False)
@@ -1172,6 +1197,7 @@ class SessionManager:
                     table.turn_deadlines.pop(seat, None)
                     continue
                 named = table.game.timeout_action(seat)
+                before = table.game.view(None)
                 try:
                     if named is not None and named in table.game.legal_actions(seat):
                         notation = table.game.notation(named)
@@ -1183,7 +1209,10 @@ class SessionManager:
                     # table is as it was; tried again later, waiting longer each time
                     saved = False
                     break
-                table.timeouts.append(TimedOut(seat, notation, table.seq))
+                public = table.game is not None and shown_to_all(
+                    before, table.game.view(None), notation
+                )
+                table.timeouts.append(TimedOut(seat, notation, table.seq, public))
             if not saved and table.record.status == "playing":
                 if table.deadline_timer is not None:
                     table.deadline_timer.cancel()

@@ -321,11 +321,19 @@ def _status_lines(catalog: Catalog, table: LiveTable, view: View, deadline: floa
 def timeout_line(catalog: Catalog, table: LiveTable, timed_out: TimedOut, seat: Seat | None) -> str:
     """ "Tiden gick ut: datorn spelade 7♥ åt Bo" (``seat``: the reader's own seat, "åt dig")."""
     text = renderer(catalog, table)
-    action = text.action(table.record.game_id, timed_out.notation)
-    played = "played" if choice_of(timed_out.notation).is_card else "chose"
+    choice = choice_of(timed_out.notation)
+    name = text.seat(timed_out.seat)
+    shown = timed_out.notation
+    if seat != timed_out.seat and not timed_out.public:
+        # cards laid face down: the others learn what was done, never which cards
+        if not choice.verb:
+            return catalog.text("ui.timeout.played_hidden", name=name)
+        shown = choice.verb
+    action = text.action(table.record.game_id, shown)
+    played = "played" if choice.is_card else "chose"
     if seat == timed_out.seat:
         return catalog.text(f"ui.timeout.{played}_for_you", action=action)
-    return catalog.text(f"ui.timeout.{played}", action=action, name=text.seat(timed_out.seat))
+    return catalog.text(f"ui.timeout.{played}", action=action, name=name)
 
 
 def _seat_lines(catalog: Catalog, table: LiveTable, view: View) -> list[str]:

@@ -20,7 +20,11 @@ from members import (
 from simcord import Env
 
 from bot.client import Kortbord
-from games.cards import code
+from bot.i18n import catalog
+from bot.render.embeds import renderer
+from bot.render.text import card_face
+from bot.sessions import DECISION_FACTOR
+from games.cards import code, parse_card
 
 
 async def test_a_spectator_and_a_stale_panel_are_refused_and_change_nothing(
@@ -236,3 +240,34 @@ async def test_a_decision_gets_more_time_than_playing_a_card() -> None:
     seat = min(playing.to_act())
     assert all(len(playing.notation(a).split()) == 1 for a in playing.legal_actions(seat))
     assert turn_time(30, playing, seat) == 30
+
+
+async def test_a_deadline_announcement_never_shows_cards_laid_face_down(simcord_env: Env) -> None:
+    """Bid cards are laid face down: when the computer lays them for a late member, the table
+    says that it did, not which cards; the member's own panel names them."""
+    env = simcord_env
+    channel, message, anna, _bo = await table_for_two(env, "nittionio")
+    await anna.click(message, label="Lägg till datorspelare")
+    await anna.click(message, label="Starta")
+    table = table_in(env, channel.id)
+    assert table.game is not None
+
+    await env.advance_time(table.record.turn_seconds * DECISION_FACTOR + 1)
+
+    laid = [
+        a
+        for a in await bot_of(env).storage.actions(table.table_id)
+        if a.by == "timeout" and a.seat == table.seat_of(anna.id)
+    ]
+    assert laid
+    assert laid[0].notation.startswith("bid ")
+    text = renderer(catalog("sv"), table)
+    faces = {card_face(parse_card(c), text.faces) for c in laid[0].notation.split()[1:]}
+    shown = channel.history()[0].embeds[0].description or ""
+    name = table.record.seats[table.seat_of(anna.id) or 0].name
+    assert f"Tiden gick ut: datorn valde Lägg budkort åt {name}." in shown
+    assert not [f for f in faces if f in shown]
+    own = (await open_hand(anna, message)).content
+    assert "Tiden gick ut: datorn valde Lägg budkort" in own
+    assert "åt dig" in own
+    assert all(f in own for f in faces)
