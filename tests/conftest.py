@@ -29,22 +29,32 @@ E2E_SEED = 2026
 
 
 @pytest.fixture
-def make_bot(tmp_path: Path) -> BotFactory:
-    """Builds the bot on this test's database; call it again for the same bot after a restart."""
+async def make_bot(tmp_path: Path) -> AsyncIterator[BotFactory]:
+    """Builds the bot on this test's database; call it again for the same bot after a restart.
+
+    Every bot built has its database closed after the test: a failed test's traceback keeps the
+    bot alive, and with it the database's thread, which would keep pytest from ever exiting."""
+    built: list[Kortbord] = []
 
     def build() -> Kortbord:
         settings = Settings(database=tmp_path / "kortbord.sqlite3", _env_file=None)  # type: ignore[call-arg]
         # No pauses: SimCord waits for short timers in real time, and tests should be fast. A
         # seeded source for the tables' seeds, so that every run of a test deals the same cards.
-        return Kortbord(
+        bot = Kortbord(
             settings,
             computer_delay=0.0,
             dm_pause=0.0,
             panel_grace=GRACE_BEYOND_SETTLING,
             rng=random.Random(E2E_SEED),
         )
+        built.append(bot)
+        return bot
 
-    return build
+    yield build
+    for bot in built:
+        storage = getattr(bot, "storage", None)  # set when the bot started
+        if storage is not None:
+            await storage.close()
 
 
 @pytest.fixture
