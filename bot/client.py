@@ -103,8 +103,6 @@ class Kortbord(commands.Bot):
         self.restore_tables = restore
         self.rng = rng  # tables' seeds: the system's source unless a test seeds it
         self._guild_settings: dict[int, GuildSettings] = {}
-        self._hand_pictures: dict[int, bool] = {}
-        self._turn_notices: dict[int, bool] = {}
         self._lease_task: asyncio.Task[None] | None = None
         self.shards_lost = False
         """Set when another process took this one's shards over; it stops."""
@@ -217,32 +215,12 @@ class Kortbord(commands.Bot):
         await self.storage.save_guild_settings(settings)
         self._guild_settings[settings.guild_id] = settings
 
-    async def hand_pictures(self, user_id: int) -> bool:
-        """Whether the member wants the picture of their hand (a member's choice, cached)."""
-        if user_id not in self._hand_pictures:
-            self._hand_pictures[user_id] = await self.storage.hand_pictures(user_id)
-        return self._hand_pictures[user_id]
-
-    async def set_hand_pictures(self, user_id: int, shown: bool) -> None:
-        await self.storage.set_hand_pictures(user_id, shown)
-        self._hand_pictures[user_id] = shown
-
-    async def turn_notices(self, user_id: int) -> bool:
-        """Whether the member wants to be told that it is their turn (a member's choice, cached)."""
-        if user_id not in self._turn_notices:
-            self._turn_notices[user_id] = await self.storage.turn_notices(user_id)
-        return self._turn_notices[user_id]
-
-    async def set_turn_notices(self, user_id: int, on: bool) -> None:
-        await self.storage.set_turn_notices(user_id, on)
-        self._turn_notices[user_id] = on
-
     async def pictures(self, guild_id: int, user_id: int | None = None) -> bool:
         """Whether to draw pictures at a server's table (for a member's own hand, ``user_id``):
         the server can turn them off for all, a member for their own hand."""
         if not (await self.guild_settings(guild_id)).pictures:
             return False
-        return user_id is None or await self.hand_pictures(user_id)
+        return user_id is None or await self.sessions.choices.get("hand_pictures", user_id)
 
     def guild_language(self, guild_id: int | None) -> str:
         cached = self._guild_settings.get(guild_id) if guild_id is not None else None

@@ -452,7 +452,7 @@ class DiscordListener:
             seat = table.seat_of(key[1]) if table is not None else None
             if table is None or seat is None or turn_of(table, seat) != turn:
                 return
-            if not await self.bot.turn_notices(key[1]):
+            if not await self.bot.sessions.choices.get("turn_notices", key[1]):
                 return
             notice.sent = True
             async with _logged("telling %s that it is their turn", key):

@@ -31,6 +31,7 @@ from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
+from bot.choices import MemberChoices
 from bot.clock import Clock, Timer, TimerCallback
 from bot.errors import UserError
 from bot.storage import Storage, StorageError
@@ -256,6 +257,15 @@ def forced_pass(game: Game, seat: Seat) -> Action | None:
     return None
 
 
+def forced_card(game: Game, seat: Seat) -> Action | None:
+    """The seat's card when it is the only thing it may do (it must follow suit with its one
+    card of the suit, say): played for a member at once unless they turned that off."""
+    legal = game.legal_actions(seat)
+    if len(legal) == 1 and _is_card_code(game.notation(legal[0])):
+        return legal[0]
+    return None
+
+
 def member_actions(game: Game, seat: Seat) -> dict[Action, str]:
     """What a member may choose for ``seat`` from a panel: its legal actions with their notations.
 
@@ -428,6 +438,7 @@ class SessionManager:
         listener: Listener | None = None,
         rng: random.Random | None = None,
         thinker: Thinker | None = None,
+        choices: MemberChoices | None = None,
     ) -> None:
         """``rng`` draws the tables' seeds and the computer players' randomness: the system's
         source by default; tests pass a seeded one so that every run deals the same cards."""
@@ -438,6 +449,7 @@ class SessionManager:
         self.computer_delay = computer_delay
         self.listener: Listener = listener or _NoListener()
         self.thinker = thinker or Thinker(workers=0)
+        self.choices = choices or MemberChoices(storage)
         self._by_channel: dict[int, LiveTable] = {}
         self._by_user: dict[int, LiveTable] = {}
         self._by_id: dict[int, LiveTable] = {}
@@ -954,7 +966,34 @@ class SessionManager:
                 )
             return
         self._follow_window(table)
-        self._arm(table)
+        if not await self._play_forced_card(table):
+            self._arm(table)
+
+    async def _play_forced_card(self, table: LiveTable) -> bool:
+        """Play a member's only legal card for them, in the same change as the move that led to
+        it (one table edit shows both). Their panel stays valid: it made no choice of theirs. A
+        card that cannot be saved is left for the member to play; False when none was played."""
+        game = table.game
+        if game is None or table.reveal_at is not None or game.is_over() or self.closing:
+            return False
+        for seat in sorted(game.to_act()):
+            record = table.record.seats[seat]
+            if record.user_id is None or table.by_computer(seat):
+                continue
+            card = forced_card(game, seat)
+            if card is None or not await self.choices.get("forced_cards", record.user_id):
+                continue
+            acted = table.acted_version.get(seat)
+            try:
+                await self._apply(table, seat, card, by="computer")
+            except UserError:
+                return False
+            if acted is None:
+                table.acted_version.pop(seat, None)
+            else:
+                table.acted_version[seat] = acted
+            return True
+        return False
 
     # --- computer players, deadlines, idleness ---------------------------------------------------
 

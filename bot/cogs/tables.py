@@ -19,6 +19,7 @@ from bot.options import game_name
 from bot.render.embeds import table_embed
 from bot.replies import answer_errors, catalog_of, with_retries
 from bot.sessions import SEATS_OPTION, Member
+from bot.storage import MemberChoice
 from bot.translator import cmd
 from bot.views.table import answer_with_table, post_table, show_hand, table_view
 from games.core import option_infos
@@ -189,22 +190,30 @@ class TablesCog(commands.Cog):
     @app_commands.describe(show=cmd("game.pictures.show.description"))
     async def pictures(self, interaction: discord.Interaction, show: bool) -> None:
         """A member's own choice: the hand panel with or without the picture of the hand."""
-        texts = catalog_of(interaction)
-        async with answer_errors(interaction, texts):
-            await self.bot.set_hand_pictures(interaction.user.id, show)
-            key = "ui.reply.hand_pictures_on" if show else "ui.reply.hand_pictures_off"
-            await interaction.response.send_message(texts.text(key), ephemeral=True)
+        await self._set_choice(interaction, "hand_pictures", show)
 
     @game.command(name=cmd("game.notices.name"), description=cmd("game.notices.description"))
     @app_commands.rename(on=cmd("game.notices.on.name"))
     @app_commands.describe(on=cmd("game.notices.on.description"))
     async def notices(self, interaction: discord.Interaction, on: bool) -> None:
         """A member's own choice: to be told (by a DM line) when it is their turn, or not."""
+        await self._set_choice(interaction, "turn_notices", on)
+
+    @game.command(name=cmd("game.forced.name"), description=cmd("game.forced.description"))
+    @app_commands.rename(on=cmd("game.forced.on.name"))
+    @app_commands.describe(on=cmd("game.forced.on.description"))
+    async def forced(self, interaction: discord.Interaction, on: bool) -> None:
+        """A member's own choice: their only legal card played for them at once, or not."""
+        await self._set_choice(interaction, "forced_cards", on)
+
+    async def _set_choice(
+        self, interaction: discord.Interaction, choice: MemberChoice, on: bool
+    ) -> None:
         texts = catalog_of(interaction)
         async with answer_errors(interaction, texts):
-            await self.bot.set_turn_notices(interaction.user.id, on)
-            key = "ui.reply.turn_notices_on" if on else "ui.reply.turn_notices_off"
-            await interaction.response.send_message(texts.text(key), ephemeral=True)
+            await self.bot.sessions.choices.set(choice, interaction.user.id, on)
+            answer = f"ui.reply.{choice}_on" if on else f"ui.reply.{choice}_off"
+            await interaction.response.send_message(texts.text(answer), ephemeral=True)
 
     @game.command(name=cmd("game.end.name"), description=cmd("game.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:

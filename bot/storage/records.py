@@ -13,11 +13,15 @@ from typing import Literal, get_args
 Language = Literal["sv", "en"]
 TableStatus = Literal["lobby", "playing", "paused", "finished", "ended"]
 ActionBy = Literal["member", "computer", "timeout"]
+MemberChoice = Literal["hand_pictures", "turn_notices", "forced_cards"]
+"""A member's own choices, each on until the member turns it off: the picture of their hand,
+being told of their turn, and their only legal card played for them at once."""
 
 LANGUAGES: frozenset[str] = frozenset(get_args(Language))
 TABLE_STATUSES: frozenset[str] = frozenset(get_args(TableStatus))
 LIVE_STATUSES: frozenset[str] = frozenset({"lobby", "playing", "paused"})
 ACTION_BY: frozenset[str] = frozenset(get_args(ActionBy))
+MEMBER_CHOICES: frozenset[str] = frozenset(get_args(MemberChoice))
 
 
 @dataclass(frozen=True)

@@ -38,10 +38,12 @@ from bot.storage.errors import (
 from bot.storage.records import (
     LANGUAGES,
     LIVE_STATUSES,
+    MEMBER_CHOICES,
     ActionRecord,
     GameStats,
     GuildSettings,
     Language,
+    MemberChoice,
     RatingChange,
     SeatRecord,
     Shards,
@@ -82,8 +84,16 @@ COPIED = (
     "dm_messages",
     "hand_pictures_off",
     "turn_notices_off",
+    "forced_cards_off",
 )
 """Every table of Kortbord's data, in an order that satisfies the foreign keys."""
+
+
+def _off_table(choice: MemberChoice) -> str:
+    """The table of the members who turned ``choice`` off (checked: it becomes part of SQL)."""
+    if choice not in MEMBER_CHOICES:
+        raise ValueError(f"no such member choice: {choice!r}")
+    return f"{choice}_off"
 
 
 def is_postgres(database: Path | str) -> bool:
@@ -667,36 +677,22 @@ class Storage(ABC):
 
     # --- a member's own choices -----------------------------------------------------------------
 
-    async def hand_pictures(self, user_id: int) -> bool:
-        """Whether the member wants the picture of their hand in the hand panel (the default)."""
+    async def member_choice(self, choice: MemberChoice, user_id: int) -> bool:
+        """Whether the member keeps ``choice`` on (the default, until they turn it off)."""
         async with self._read() as db:
-            row = await db.fetchrow("SELECT 1 FROM hand_pictures_off WHERE user_id = ?", user_id)
+            row = await db.fetchrow(
+                f"SELECT 1 FROM {_off_table(choice)} WHERE user_id = ?", user_id
+            )
         return row is None
 
-    async def set_hand_pictures(self, user_id: int, shown: bool) -> None:
-        async with self._write() as db:
-            if shown:
-                await db.execute("DELETE FROM hand_pictures_off WHERE user_id = ?", user_id)
-            else:
-                await db.execute(
-                    "INSERT INTO hand_pictures_off (user_id) VALUES (?) ON CONFLICT DO NOTHING",
-                    user_id,
-                )
-
-    async def turn_notices(self, user_id: int) -> bool:
-        """Whether the member wants to be told that it is their turn (the default)."""
-        async with self._read() as db:
-            row = await db.fetchrow("SELECT 1 FROM turn_notices_off WHERE user_id = ?", user_id)
-        return row is None
-
-    async def set_turn_notices(self, user_id: int, on: bool) -> None:
+    async def set_member_choice(self, choice: MemberChoice, user_id: int, on: bool) -> None:
+        table = _off_table(choice)
         async with self._write() as db:
             if on:
-                await db.execute("DELETE FROM turn_notices_off WHERE user_id = ?", user_id)
+                await db.execute(f"DELETE FROM {table} WHERE user_id = ?", user_id)
             else:
                 await db.execute(
-                    "INSERT INTO turn_notices_off (user_id) VALUES (?) ON CONFLICT DO NOTHING",
-                    user_id,
+                    f"INSERT INTO {table} (user_id) VALUES (?) ON CONFLICT DO NOTHING", user_id
                 )
 
     # --- direct messages --------------------------------------------------------------------

@@ -49,8 +49,11 @@ def manager(storage: Storage, clock: ManualClock) -> SessionManager:
 
 async def played(storage: Storage, clock: ManualClock, actions: int) -> tuple[int, object]:
     """A two-member Tvåmanswhist match with ``actions`` moves stored, then a graceful stop.
-    Returns its table id and the public view after ``SOUND`` moves."""
+    Returns its table id and the public view after ``SOUND`` moves (one move per ``act``: no
+    card is played for a member)."""
     sessions = manager(storage, clock)
+    for member in (ANNA, BO):
+        await sessions.choices.set("forced_cards", member.user_id, False)
     await sessions.open_table(guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="tvamanswhist")
     await sessions.join(CHANNEL, BO)
     table = await sessions.start(CHANNEL, ANNA.user_id)

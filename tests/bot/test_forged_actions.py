@@ -29,7 +29,9 @@ async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
 
 
 def manager(storage: Storage, clock: ManualClock) -> SessionManager:
-    return SessionManager(storage, clock, turn_seconds=60, idle_seconds=600, computer_delay=1.0)
+    return SessionManager(
+        storage, clock, turn_seconds=60, idle_seconds=600, computer_delay=1.0, rng=random.Random(1)
+    )
 
 
 async def all_members(

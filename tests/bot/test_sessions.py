@@ -5,6 +5,7 @@ happens when nobody does. No Discord here; the e2e tests drive the same manager 
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.errors import UserError
-from bot.sessions import LiveTable, Member, SessionManager
+from bot.sessions import LiveTable, Member, SessionManager, forced_card
 from bot.storage import Storage
 from games.core import Seat
 
@@ -42,7 +43,13 @@ def manager(
     storage: Storage, clock: ManualClock, listener: Recorder | None = None
 ) -> SessionManager:
     return SessionManager(
-        storage, clock, turn_seconds=60, idle_seconds=600, computer_delay=1.0, listener=listener
+        storage,
+        clock,
+        turn_seconds=60,
+        idle_seconds=600,
+        computer_delay=1.0,
+        listener=listener,
+        rng=random.Random(1),
     )
 
 
@@ -196,8 +203,9 @@ async def test_a_restart_restores_the_match_and_its_deadline(storage: Storage) -
     assert restarted.table_of(ANNA.user_id) is again
     assert restarted.deadline(again) == clock.now() + 60
     user_id, seat = member_to_act(again)
+    seq = again.seq
     await restarted.act(again.table_id, user_id, again.version, first_legal(again, seat))
-    assert again.seq == 4
+    assert again.seq > seq
 
 
 async def test_the_computer_fills_empty_seats_and_plays_without_blocking(storage: Storage) -> None:
@@ -213,3 +221,56 @@ async def test_the_computer_fills_empty_seats_and_plays_without_blocking(storage
     if computers_first:
         await clock.advance(1)
         assert table.seq >= 1
+
+
+async def forced_next(sessions: SessionManager, table: LiveTable) -> tuple[int, str, Seat]:
+    """Play the first legal moves until the next one leaves the other member a single legal
+    card: (the member to act, their move, the seat then forced)."""
+    for _ in range(200):
+        game = table.game
+        assert game is not None
+        user_id, seat = member_to_act(table)
+        move = first_legal(table, seat)
+        after = game.clone()
+        after.apply(seat, game.parse(move))
+        acting = sorted(after.to_act())
+        if acting and acting[0] != seat and forced_card(after, acting[0]) is not None:
+            return user_id, move, acting[0]
+        await sessions.act(table.table_id, user_id, table.version, move)
+    raise AssertionError("no forced card in 200 moves")
+
+
+async def test_a_members_only_legal_card_is_played_with_the_move_before_it(
+    storage: Storage,
+) -> None:
+    recorder = Recorder()
+    sessions = SessionManager(storage, ManualClock(), listener=recorder, rng=random.Random(3))
+    table = await two_member_match(sessions)
+    user_id, move, forced = await forced_next(sessions, table)
+    assert table.game is not None
+    card = table.game.clone()
+    built, seq, calls = table.version, table.seq, len(recorder.calls)
+    await sessions.act(table.table_id, user_id, built, move)
+    assert table.seq == seq + 2
+    last = (await storage.actions(table.table_id))[-1]
+    assert (last.seat, last.by) == (forced, "computer")  # the table played it, not the member
+    card.apply(min(card.to_act()), card.parse(move))
+    assert last.notation == card.notation(card.legal_actions(forced)[0])
+    assert len(recorder.calls) == calls + 1  # one change told: one table edit shows both cards
+    assert table.panel_valid(forced, built)  # the forced member's panel needs no edit for it
+    assert table.record.seats[forced].strikes == 0
+
+
+async def test_a_member_who_turned_forced_cards_off_plays_the_card_themselves(
+    storage: Storage,
+) -> None:
+    sessions = SessionManager(storage, ManualClock(), rng=random.Random(3))
+    table = await two_member_match(sessions)
+    for member in (ANNA, BO):
+        await sessions.choices.set("forced_cards", member.user_id, False)
+    user_id, move, forced = await forced_next(sessions, table)
+    seq = table.seq
+    await sessions.act(table.table_id, user_id, table.version, move)
+    assert table.seq == seq + 1
+    assert table.game is not None
+    assert forced in table.game.to_act()

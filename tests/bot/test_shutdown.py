@@ -5,6 +5,7 @@ are refused, and the next start resumes it with fresh deadlines."""
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -41,7 +42,13 @@ async def storage(any_database: Path | str) -> AsyncIterator[Storage]:
 
 def manager(storage: Storage, clock: ManualClock, listener: Recorder) -> SessionManager:
     return SessionManager(
-        storage, clock, turn_seconds=TURN, idle_seconds=600, computer_delay=1.0, listener=listener
+        storage,
+        clock,
+        turn_seconds=TURN,
+        idle_seconds=600,
+        computer_delay=1.0,
+        listener=listener,
+        rng=random.Random(1),
     )
 
 

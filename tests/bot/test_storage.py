@@ -9,6 +9,7 @@ import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
+from typing import get_args
 
 import aiosqlite
 import asyncpg
@@ -21,6 +22,7 @@ from bot.storage import (
     GameStats,
     GuildSettings,
     IntegrityViolation,
+    MemberChoice,
     MigrationError,
     SchemaTooNewError,
     SeatRecord,
@@ -99,7 +101,7 @@ async def test_open_creates_the_directory_and_the_schema(path: Path) -> None:
     assert await storage.ping()
     await storage.close()
     with raw(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) == 5
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) == 6
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"tables", "seats", "actions", "results", "standings", "guild_settings"} <= names
@@ -296,14 +298,22 @@ async def test_dm_state_round_trips(storage: Storage) -> None:
     assert await storage.dm_message(table.table_id, BOB) is None
 
 
-async def test_a_members_choice_of_hand_pictures_round_trips(storage: Storage) -> None:
-    assert await storage.hand_pictures(ALICE)
-    await storage.set_hand_pictures(ALICE, False)
-    await storage.set_hand_pictures(ALICE, False)
-    assert not await storage.hand_pictures(ALICE)
-    assert await storage.hand_pictures(BOB)
-    await storage.set_hand_pictures(ALICE, True)
-    assert await storage.hand_pictures(ALICE)
+@pytest.mark.parametrize("choice", get_args(MemberChoice))
+async def test_a_members_choice_round_trips(storage: Storage, choice: MemberChoice) -> None:
+    assert await storage.member_choice(choice, ALICE)
+    await storage.set_member_choice(choice, ALICE, False)
+    await storage.set_member_choice(choice, ALICE, False)
+    assert not await storage.member_choice(choice, ALICE)
+    assert await storage.member_choice(choice, BOB)
+    for other in get_args(MemberChoice):
+        assert await storage.member_choice(other, ALICE) == (other != choice)
+    await storage.set_member_choice(choice, ALICE, True)
+    assert await storage.member_choice(choice, ALICE)
+
+
+async def test_an_unknown_member_choice_never_reaches_sql(storage: Storage) -> None:
+    with pytest.raises(ValueError, match="no such member choice"):
+        await storage.member_choice("x; DROP TABLE seats", ALICE)  # type: ignore[arg-type]
 
 
 # --- restart -------------------------------------------------------------------------------------

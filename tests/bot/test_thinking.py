@@ -54,7 +54,13 @@ class GatedThinker(Thinker):
 
 def manager(storage: Storage, clock: ManualClock, thinker: Thinker) -> SessionManager:
     return SessionManager(
-        storage, clock, turn_seconds=60, idle_seconds=600, computer_delay=1.0, thinker=thinker
+        storage,
+        clock,
+        turn_seconds=60,
+        idle_seconds=600,
+        computer_delay=1.0,
+        thinker=thinker,
+        rng=random.Random(1),
     )
 
 

@@ -45,7 +45,7 @@ async def test_a_match_on_postgresql_resumes_after_a_restart_and_is_rated(
     assert after is not before
     assert after.game is not None
     assert after.game.view(None) == view
-    assert after.seq == 5
+    assert after.seq == before.seq
     await play_until(env, channel.id, members, message, 200)
     assert after.record.status == "finished"
     board = await bot_of(env).storage.leaderboard(after.record.guild_id, "tvamanswhist")

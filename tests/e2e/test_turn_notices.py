@@ -55,7 +55,7 @@ async def test_no_notice_when_the_member_turned_it_off(simcord_env: Env) -> None
         answer = await member.slash(channel, "spel turpåminnelse", på=False)
         assert answer.response is not None
         assert "ingen påminnelse" in answer.response.content
-    assert not await bot_of(env).storage.turn_notices(anna.id)
+    assert not await bot_of(env).storage.member_choice("turn_notices", anna.id)
     await anna.click(message, label="Starta")
 
     await env.advance_time(TURN_NOTICE_GRACE * 3)
@@ -63,7 +63,7 @@ async def test_no_notice_when_the_member_turned_it_off(simcord_env: Env) -> None
     assert notices(anna) == notices(bo) == []
 
     await anna.slash(channel, "spel turpåminnelse", på=True)
-    assert await bot_of(env).storage.turn_notices(anna.id)
+    assert await bot_of(env).storage.member_choice("turn_notices", anna.id)
 
 
 async def test_no_notice_when_the_member_acts_within_the_grace(simcord_env: Env) -> None:

@@ -1,0 +1,4 @@
+-- A member can turn off having their only legal card played for them at once.
+CREATE TABLE forced_cards_off (
+    user_id BIGINT PRIMARY KEY
+);
