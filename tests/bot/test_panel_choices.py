@@ -4,6 +4,7 @@ picker, half-made choices kept or dropped with a word, and Svarte Petter's odd c
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator, Mapping
 
@@ -340,3 +341,23 @@ async def test_the_hand_picture_shows_the_cards_in_the_order_of_the_buttons(
             assert bool(mark) == bool(marked)
             break
     assert checked == ["skitgubbe", "svarte_petter"]
+
+
+def labels(view: discord.ui.View) -> list[str | None]:
+    return [getattr(getattr(i, "item", i), "label", None) for i in view.children]
+
+
+def test_a_seat_played_by_the_computer_offers_its_place_back_only_while_the_match_lasts() -> None:
+    _game, table = bid_table()
+    seats = list(table.record.seats)
+    seats[0] = dataclasses.replace(seats[0], autoplay=True)
+    table.record = dataclasses.replace(table.record, seats=tuple(seats))
+    texts = catalog("sv")
+    reclaim = texts.text("ui.button.reclaim")
+    content, view, _ = panel_for(texts, table, 0)
+    assert texts.text("ui.panel.autoplay") in content
+    assert reclaim in labels(view)
+    table.record = dataclasses.replace(table.record, status="finished")
+    content, view, _ = panel_for(texts, table, 0)
+    assert texts.text("ui.panel.autoplay") not in content  # over: there is no place to take back
+    assert reclaim not in labels(view)
