@@ -15,6 +15,7 @@ from bot.clock import ManualClock
 from bot.errors import UserError
 from bot.sessions import LiveTable, Member, SessionManager, forced_card
 from bot.storage import Storage
+from bot.thinking import Thinker
 from games.core import Seat
 
 CHANNEL, GUILD = 100, 1
@@ -40,8 +41,12 @@ async def storage(any_database: Path | str) -> AsyncIterator[Storage]:
 
 
 def manager(
-    storage: Storage, clock: ManualClock, listener: Recorder | None = None
+    storage: Storage,
+    clock: ManualClock,
+    listener: Recorder | None = None,
+    thinker: Thinker | None = None,
 ) -> SessionManager:
+    """A manager whose tables deal from a fixed seed, so every run plays the same cards."""
     return SessionManager(
         storage,
         clock,
@@ -50,6 +55,7 @@ def manager(
         computer_delay=1.0,
         listener=listener,
         rng=random.Random(1),
+        thinker=thinker,
     )
 
 

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from test_sessions import manager as sessions_manager
 
 from bot.clock import ManualClock
 from bot.errors import UserError
@@ -53,15 +54,7 @@ class GatedThinker(Thinker):
 
 
 def manager(storage: Storage, clock: ManualClock, thinker: Thinker) -> SessionManager:
-    return SessionManager(
-        storage,
-        clock,
-        turn_seconds=60,
-        idle_seconds=600,
-        computer_delay=1.0,
-        thinker=thinker,
-        rng=random.Random(1),
-    )
+    return sessions_manager(storage, clock, thinker=thinker)
 
 
 async def test_the_host_picks_a_level_and_the_seat_shows_it(storage: Storage) -> None:
