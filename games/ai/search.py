@@ -68,7 +68,7 @@ DEAL_CHECK_EVERY = 8
 """A playout asks whether the deal has ended every this many actions (a view costs ~5 actions)."""
 FINE_PLAYOUTS = 1
 """Playouts per search that ask after every action, to learn when the deal ends."""
-EVIDENCE = 2.0
+EVIDENCE = 1.0
 """How many standard errors above zero a searched move's mean advantage over the rule-based move
 must lie for the search to play it."""
 MIN_PAIRS = 6

@@ -26,6 +26,7 @@ from games.ai import (
 )
 from games.ai.duplicate import Summary, duplicate_deal, duplicate_outcome, play_match, summarize
 from games.ai.search import (
+    EVIDENCE,
     SearchStats,
     candidate_actions,
     follow_suit,
@@ -237,10 +238,12 @@ def test_every_level_plays_hej_knekt_windows(kind: str) -> None:
 
 def test_the_search_leaves_the_rule_based_move_only_on_evidence() -> None:
     # The means are advantages over the prior (7) in paired samples.
-    close = SearchStats(180, (5, 7, 9), (60, 90, 30), (0.15, 0.0, 0.1), (0.1, 0.0, 0.1))
+    ahead = 0.9 * EVIDENCE * 0.1
+    close = SearchStats(180, (5, 7, 9), (60, 90, 30), (ahead, 0.0, ahead), (0.1, 0.0, 0.1))
     assert close.choice(7) == 7  # ahead, but not surely: the prior stays
-    clear = SearchStats(180, (5, 7, 9), (60, 90, 30), (0.30, 0.0, 0.35), (0.1, 0.0, 0.1))
-    assert clear.choice(7) == 9  # the surer advantage (lower bound 0.15 against 0.10)
+    sure = (EVIDENCE * 0.1 + 0.1, 0.0, EVIDENCE * 0.1 + 0.15)
+    clear = SearchStats(180, (5, 7, 9), (60, 90, 30), sure, (0.1, 0.0, 0.1))
+    assert clear.choice(7) == 9  # the surer advantage
     few = SearchStats(10, (5, 7), (2, 5), (1.0, 0.0), (0.0, 0.0))
     assert few.choice(7) == 7  # too few samples to count as evidence
 
