@@ -14,8 +14,8 @@ one).
   cancels out of the difference. The search plays the candidate whose advantage is surest, when
   the lower bound of that advantage (``EVIDENCE`` standard errors below its mean, from at least
   ``MIN_PAIRS`` samples) lies above zero; else the prior. So with a tiny budget it plays as
-  ``normal`` does, and it leaves that choice only on evidence, not because noise made a worse move
-  look better. A sample is two playouts: ``iterations`` counts playouts.
+  ``normal`` does, and it leaves that choice only on evidence, far less often because noise made a
+  worse move look better. A sample is two playouts: ``iterations`` counts playouts.
 - **Candidates**: when a seat has more than ``candidates`` legal actions (84 triples of bid
   cards), the rule-based choice and a seeded sample of the others are searched. Actions a game's
   heuristics list in ``SEARCH_LEAVES`` (where its samples are known to misjudge them) are searched
@@ -63,7 +63,7 @@ from games.core import Action, Game, IllegalActionError, Result, Seat
 from games.tricks import PLAIN_SUIT
 
 EXPLORATION = 0.7
-"""UCB1's exploration constant for outcomes in [-1, 1]."""
+"""UCB1's exploration constant, for outcomes in [-1, 1] (so advantages in [-2, 2])."""
 DEAL_CHECK_EVERY = 8
 """A playout asks whether the deal has ended every this many actions (a view costs ~5 actions)."""
 FINE_PLAYOUTS = 1
