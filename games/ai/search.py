@@ -2,17 +2,24 @@
 
 For one decision it repeats, within its budget: deal the cards hidden from the seat anew
 (``decision.determinize``, consistent with what the seat knows), pick a candidate action by UCB1
-over the statistics gathered so far, play it in that world, then play random legal actions to the
-end of the deal (or of the match, for a game of one deal) and score the outcome for the seat's
-side. It is PIMC whose samples are spread over the candidates as a bandit (ISMCTS with a tree of
-depth one), and it plays the candidate tried most.
+over the statistics gathered so far, then play both that candidate and the rule-based player's
+choice in that same world, each followed by the same stream of random legal actions to the end of
+the deal (or of the match, for a game of one deal), and score both outcomes for the seat's side.
+It is PIMC whose samples are spread over the candidates as a bandit (ISMCTS with a tree of depth
+one).
 
-- **Prior**: the rule-based player's choice gets a bonus that fades as the candidates are tried, so
-  with a tiny budget the search plays as ``normal`` does, and it leaves that choice only on
-  evidence. When a seat has more than ``candidates`` legal actions (84 triples of bid cards), the
-  rule-based choice and a seeded sample of the others are searched. Actions a game's heuristics
-  list in ``SEARCH_LEAVES`` (where its samples are known to misjudge them) are searched only when
-  they are the rule-based choice.
+- **Paired comparison**: every candidate is judged by its advantage over the rule-based choice
+  (the prior) in the same sampled worlds, with the same random numbers for both playouts (common
+  random numbers): the luck of the deal and of the playout, which is most of an outcome's spread,
+  cancels out of the difference. The search plays the candidate whose advantage is surest, when
+  the lower bound of that advantage (``EVIDENCE`` standard errors below its mean, from at least
+  ``MIN_PAIRS`` samples) lies above zero; else the prior. So with a tiny budget it plays as
+  ``normal`` does, and it leaves that choice only on evidence, far less often because noise made a
+  worse move look better. A sample is two playouts: ``iterations`` counts playouts.
+- **Candidates**: when a seat has more than ``candidates`` legal actions (84 triples of bid
+  cards), the rule-based choice and a seeded sample of the others are searched. Actions a game's
+  heuristics list in ``SEARCH_LEAVES`` (where its samples are known to misjudge them) are searched
+  only when they are the rule-based choice.
 - **Outcome**: a finished match scores by places; a deal played out scores by the points each side
   gained in it, compared between sides: +1 for every side it gained more than, -1 for every side it
   gained less than, averaged. Which way a game's scores count (points for, or points against) is
@@ -22,7 +29,7 @@ depth one), and it plays the candidate tried most.
   sample is weighted by how well it explains them: the likelihood of those plays under a softened
   rule-based player in the sample's hands (:func:`play_weight`), so deals in which the others
   would have played otherwise count less. Means and errors are then weighted.
-- **Budget**: ``iterations`` samples at most, and ``stop``, a callable the caller may give that
+- **Budget**: ``iterations`` playouts at most, and ``stop``, a callable the caller may give that
   says when time is up (this module reads no clock), asked every few samples; a playout stops after
   ``playout_actions`` actions. Playouts are random for speed: a rule-based move costs about forty
   random ones, so only the first ``guided_actions`` moves of each playout (default: two per seat,
@@ -56,15 +63,16 @@ from games.core import Action, Game, IllegalActionError, Result, Seat
 from games.tricks import PLAIN_SUIT
 
 EXPLORATION = 0.7
-"""UCB1's exploration constant for outcomes in [-1, 1]."""
-PRIOR_BONUS = 0.35
-"""The rule-based choice's head start: this much mean outcome, fading as 1 / (1 + tries)."""
+"""UCB1's exploration constant, for outcomes in [-1, 1] (so advantages in [-2, 2])."""
 DEAL_CHECK_EVERY = 8
 """A playout asks whether the deal has ended every this many actions (a view costs ~5 actions)."""
 FINE_PLAYOUTS = 1
 """Playouts per search that ask after every action, to learn when the deal ends."""
 EVIDENCE = 1.0
-"""How many standard errors better than the rule-based move a searched move must look."""
+"""How many standard errors above zero a searched move's mean advantage over the rule-based move
+must lie for the search to play it."""
+MIN_PAIRS = 6
+"""Paired samples a searched move needs before its advantage counts as evidence."""
 STOP_CHECK_EVERY = 8
 """Samples between two questions to ``stop``."""
 SOFTNESS = 0.5
@@ -74,14 +82,16 @@ sample by how well it explains their plays (:func:`play_weight`): the chance of 
 
 @dataclass(frozen=True, slots=True)
 class SearchStats:
-    """What one search did: samples taken, and per candidate its tries and mean outcome."""
+    """What one search did: playouts run, and per candidate its paired samples and its mean
+    advantage over the prior's outcome in them (the prior's own entry: every sample, advantage
+    0)."""
 
     iterations: int
     actions: tuple[Action, ...]
     visits: tuple[int, ...]
     means: tuple[float, ...]
     errors: tuple[float, ...] = ()
-    """The standard error of each mean (``inf`` with fewer than two tries)."""
+    """The standard error of each mean (``inf`` with fewer than two samples)."""
 
     @staticmethod
     def merge(parts: Sequence[SearchStats]) -> SearchStats:
@@ -103,17 +113,21 @@ class SearchStats:
         return _stats(sum(p.iterations for p in parts), actions, visits, totals, squares)
 
     def choice(self, prior: Action) -> Action:
-        """The candidate tried most, unless its mean is not clearly above the prior's: then the
-        prior (a search leaves the rule-based move only on evidence, ``EVIDENCE`` errors)."""
-        count = len(self.actions)
-        best = max(range(count), key=lambda i: (self.visits[i], self.means[i], -i))
-        if self.actions[best] == prior or prior not in self.actions:
-            return self.actions[best]
-        p = self.actions.index(prior)
-        spread = math.hypot(self.errors[best], self.errors[p]) if self.errors else math.inf
-        if self.means[best] - self.means[p] > EVIDENCE * spread:
-            return self.actions[best]
-        return prior
+        """The candidate whose advantage over the prior is surest, when its lower confidence
+        bound (``EVIDENCE`` standard errors below its mean, from at least ``MIN_PAIRS`` paired
+        samples) lies above zero; else the prior (a search leaves the rule-based move only on
+        evidence)."""
+        best, best_bound = prior, 0.0
+        errors = self.errors or (math.inf,) * len(self.actions)
+        for action, visits, mean, error in zip(
+            self.actions, self.visits, self.means, errors, strict=True
+        ):
+            if action == prior or visits < MIN_PAIRS:
+                continue
+            bound = mean - EVIDENCE * error
+            if bound > best_bound:
+                best, best_bound = action, bound
+        return best
 
 
 class SearchPlayer:
@@ -174,6 +188,7 @@ class SearchPlayer:
         root_scores = tuple(s.score for s in decision.view.seats)
         root_deal = decision.view.deal
         count = len(actions)
+        base = actions.index(prior)
         self.deal_seen_at = self.playout_actions
         self.fine_playouts = FINE_PLAYOUTS
         visits = [0] * count
@@ -182,27 +197,36 @@ class SearchPlayer:
         totals = [0.0] * count
         squares = [0.0] * count
         observed = self.weighting and has_observed_plays(decision)
+        stream = random.Random()
         done = 0
-        for i in range(self.iterations):
-            if self.stop is not None and i % STOP_CHECK_EVERY == 0 and i and self.stop():
+        for i in range(self.iterations // 2):
+            if self.stop is not None and 2 * i % STOP_CHECK_EVERY == 0 and i and self.stop():
                 break
             done += 1
             world = decision.determinize(rng)
             w = play_weight(world, decision, self.prior, rng) if observed else 1.0
-            k = _select(visits, weights, totals, done, actions, prior)
+            k = _select(visits, totals, weights, done, base)
+            seed = rng.getrandbits(64)
+            other = world.clone()
             try:
-                world.apply(seat, actions[k])
+                other.apply(seat, actions[k])
             except IllegalActionError:
                 # Not legal in this world (it cannot happen when the game keeps a seat's choices
                 # a function of what the seat knows); the sample tells nothing.
                 continue
-            outcome = self.playout(world, rng, root_deal, root_scores, sides, mine, direction)
-            visits[k] += 1
-            weights[k] += w
-            weights2[k] += w * w
-            totals[k] += w * outcome
-            squares[k] += w * outcome * outcome
-        return _stats(done, tuple(actions), visits, totals, squares, weights, weights2)
+            world.apply(seat, prior)
+            stream.seed(seed)
+            reference = self.playout(world, stream, root_deal, root_scores, sides, mine, direction)
+            stream.seed(seed)
+            outcome = self.playout(other, stream, root_deal, root_scores, sides, mine, direction)
+            difference = outcome - reference
+            for j, value in ((base, 0.0), (k, difference)):
+                visits[j] += 1
+                weights[j] += w
+                weights2[j] += w * w
+                totals[j] += w * value
+                squares[j] += w * value * value
+        return _stats(2 * done, tuple(actions), visits, totals, squares, weights, weights2)
 
     def playout(
         self,
@@ -283,23 +307,23 @@ def _stats(
 
 def _select(
     visits: Sequence[int],
-    weights: Sequence[float],
     totals: Sequence[float],
+    weights: Sequence[float],
     done: int,
-    actions: Sequence[Action],
-    prior: Action,
+    base: int,
 ) -> int:
-    """UCB1 with the prior's fading bonus; an untried candidate first (the prior before others).
-    The value of a candidate is its weighted mean outcome; its exploration counts its tries."""
-    untried = [k for k, v in enumerate(visits) if v == 0]
+    """The candidate to compare with the prior (``base``) in the next sample: an untried one
+    first, then by UCB1 on its weighted mean advantage over the prior (exploration counting its
+    tries)."""
+    untried = [k for k, v in enumerate(visits) if v == 0 and k != base]
     if untried:
-        return next((k for k in untried if actions[k] == prior), untried[0])
+        return untried[0]
     log_n = math.log(done)
     best, best_value = 0, -math.inf
     for k, (v, w, t) in enumerate(zip(visits, weights, totals, strict=True)):
+        if k == base:
+            continue
         value = (t / w if w > 0 else 0.0) + EXPLORATION * math.sqrt(log_n / v)
-        if actions[k] == prior:
-            value += PRIOR_BONUS / (1 + v)
         if value > best_value:
             best, best_value = k, value
     return best
@@ -464,7 +488,7 @@ def search_part(
     stop: Callable[[], bool] | None = None,
 ) -> SearchStats:
     """One share of a search split over processes (a module function, so a pool can run it):
-    ``iterations`` samples of the given candidates from ``seed``. The shares' statistics are
+    ``iterations`` playouts of the given candidates from ``seed``. The shares' statistics are
     pooled with :meth:`SearchStats.merge` and the move is ``merged.choice(prior)``."""
     player = SearchPlayer(iterations=iterations, stop=stop)
     return player.search(decision_for(game, seat), actions, prior, random.Random(seed))

@@ -686,3 +686,27 @@ def test_catalogs_parse_hold_the_same_keys_and_every_key_the_game_emits() -> Non
     emitted |= {m.key for m in capped.view(None).events}
     assert emitted - known == set()
     assert "svarte_petter.event.you_drew" in emitted
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_drawer_cannot_tell_the_positions_of_the_fan_apart(seed: int) -> None:
+    # The only choices are a position to draw from and a shuffle of one's own fan. Whatever order
+    # the fan drawn from is in, the drawer sees the same and may do the same: the draws are
+    # indistinguishable to him (and the fan's order is random: dealt shuffled, every drawn card
+    # put at a random place), so no way of choosing draws better than another.
+    game = SPEC.new(3, rng=random.Random(seed))
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(12)):
+        (seat,) = game.to_act()
+        legal = game.legal_actions(seat)
+        game.apply(seat, legal[rng.randrange(len(legal))])
+    if game.is_over():
+        return
+    (drawer,) = game.to_act()
+    victim = game._victim()  # type: ignore[attr-defined]
+    turned = game.clone()
+    fan = turned._hands[victim]  # type: ignore[attr-defined]
+    assert len(fan) > 1
+    fan.reverse()
+    assert turned.view(drawer) == game.view(drawer)
+    assert turned.legal_actions(drawer) == game.legal_actions(drawer)
