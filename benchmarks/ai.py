@@ -4,6 +4,7 @@
     ./dev bench benchmarks/ai.py --deals 40 --iterations 1000 --workers 2   # a longer one
     ./dev bench benchmarks/ai.py --games nittionio braus --skip-tournament
     ./dev bench benchmarks/ai.py --skip-decision-time --games femkort --pairs hard:hard-unweighted
+    ./dev bench benchmarks/ai.py --skip-decision-time --games snipp_snapp_snorum --players 4
 
 1. **Decision time** in a Nittionio mid-deal position (a seat to play a card in the third trick):
    the ``hard`` player's search of 1,000 samples as it plays (the first moves of each playout by
@@ -255,7 +256,10 @@ def tournaments(
     workers: int,
     seed: int,
     pairs: Sequence[tuple[str, str]] = PAIRS,
+    players: int | None = None,
 ) -> None:
+    """``players`` at every table (each game's fewest when None)."""
+    counts = {g: players or SPECS[g].min_players for g in games}
     print()
     print(
         f"Duplicate deals: {deals} per game and pair, seats rotated; hard searches {iterations} "
@@ -273,7 +277,7 @@ def tournaments(
     ) as pool:
         futures = {
             (game_id, pair): [
-                pool.submit(_deal, game_id, SPECS[game_id].min_players, seed + d, *pair, iterations)
+                pool.submit(_deal, game_id, counts[game_id], seed + d, *pair, iterations)
                 for d in range(deals)
             ]
             for game_id in games
@@ -298,9 +302,8 @@ def tournaments(
                 cpu += sum(s for _, s in results)
                 cells.append(_cell(summarize([o.places for o, _ in results])))
                 cells.append(_cell(summarize([o.points for o, _ in results])))
-            players = SPECS[game_id].min_players
             print(
-                f"{game_id:20} {players:7}  "
+                f"{game_id:20} {counts[game_id]:7}  "
                 + "  ".join(f"{c:>{CELL}}" for c in cells)
                 + f"  {deals:5}  {cpu:6.0f}",
                 flush=True,
@@ -339,6 +342,9 @@ def main(argv: list[str] | None = None) -> None:
         "--repeat", type=int, default=5, help="timed runs per decision-time row (default 5)"
     )
     parser.add_argument("--seed", type=int, default=1, help="the first deal's seed (default 1)")
+    parser.add_argument(
+        "--players", type=int, help="players at every table (default: each game's fewest)"
+    )
     parser.add_argument("--skip-tournament", action="store_true", help="only the decision time")
     parser.add_argument("--skip-decision-time", action="store_true", help="only the tournaments")
     parser.add_argument(
@@ -357,6 +363,14 @@ def main(argv: list[str] | None = None) -> None:
     unknown = [g for g in args.games if g not in SPECS]
     if unknown:
         parser.error(f"unknown games {', '.join(unknown)} (games: {', '.join(SPECS)})")
+    if args.players is not None:
+        outside = [
+            g
+            for g in args.games
+            if not SPECS[g].min_players <= args.players <= SPECS[g].max_players
+        ]
+        if outside:
+            parser.error(f"{', '.join(outside)} cannot be played by {args.players}")
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
     if not args.skip_decision_time:
         decision_times(args.repeat)
@@ -368,6 +382,7 @@ def main(argv: list[str] | None = None) -> None:
             args.workers,
             args.seed,
             [(a, b) for a, b in pairs],
+            args.players,
         )
 
 
