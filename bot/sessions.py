@@ -193,6 +193,11 @@ class LiveTable:
                 return s.seat
         return None
 
+    def taken_over(self, seat: Seat) -> bool:
+        """Whether the computer plays a member's seat after missed turns and the member may
+        still take it back (the match goes on)."""
+        return self.record.seats[seat].autoplay and self.live
+
     def by_computer(self, seat: Seat) -> bool:
         """Whether a computer player makes this seat's choices now."""
         record = self.record.seats[seat]
@@ -248,22 +253,24 @@ def seats_wanted(record: TableRecord) -> int:
     return max(spec.min_players, len(record.seats), min(wanted, spec.max_players))
 
 
+def _only_action(game: Game, seat: Seat) -> tuple[Action, str] | None:
+    """The seat's one legal action and its notation, when it has exactly one."""
+    legal = game.legal_actions(seat)
+    return (legal[0], game.notation(legal[0])) if len(legal) == 1 else None
+
+
 def forced_pass(game: Game, seat: Seat) -> Action | None:
     """The seat's ``pass`` when it is the only thing it may do (Jig, Bräus): the table plays it
     at once for a member, as a player at a real table says "pass" without being asked."""
-    legal = game.legal_actions(seat)
-    if len(legal) == 1 and game.notation(legal[0]) == "pass":
-        return legal[0]
-    return None
+    only = _only_action(game, seat)
+    return only[0] if only is not None and only[1] == "pass" else None
 
 
 def forced_card(game: Game, seat: Seat) -> Action | None:
     """The seat's card when it is the only thing it may do (it must follow suit with its one
     card of the suit, say): played for a member at once unless they turned that off."""
-    legal = game.legal_actions(seat)
-    if len(legal) == 1 and _is_card_code(game.notation(legal[0])):
-        return legal[0]
-    return None
+    only = _only_action(game, seat)
+    return only[0] if only is not None and _is_card_code(only[1]) else None
 
 
 def member_actions(game: Game, seat: Seat) -> dict[Action, str]:
@@ -918,8 +925,11 @@ class SessionManager:
         await self.listener.table_changed(table, hands)
         return table
 
-    async def _apply(self, table: LiveTable, seat: Seat, action: int, *, by: ActedBy) -> None:
-        """Try ``action`` on a copy, log it, then make the copy the table's match."""
+    async def _apply(
+        self, table: LiveTable, seat: Seat, action: int, *, by: ActedBy, chosen: bool = True
+    ) -> None:
+        """Try ``action`` on a copy, log it, then make the copy the table's match. ``chosen``:
+        the seat chose it (False for a forced card), so panels built before it are stale."""
         assert table.game is not None
         trial = table.game.clone()
         trial.apply(seat, action)  # raises IllegalActionError, leaving the table as it was
@@ -946,7 +956,8 @@ class SessionManager:
             raise UserError("not_saved") from None
         new_deal = trial.view(None).deal != table.game.view(None).deal
         table.record, table.game, table.seq = record, trial, table.seq + 1
-        table.acted_version[seat] = record.version
+        if chosen:
+            table.acted_version[seat] = record.version
         if new_deal:
             table.deal_version = record.version
         table.save_failures = 0
@@ -983,15 +994,10 @@ class SessionManager:
             card = forced_card(game, seat)
             if card is None or not await self.choices.get("forced_cards", record.user_id):
                 continue
-            acted = table.acted_version.get(seat)
             try:
-                await self._apply(table, seat, card, by="computer")
+                await self._apply(table, seat, card, by="computer", chosen=False)
             except UserError:
                 return False
-            if acted is None:
-                table.acted_version.pop(seat, None)
-            else:
-                table.acted_version[seat] = acted
             return True
         return False
 

@@ -402,7 +402,7 @@ def panel_text(catalog: Catalog, table: LiveTable, seat: Seat, *, done: str | No
     lines += [
         timeout_line(catalog, table, t, seat) for t in table.recent_timeouts() if t.seat == seat
     ]
-    if table.record.seats[seat].autoplay and table.live:
+    if table.taken_over(seat):
         lines.append(catalog.text("ui.panel.autoplay"))
     elif seat in view.to_act:
         lines.append(catalog.text("ui.panel.your_turn"))

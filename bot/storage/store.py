@@ -679,10 +679,9 @@ class Storage(ABC):
 
     async def member_choice(self, choice: MemberChoice, user_id: int) -> bool:
         """Whether the member keeps ``choice`` on (the default, until they turn it off)."""
+        table = _off_table(choice)
         async with self._read() as db:
-            row = await db.fetchrow(
-                f"SELECT 1 FROM {_off_table(choice)} WHERE user_id = ?", user_id
-            )
+            row = await db.fetchrow(f"SELECT 1 FROM {table} WHERE user_id = ?", user_id)
         return row is None
 
     async def set_member_choice(self, choice: MemberChoice, user_id: int, on: bool) -> None:

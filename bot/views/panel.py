@@ -611,7 +611,7 @@ def build_panel(
     if dropped:
         assert dropped is not None
         lines.append(texts.text("ui.panel.dropped", choice=_draft_text(text, game_id, dropped)))
-    if table.record.seats[seat].autoplay and table.live:
+    if table.taken_over(seat):
         view.add_item(TableButton(table.table_id, "reclaim", texts.text("ui.button.reclaim")))
         return clip("\n".join(lines), MAX_CONTENT, keep_end=True), view
     if table.spec.realtime and table.reveal_at is not None:
