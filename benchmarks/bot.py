@@ -18,7 +18,7 @@ thread that draws them) and the bytes sent per action (request bodies and pictur
 The bot's timers run on a simulated clock (``ManualClock``) that does not move: each member plays
 the moment their turn comes, so the machine's wall time never counts as a member's thinking. The
 refreshes and turn notices that a member who thinks longer than ``PANEL_GRACE`` or
-``TURN_NOTICE_GRACE`` (``bot.listener``) sets off are not counted here: at most one panel edit and
+``TURN_NOTICE_GRACE`` (``listener``) sets off are not counted here: at most one panel edit and
 one notice per such turn.
 
 The echo clicks run first, before any table is open, so the baseline measures a click and its
@@ -46,12 +46,12 @@ import discord
 import simcord
 from simcord import Env, MemberActor, ResponseMessage
 
-from bot import listener
-from bot.client import Kortbord
 from bot.clock import ManualClock
+from bot.discord import listener
+from bot.discord.client import Kortbord
+from bot.discord.views import panel as panels
 from bot.sessions import member_actions
 from bot.settings import Settings
-from bot.views import panel as panels
 
 
 class Drawn:

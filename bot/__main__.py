@@ -2,7 +2,8 @@
 
 ``kortbord run`` runs the Discord bot until SIGTERM (``bot.service``); ``kortbord sync`` registers
 its slash commands with Discord (globally, or on ``KORTBORD_DEV_GUILD``).
-``kortbord play <game>`` seats you at a terminal table against computer players (``bot.terminal``).
+``kortbord play <game>`` seats you at a terminal table against computer players
+(``bot.terminal``).
 ``kortbord health`` tells whether a running bot is healthy (``bot.health``; the container's
 HEALTHCHECK): exit 0 when it is, 1 when it is not, with one line either way.
 ``kortbord backup FILE`` writes a consistent copy of the database, safe while the bot runs.
@@ -248,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "migrate-db":
         return _migrate_db(args.target, args.source)
     if args.command == "play":
-        from bot.terminal import PlayRequest, SetupError, StdConsole, build_table
+        from bot.terminal.table import PlayRequest, SetupError, StdConsole, build_table
 
         console = StdConsole()
         request = PlayRequest(

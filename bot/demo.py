@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.client import Kortbord
+from bot.discord.client import Kortbord
 from bot.settings import Settings
 
 if TYPE_CHECKING:

@@ -197,7 +197,7 @@ async def _sleep_unless(stop: asyncio.Event, seconds: float) -> None:
 
 async def run_bot(settings: Settings) -> int:
     """``kortbord run``: the bot until a stop signal; returns the exit code."""
-    from bot.client import build_bot
+    from bot.discord.client import build_bot
 
     assert settings.token is not None
     bot = build_bot(settings)
@@ -213,7 +213,7 @@ async def sync_commands(settings: Settings) -> int:
     """
     import discord
 
-    from bot.client import Kortbord
+    from bot.discord.client import Kortbord
 
     assert settings.token is not None
     bot = Kortbord(settings, restore=False)

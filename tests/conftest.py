@@ -20,8 +20,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.client import Kortbord
-from bot.listener import GRACE_BEYOND_SETTLING
+from bot.discord.client import Kortbord
+from bot.discord.listener import GRACE_BEYOND_SETTLING
 from bot.settings import Settings
 
 BotFactory = Callable[[], Kortbord]

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from bot.clock import ManualClock
+from bot.discord.embeds import table_embed
+from bot.discord.views.table import table_view
 from bot.errors import UserError
 from bot.i18n import catalog
-from bot.render.embeds import table_embed
 from bot.sessions import Member, SessionManager
 from bot.storage import Storage
-from bot.views.table import table_view
 
 CHANNEL, GUILD = 100, 1
 ANNA, BO, CILLA = Member(11, "Anna"), Member(12, "Bo"), Member(13, "Cilla")

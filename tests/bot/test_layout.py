@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from bot.views.layout import Buttons, Select, Steps, layout, step_page, two_parts
-from bot.views.layout import choice_of as c
+from bot.discord.views.layout import Buttons, Select, Steps, layout, step_page, two_parts
+from bot.discord.views.layout import choice_of as c
 
 BRIDGE_BIDS = [
     f"bid {level}{strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")

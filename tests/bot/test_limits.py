@@ -10,13 +10,13 @@ from collections.abc import Iterator
 import discord
 import pytest
 
+from bot.discord.embeds import DealResult, deal_result_embed, dm_text, table_embed
+from bot.discord.views.layout import Steps, layout
+from bot.discord.views.panel import build_panel, panel_notations
+from bot.discord.views.table import table_view
 from bot.i18n import catalog
-from bot.render.embeds import DealResult, deal_result_embed, dm_text, table_embed
 from bot.sessions import LiveTable
 from bot.storage import SeatRecord, TableRecord
-from bot.views.layout import Steps, layout
-from bot.views.panel import build_panel, panel_notations
-from bot.views.table import table_view
 from games.core import Game
 from games.registry import SPECS
 

@@ -12,13 +12,9 @@ import discord
 import pytest
 from test_limits import live_table
 
-from bot.i18n import catalog
-from bot.render.embeds import dm_text, hand_line
-from bot.render.images import hand_png
-from bot.render.text import DISCORD, card_face, sort_hand
-from bot.sessions import LiveTable, member_actions
-from bot.views.layout import Buttons, Select, choice_of, layout
-from bot.views.panel import (
+from bot.discord.embeds import dm_text, hand_line
+from bot.discord.views.layout import Buttons, Select, choice_of, layout
+from bot.discord.views.panel import (
     SUIT_FACES,
     Draft,
     PanelAction,
@@ -29,6 +25,10 @@ from bot.views.panel import (
     panel_for,
     panel_notations,
 )
+from bot.i18n import catalog
+from bot.render.images import hand_png
+from bot.render.text import DISCORD, card_face, sort_hand
+from bot.sessions import LiveTable, member_actions
 from games.cards import parse_card, suit_of
 from games.core import Game
 from games.registry import SPECS
@@ -121,7 +121,7 @@ def test_a_hand_of_more_than_five_pages_turns_back_and_forward(
     assert len(pages) == 6
     game = SPECS["snipp_snapp_snorum"].new(2, rng=random.Random(1))
     table = live_table("snipp_snapp_snorum", game)
-    monkeypatch.setattr("bot.views.panel.panel_notations", lambda *_: [*hand, *menus])
+    monkeypatch.setattr("bot.discord.views.panel.panel_notations", lambda *_: [*hand, *menus])
     found = []
     for page in range(len(pages)):
         _, view = build_panel(catalog("en"), table, 0, page=page)
@@ -317,7 +317,7 @@ async def test_the_hand_picture_shows_the_cards_in_the_order_of_the_buttons(
         drawn.append((list(cards), list(playable), tuple(marked), mark))
         return b"png"
 
-    monkeypatch.setattr("bot.views.panel.hand_png", draw)
+    monkeypatch.setattr("bot.discord.views.panel.hand_png", draw)
     checked = []
     for game_id in ("skitgubbe", "svarte_petter"):
         for game in playouts(game_id, 400):

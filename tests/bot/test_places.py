@@ -3,8 +3,8 @@ line with what a side's place means, in both languages; statistics count places 
 
 from __future__ import annotations
 
+from bot.discord.embeds import stats_embed
 from bot.i18n import catalog
-from bot.render.embeds import stats_embed
 from bot.render.text import TextRenderer, result_lines
 from bot.storage import GameStats
 from games.core import Msg, Result

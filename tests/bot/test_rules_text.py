@@ -9,10 +9,10 @@ import re
 import pytest
 from fakeconsole import FakeConsole
 
+from bot.discord.embeds import MAX_FIELD, rules_embed
 from bot.i18n import LANGS, catalog
-from bot.render.embeds import MAX_FIELD, rules_embed
 from bot.render.text import RULE_SECTIONS, rule_sections
-from bot.terminal import PlayRequest, build_table
+from bot.terminal.table import PlayRequest, build_table
 from games.registry import SPECS
 
 HEADINGS = {

@@ -11,11 +11,11 @@ from fakeconsole import FakeConsole, Typed
 from toygame import SPEC as TOY
 from toygame import TOY_TEXTS_EN
 
-from bot import terminal
 from bot.__main__ import main
 from bot.i18n import catalog
 from bot.render.text import PLAIN, TextRenderer, card_face, sort_hand
-from bot.terminal import PlayRequest, TerminalTable, build_table, seat_names
+from bot.terminal import table as terminal
+from bot.terminal.table import PlayRequest, TerminalTable, build_table, seat_names
 from games.ai import choose, shape_of
 from games.ai.heuristics.hej_knekt import HEJ_KNEKT_PRESS
 from games.cards import parse_card, rank_of

@@ -8,7 +8,7 @@ import io
 import pytest
 
 from bot.render.text import card_faces
-from bot.terminal import DEFAULT_COLOUR, SUIT_COLOURS, StdConsole, colour_suits, wants_colour
+from bot.terminal.table import DEFAULT_COLOUR, SUIT_COLOURS, StdConsole, colour_suits, wants_colour
 from games.cards import parse_card
 
 RED, BLUE, GREEN = SUIT_COLOURS["♥"], SUIT_COLOURS["♦"], SUIT_COLOURS["♣"]

@@ -7,7 +7,7 @@ import random
 
 from fakeconsole import FakeConsole
 
-from bot.terminal import PlayRequest, build_table
+from bot.terminal.table import PlayRequest, build_table
 from games.ai import choose
 from games.core import Game
 

@@ -15,9 +15,9 @@ import pytest
 from test_sessions import manager as sessions_manager
 
 from bot.clock import ManualClock
+from bot.discord.embeds import lobby_lines
 from bot.errors import UserError
 from bot.i18n import catalog
-from bot.render.embeds import lobby_lines
 from bot.sessions import Member, SessionManager
 from bot.storage import Storage
 from bot.thinking import Thinker

@@ -9,7 +9,7 @@ import discord
 from simcord import Env, InteractionResult, MemberActor
 from simcord.actors import _component_interaction, _visible_message
 
-from bot.client import Kortbord
+from bot.discord.client import Kortbord
 from bot.sessions import LiveTable
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from members import bot_of, components, custom_id, forge, play_until, table_for_two, table_in
 from simcord import Env
 
-from bot.client import Kortbord
+from bot.discord.client import Kortbord
 from bot.health import Beat, judge_beat
 from bot.i18n import catalog
 from bot.service import damaged_tables

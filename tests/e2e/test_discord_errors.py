@@ -10,7 +10,7 @@ import pytest
 from members import bot_of, dm_texts, sync_commands, table_for_two, table_in
 from simcord import Env
 
-from bot import replies
+from bot.discord import replies
 from bot.i18n import catalog
 
 CALLBACK = "/interactions/*/callback"

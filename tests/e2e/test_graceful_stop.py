@@ -14,7 +14,7 @@ import discord
 from members import bot_of, open_hand, play_first_legal, start, table_in
 from simcord import Env
 
-from bot.client import Kortbord
+from bot.discord.client import Kortbord
 from bot.health import check_health, heartbeat_path
 from bot.service import serve
 from bot.storage import Storage

@@ -10,8 +10,8 @@ import pytest
 from members import bot_of, components, play_until, sync_commands, table_in
 from simcord import Env
 
-from bot.client import Kortbord
-from bot.listener import GRACE_BEYOND_SETTLING
+from bot.discord.client import Kortbord
+from bot.discord.listener import GRACE_BEYOND_SETTLING
 from bot.settings import Settings
 
 

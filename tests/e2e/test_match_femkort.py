@@ -21,11 +21,11 @@ from members import (
 )
 from simcord import Env
 
+from bot.discord.embeds import table_embed
 from bot.i18n import catalog
-from bot.render.embeds import table_embed
 from bot.sessions import DECISION_FACTOR, LiveTable
 from bot.storage import SeatRecord, TableRecord
-from bot.terminal import PlayRequest, build_table
+from bot.terminal.table import PlayRequest, build_table
 from games.ai import choose
 from games.core import Game
 from games.femkort import BETTER

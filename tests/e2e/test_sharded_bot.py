@@ -12,7 +12,7 @@ import pytest
 from members import bot_of, components, dm_texts, sync_commands, table_in
 from simcord import Env
 
-from bot.client import Kortbord, ShardedKortbord, build_bot
+from bot.discord.client import Kortbord, ShardedKortbord, build_bot
 from bot.settings import Settings
 from bot.storage import Shards, Storage
 

@@ -19,9 +19,9 @@ from members import (
 )
 from simcord import Env
 
-from bot.client import Kortbord
+from bot.discord.client import Kortbord
+from bot.discord.embeds import renderer
 from bot.i18n import catalog
-from bot.render.embeds import renderer
 from bot.render.text import card_face
 from bot.sessions import DECISION_FACTOR
 from games.cards import code, parse_card

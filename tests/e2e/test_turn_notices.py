@@ -9,7 +9,7 @@ from typing import Any
 from members import bot_of, dm_texts, open_hand, play_first_legal, table_for_two, table_in
 from simcord import Env
 
-from bot.listener import TURN_NOTICE_GRACE
+from bot.discord.listener import TURN_NOTICE_GRACE
 
 
 def notices(member: Any) -> list[str]:

@@ -846,7 +846,7 @@ def test_every_message_of_every_player_count_and_variant_has_a_text(lang: str) -
 
 def _clicks(notations: list[str]) -> dict[str, int]:
     """How many clicks on the hand panel reach each action (a page, a step, a choice)."""
-    from bot.views.layout import Buttons, Select, Steps, layout, step_page
+    from bot.discord.views.layout import Buttons, Select, Steps, layout, step_page
 
     reach: dict[str, int] = {}
     for number, page in enumerate(layout(notations)):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.discord.views.layout import choice_of
 from bot.i18n import Catalog
 from bot.options import game_name, variant_name
 from bot.render.text import (
@@ -31,7 +32,6 @@ from bot.render.text import (
 )
 from bot.sessions import DECISION_FACTOR, LiveTable, TimedOut, seats_wanted
 from bot.storage import GameStats, GuildSettings, RatingChange, Standing
-from bot.views.layout import choice_of
 from games.ai import level_of
 from games.core import Msg, Seat, View
 

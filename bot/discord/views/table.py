@@ -4,7 +4,8 @@ computer player's level ``kb:c:<table>``, and for real-time games the reaction b
 
 They are ``DynamicItem``s registered in ``setup_hook``, so a table message keeps working after a
 restart. A click only calls the session manager; the table message itself is edited by the
-listener (``bot.listener``) when the table changes, so a click costs one response and one edit.
+listener (``bot.discord.listener``) when the table changes, so a click costs one response and
+one edit.
 """
 
 from __future__ import annotations
@@ -14,12 +15,9 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.errors import UserError
-from bot.i18n import Catalog, catalog
-from bot.render.embeds import rules_embed, table_embed
-from bot.replies import answer_errors, catalog_of, kortbord, with_retries
-from bot.sessions import LiveTable, Member, require_seat, seats_wanted
-from bot.views.panel import (
+from bot.discord.embeds import rules_embed, table_embed
+from bot.discord.replies import answer_errors, catalog_of, kortbord, with_retries
+from bot.discord.views.panel import (
     build_panel,
     controls,
     hand_picture,
@@ -27,6 +25,9 @@ from bot.views.panel import (
     respond_with_panel,
     seated_table,
 )
+from bot.errors import UserError
+from bot.i18n import Catalog, catalog
+from bot.sessions import LiveTable, Member, require_seat, seats_wanted
 from games.ai import LEVELS
 
 # Hej knekt's presses (rules/party.md 1.2), in the order of its table; the buttons are on the table

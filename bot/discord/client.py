@@ -29,10 +29,14 @@ import discord
 from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
-from bot.cogs.admin import AdminCog
-from bot.cogs.info import InfoCog
-from bot.cogs.tables import TablesCog
-from bot.listener import DM_PAUSE, PANEL_GRACE, DiscordListener
+from bot.discord.cogs.admin import AdminCog
+from bot.discord.cogs.info import InfoCog
+from bot.discord.cogs.tables import TablesCog
+from bot.discord.listener import DM_PAUSE, PANEL_GRACE, DiscordListener
+from bot.discord.translator import CatalogTranslator
+from bot.discord.views.dropped import DynamicType, answer_dropped
+from bot.discord.views.panel import PanelAction, PanelPage, PanelSelect, PanelStep, PanelStepSelect
+from bot.discord.views.table import LevelSelect, ReactionButton, TableButton
 from bot.logins import LoginLedger, before_login
 from bot.sessions import SessionManager
 from bot.settings import Settings
@@ -45,10 +49,6 @@ from bot.storage import (
     StorageError,
 )
 from bot.thinking import Thinker
-from bot.translator import CatalogTranslator
-from bot.views.dropped import DynamicType, answer_dropped
-from bot.views.panel import PanelAction, PanelPage, PanelSelect, PanelStep, PanelStepSelect
-from bot.views.table import LevelSelect, ReactionButton, TableButton
 
 log = logging.getLogger(__name__)
 

@@ -43,25 +43,25 @@ from typing import TYPE_CHECKING, Literal
 import discord
 
 from bot.clock import Timer, TimerCallback
-from bot.i18n import catalog
-from bot.options import game_name
-from bot.render.embeds import (
+from bot.discord.embeds import (
     DealResult,
     deal_result_embed,
     dm_text,
     renderer,
     table_embed,
 )
+from bot.discord.replies import with_retries
+from bot.discord.views.panel import Draft, hand_picture, panel_for, panel_notations
+from bot.discord.views.table import table_view
+from bot.i18n import catalog
+from bot.options import game_name
 from bot.render.images import table_png
 from bot.render.text import trump_line
-from bot.replies import with_retries
 from bot.sessions import LiveTable, member_actions
-from bot.views.panel import Draft, hand_picture, panel_for, panel_notations
-from bot.views.table import table_view
 from games.core import Msg, Seat
 
 if TYPE_CHECKING:
-    from bot.client import Kortbord
+    from bot.discord.client import Kortbord
 
 log = logging.getLogger(__name__)
 

@@ -9,15 +9,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.tables import game_choices
+from bot.discord.cogs.tables import game_choices
+from bot.discord.embeds import leaderboard_embed, rules_embed, stats_embed
+from bot.discord.replies import answer_errors, catalog_of
+from bot.discord.translator import cmd
 from bot.errors import UserError
-from bot.render.embeds import leaderboard_embed, rules_embed, stats_embed
-from bot.replies import answer_errors, catalog_of
-from bot.translator import cmd
 from games.registry import SPECS
 
 if TYPE_CHECKING:
-    from bot.client import Kortbord
+    from bot.discord.client import Kortbord
 
 
 def _known(game_id: str) -> str:

@@ -13,14 +13,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.embeds import settings_embed
+from bot.discord.replies import answer_errors
+from bot.discord.translator import cmd
 from bot.errors import UserError
 from bot.i18n import catalog
-from bot.render.embeds import settings_embed
-from bot.replies import answer_errors
-from bot.translator import cmd
 
 if TYPE_CHECKING:
-    from bot.client import Kortbord
+    from bot.discord.client import Kortbord
 
 
 class AdminCog(commands.Cog):

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
+from bot.discord.replies import answer_errors
 from bot.errors import UserError
-from bot.replies import answer_errors
 
 DynamicType = type[discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]]]
 

@@ -13,20 +13,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import options as choices
+from bot.discord.embeds import table_embed
+from bot.discord.replies import answer_errors, catalog_of, with_retries
+from bot.discord.translator import cmd
+from bot.discord.views.table import answer_with_table, post_table, show_hand, table_view
 from bot.errors import UserError
 from bot.i18n import catalog
 from bot.options import game_name
-from bot.render.embeds import table_embed
-from bot.replies import answer_errors, catalog_of, with_retries
 from bot.sessions import SEATS_OPTION, Member
 from bot.storage import MemberChoice
-from bot.translator import cmd
-from bot.views.table import answer_with_table, post_table, show_hand, table_view
 from games.core import option_infos
 from games.registry import SPECS
 
 if TYPE_CHECKING:
-    from bot.client import Kortbord
+    from bot.discord.client import Kortbord
 
 GAME_PARAMETER = catalog("sv").text("commands.game.new.game.name")
 

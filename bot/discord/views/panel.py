@@ -20,14 +20,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.errors import UserError
-from bot.i18n import Catalog, catalog
-from bot.render.embeds import MAX_CONTENT, clip, panel_text, renderer
-from bot.render.images import hand_png
-from bot.render.text import DISCORD, TextRenderer, hand_key, mark_label, sort_hand
-from bot.replies import answer_errors, catalog_of, error_text, kortbord, send_private
-from bot.sessions import LiveTable, cards_ahead, member_actions, require_seat
-from bot.views.layout import (
+from bot.discord.embeds import MAX_CONTENT, clip, panel_text, renderer
+from bot.discord.replies import answer_errors, catalog_of, error_text, kortbord, send_private
+from bot.discord.views.layout import (
     MAX_BUTTONS_PER_ROW,
     MAX_ROWS,
     Buttons,
@@ -40,11 +35,16 @@ from bot.views.layout import (
     page_buttons,
     step_page,
 )
+from bot.errors import UserError
+from bot.i18n import Catalog, catalog
+from bot.render.images import hand_png
+from bot.render.text import DISCORD, TextRenderer, hand_key, mark_label, sort_hand
+from bot.sessions import LiveTable, cards_ahead, member_actions, require_seat
 from games.cards import SUITS, parse_card
 from games.core import Seat
 
 if TYPE_CHECKING:
-    from bot.client import Kortbord
+    from bot.discord.client import Kortbord
 
 MAX_LABEL = 80
 
@@ -601,7 +601,7 @@ def build_panel(
     (``"bid 7"``) shows the choices of one first part of a two-part choice, with a way back.
     ``draft``: the member's half-made choice (a step, cards picked), ``dropped``: the part of one
     that no longer applies, which the panel says."""
-    from bot.views.table import TableButton
+    from bot.discord.views.table import TableButton
 
     content = panel_text(texts, table, seat, done=done)
     view = controls()

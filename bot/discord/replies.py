@@ -24,7 +24,7 @@ from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 
 if TYPE_CHECKING:
-    from bot.client import Kortbord
+    from bot.discord.client import Kortbord
 
 log = logging.getLogger(__name__)
 
