@@ -51,7 +51,8 @@ from bot.discord.embeds import (
     table_embed,
 )
 from bot.discord.replies import with_retries
-from bot.discord.views.panel import Draft, hand_picture, panel_for, panel_notations
+from bot.discord.views.layout import Draft
+from bot.discord.views.panel import hand_picture, panel_for, panel_notations
 from bot.discord.views.table import table_view
 from bot.i18n import catalog
 from bot.options import game_name
@@ -61,7 +62,7 @@ from bot.sessions import LiveTable, member_actions
 from games.core import Msg, Seat
 
 if TYPE_CHECKING:
-    from bot.discord.client import Kortbord
+    from bot.discord.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -182,7 +183,7 @@ async def _logged(what: str, *args: object) -> AsyncIterator[None]:
 
 class DiscordListener:
     def __init__(
-        self, bot: Kortbord, *, dm_pause: float = DM_PAUSE, panel_grace: float = PANEL_GRACE
+        self, bot: Services, *, dm_pause: float = DM_PAUSE, panel_grace: float = PANEL_GRACE
     ) -> None:
         self.bot = bot
         self.dm_pause = dm_pause

@@ -24,7 +24,7 @@ from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 
 if TYPE_CHECKING:
-    from bot.discord.client import Kortbord
+    from bot.discord.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -55,9 +55,9 @@ async def with_retries(call: Callable[[], Awaitable[T]], what: str) -> T:
     raise AssertionError("unreachable")
 
 
-def kortbord(interaction: discord.Interaction) -> Kortbord:
+def kortbord(interaction: discord.Interaction) -> Services:
     """The bot that received ``interaction``, with its sessions, storage and settings."""
-    return cast("Kortbord", interaction.client)
+    return cast("Services", interaction.client)
 
 
 def language_of(interaction: discord.Interaction) -> str:

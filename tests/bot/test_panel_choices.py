@@ -13,10 +13,9 @@ import pytest
 from test_limits import live_table
 
 from bot.discord.embeds import dm_text, hand_line
-from bot.discord.views.layout import Buttons, Select, choice_of, layout
+from bot.discord.views.layout import Buttons, Draft, Select, choice_of, layout
 from bot.discord.views.panel import (
     SUIT_FACES,
-    Draft,
     PanelAction,
     PanelPage,
     PanelSelect,

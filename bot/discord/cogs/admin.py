@@ -20,11 +20,11 @@ from bot.errors import UserError
 from bot.i18n import catalog
 
 if TYPE_CHECKING:
-    from bot.discord.client import Kortbord
+    from bot.discord.services import Services
 
 
 class AdminCog(commands.Cog):
-    def __init__(self, bot: Kortbord) -> None:
+    def __init__(self, bot: Services) -> None:
         self.bot = bot
 
     @app_commands.command(name=cmd("settings.name"), description=cmd("settings.description"))

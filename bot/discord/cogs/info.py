@@ -17,7 +17,7 @@ from bot.errors import UserError
 from games.registry import SPECS
 
 if TYPE_CHECKING:
-    from bot.discord.client import Kortbord
+    from bot.discord.services import Services
 
 
 def _known(game_id: str) -> str:
@@ -27,7 +27,7 @@ def _known(game_id: str) -> str:
 
 
 class InfoCog(commands.Cog):
-    def __init__(self, bot: Kortbord) -> None:
+    def __init__(self, bot: Services) -> None:
         self.bot = bot
 
     @app_commands.command(name=cmd("rules.name"), description=cmd("rules.description"))

@@ -26,7 +26,7 @@ from games.core import option_infos
 from games.registry import SPECS
 
 if TYPE_CHECKING:
-    from bot.discord.client import Kortbord
+    from bot.discord.services import Services
 
 GAME_PARAMETER = catalog("sv").text("commands.game.new.game.name")
 
@@ -77,7 +77,7 @@ class TablesCog(commands.Cog):
         name=cmd("game.name"), description=cmd("game.description"), guild_only=True
     )
 
-    def __init__(self, bot: Kortbord) -> None:
+    def __init__(self, bot: Services) -> None:
         self.bot = bot
 
     @game.command(name=cmd("game.new.name"), description=cmd("game.new.description"))

@@ -38,6 +38,21 @@ _LEVEL = re.compile(r"^(\d+)([A-Za-z]+)$")
 
 
 @dataclass(frozen=True, slots=True)
+class Draft:
+    """A choice begun on a panel and not sent yet: the first part of a two-part choice (``step``,
+    ``"bid 7"``), or the cards picked for a verb of several cards (``verb`` ``"bid"``, ``cards``
+    ``("7D", "KS")``). It is kept while the panel is refreshed as long as it still leads to a
+    legal action; when it no longer does, the panel says that it was dropped."""
+
+    step: str | None = None
+    verb: str = ""
+    cards: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.step is not None or bool(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
 class Choice:
     """One legal action: its notation, its verb (``""`` for a card play) and its arguments."""
 

@@ -15,7 +15,6 @@ import asyncio
 import io
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -26,6 +25,7 @@ from bot.discord.views.layout import (
     MAX_BUTTONS_PER_ROW,
     MAX_ROWS,
     Buttons,
+    Draft,
     Row,
     Select,
     Steps,
@@ -44,7 +44,7 @@ from games.cards import SUITS, parse_card
 from games.core import Seat
 
 if TYPE_CHECKING:
-    from bot.discord.client import Kortbord
+    from bot.discord.services import Services
 
 MAX_LABEL = 80
 
@@ -72,21 +72,6 @@ def _hand_order(hand: Sequence[int]) -> Callable[[str], tuple[int, int, int]]:
             return (0, 0, 0)
 
     return key
-
-
-@dataclass(frozen=True, slots=True)
-class Draft:
-    """A choice begun on a panel and not sent yet: the first part of a two-part choice (``step``,
-    ``"bid 7"``), or the cards picked for a verb of several cards (``verb`` ``"bid"``, ``cards``
-    ``("7D", "KS")``). It is kept while the panel is refreshed as long as it still leads to a
-    legal action; when it no longer does, the panel says that it was dropped."""
-
-    step: str | None = None
-    verb: str = ""
-    cards: tuple[str, ...] = ()
-
-    def __bool__(self) -> bool:
-        return self.step is not None or bool(self.cards)
 
 
 def pick_options(notations: Sequence[str], verb: str) -> list[str]:
@@ -154,7 +139,7 @@ SUIT_FACES = {letter: DISCORD.suits[i] for i, letter in enumerate(SUITS)}
 
 
 async def hand_picture(
-    bot: Kortbord, table: LiveTable, seat: Seat, user_id: int
+    bot: Services, table: LiveTable, seat: Seat, user_id: int
 ) -> list[discord.File]:
     """The picture of the seat's hand for its panel, in the order of the panel's card buttons,
     the cards it may play now raised; drawn in a worker thread. Empty when it holds no cards,
