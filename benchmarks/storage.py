@@ -34,7 +34,7 @@ import asyncpg
 
 from bot.clock import ManualClock
 from bot.sessions import LiveTable, Member, SessionManager
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 
@@ -84,7 +84,7 @@ async def play(sessions: SessionManager, table: LiveTable, moves: int, times: li
 
 
 async def measure(database: Path | str, tables: int, actions: int) -> Figures:
-    storage = await Storage.open(database)
+    storage = await open_storage(database)
     try:
         sessions = manager(storage)
         live = await open_tables(sessions, tables)
@@ -96,7 +96,7 @@ async def measure(database: Path | str, tables: int, actions: int) -> Figures:
         await sessions.shutdown()
     finally:
         await storage.close()
-    storage = await Storage.open(database)
+    storage = await open_storage(database)
     try:
         start = time.perf_counter()
         restored = await manager(storage).restore()

@@ -115,10 +115,10 @@ async def _database_problem(database: object) -> str | None:
     file that is no database...), or None when it opens."""
     import sqlite3
 
-    from bot.storage import Storage, StorageError
+    from bot.storage import StorageError, open_storage
 
     try:
-        storage = await Storage.open(str(database))
+        storage = await open_storage(str(database))
     except (StorageError, sqlite3.Error, OSError) as error:
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         return f"cannot open the database {database}: {reason}"
@@ -145,18 +145,18 @@ def _backup(file: str) -> int:
     from pathlib import Path
 
     from bot.settings import SettingsError, load_settings
-    from bot.storage import Storage, StorageError
+    from bot.storage import StorageError, backup_storage
 
     try:
         settings = load_settings()
         if file != "-":
-            asyncio.run(Storage.backup(settings.database, file))
+            asyncio.run(backup_storage(settings.database, file))
             size = Path(file).stat().st_size
             print(f"backed up {settings.database} to {file} ({size} bytes)", file=sys.stderr)
             return 0
         with tempfile.TemporaryDirectory() as folder:
             copy = Path(folder) / "kortbord.sqlite3"
-            asyncio.run(Storage.backup(settings.database, copy))
+            asyncio.run(backup_storage(settings.database, copy))
             with copy.open("rb") as source:
                 shutil.copyfileobj(source, sys.stdout.buffer)
             sys.stdout.buffer.flush()

@@ -1,7 +1,8 @@
 """Time for the session manager: a clock and a scheduler of timers, real or simulated.
 
-The real ones read Discord's notion of now (``discord.utils.utcnow``, which SimCord simulates) and
-use the event loop's timers; the manual ones let tests move time by hand, with no sleeps.
+The real one reads the system's time and uses the event loop's timers (the Discord face reads
+Discord's notion of now instead, ``bot.discord.clock``); the manual ones let tests move time by
+hand, with no sleeps.
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ import asyncio
 import heapq
 import itertools
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Protocol
-
-import discord
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ class SystemClock:
         self._tasks: set[asyncio.Task[None]] = set()
 
     def now(self) -> float:
-        return discord.utils.utcnow().timestamp()
+        return time.time()
 
     def call_at(self, when: float, callback: TimerCallback) -> Timer:
         loop = asyncio.get_running_loop()

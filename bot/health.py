@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Literal, get_args
 
-from bot.storage import Storage
+from bot.storage import probe_storage
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ async def check_health(
 
     ``process_file`` is where the process keeps its heartbeat (``Settings.process_file``); by
     default the SQLite file itself."""
-    problem = await Storage.probe(database)
+    problem = await probe_storage(database)
     anchor = process_file if process_file is not None else Path(database)
     alive, gateway = judge_beat(heartbeat_path(anchor), now)
     if problem is None and alive:

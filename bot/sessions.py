@@ -27,7 +27,7 @@ import logging
 import random
 import sqlite3
 from collections import Counter
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -75,14 +75,10 @@ class Member:
 
 
 class Listener(Protocol):
-    """What the Discord layer is told: the table changed, and whose private hand changed."""
+    """What a face of the table (the Discord listener, the web table's hub) is told: the table
+    changed, and whose private hand changed. Each shows it its own way."""
 
     async def table_changed(self, table: LiveTable, hands: frozenset[Seat]) -> None: ...
-
-
-class _NoListener:
-    async def table_changed(self, table: LiveTable, hands: frozenset[Seat]) -> None:
-        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,7 +438,7 @@ class SessionManager:
         turn_seconds: int = 60,
         idle_seconds: float = 30 * 60,
         computer_delay: float = 1.0,
-        listener: Listener | None = None,
+        listeners: Sequence[Listener] = (),
         rng: random.Random | None = None,
         thinker: Thinker | None = None,
         choices: MemberChoices | None = None,
@@ -454,7 +450,7 @@ class SessionManager:
         self.turn_seconds = turn_seconds
         self.idle_seconds = idle_seconds
         self.computer_delay = computer_delay
-        self.listener: Listener = listener or _NoListener()
+        self.listeners: list[Listener] = list(listeners)
         self.thinker = thinker or Thinker(workers=0)
         self.choices = choices or MemberChoices(storage)
         self._by_channel: dict[int, LiveTable] = {}
@@ -465,6 +461,24 @@ class SessionManager:
         """Set by ``shutdown``: from then on no change is taken, only finished."""
 
     # --- lookups (read-only; no lock needed: they do not await) ----------------------------------
+
+    def add_listener(self, listener: Listener) -> None:
+        """Tell ``listener`` too of every change from now on (a face started after the manager)."""
+        self.listeners.append(listener)
+
+    async def _tell(self, table: LiveTable, hands: frozenset[Seat]) -> None:
+        """Tells every listener that ``table`` changed. One face's failure does not keep the
+        others from showing the change; the first failure is raised once all were told."""
+        failure: BaseException | None = None
+        for listener in self.listeners:
+            try:
+                await listener.table_changed(table, hands)
+            except Exception as error:
+                if failure is not None:
+                    log.exception("another listener failed to show table %d", table.table_id)
+                failure = failure or error
+        if failure is not None:
+            raise failure
 
     def table_in(self, channel_id: int) -> LiveTable | None:
         return self._by_channel.get(channel_id)
@@ -687,7 +701,7 @@ class SessionManager:
             await self._save(table, dataclasses.replace(table.record, seats=seats))
             self._by_user[member.user_id] = table
             self._touch(table)
-        await self.listener.table_changed(table, frozenset())
+        await self._tell(table, frozenset())
         return table
 
     async def add_computer(
@@ -708,7 +722,7 @@ class SessionManager:
             self._touch(table)
         if level in SEARCH_KINDS:
             self.thinker.warm()
-        await self.listener.table_changed(table, frozenset())
+        await self._tell(table, frozenset())
         return table
 
     async def leave(self, channel_id: int, user_id: int) -> LiveTable:
@@ -731,7 +745,7 @@ class SessionManager:
             else:
                 await self._hand_over(table, seat, left=True)
             self._by_user.pop(user_id, None)
-        await self.listener.table_changed(table, frozenset())
+        await self._tell(table, frozenset())
         return table
 
     async def kick(self, channel_id: int, host_id: int, target_id: int) -> LiveTable:
@@ -763,7 +777,7 @@ class SessionManager:
             await self._save(table, record)
             self._touch(table)
             self._arm(table)
-        await self.listener.table_changed(table, self._member_seats(table))
+        await self._tell(table, self._member_seats(table))
         return table
 
     async def end(self, channel_id: int, user_id: int, *, admin: bool = False) -> LiveTable:
@@ -775,7 +789,7 @@ class SessionManager:
             if not table.live:
                 raise UserError("table_gone")
             await self._end(table, "ended_by_host" if not admin else "ended_by_admin")
-        await self.listener.table_changed(table, frozenset())
+        await self._tell(table, frozenset())
         return table
 
     async def rematch(self, table_id: int, member: Member) -> LiveTable:
@@ -869,7 +883,7 @@ class SessionManager:
                 raise UserError("illegal_action", detail=str(error)) from None
             self._touch(table)
             hands = self._changed_hands(table, hands_before)
-        await self.listener.table_changed(table, hands)
+        await self._tell(table, hands)
         return table
 
     async def reclaim(self, channel_id: int, user_id: int) -> LiveTable:
@@ -884,7 +898,7 @@ class SessionManager:
             await self._save(table, dataclasses.replace(table.record, seats=tuple(seats)))
             self._touch(table)
             self._arm(table)
-        await self.listener.table_changed(table, frozenset({seat}))
+        await self._tell(table, frozenset({seat}))
         return table
 
     async def press(
@@ -922,7 +936,7 @@ class SessionManager:
                 raise UserError("illegal_action", detail=str(error)) from None
             self._touch(table)
             hands = self._changed_hands(table, hands_before)
-        await self.listener.table_changed(table, hands)
+        await self._tell(table, hands)
         return table
 
     async def _apply(
@@ -1135,7 +1149,7 @@ class SessionManager:
                 table.window_timers.append(self.clock.call_at(self._retry_at(table), retry))
                 return
             hands = self._changed_hands(table, hands_before)
-        await self.listener.table_changed(table, hands)
+        await self._tell(table, hands)
 
     def _timed_action_callback(
         self, table: LiveTable, seq: int, seat: Seat, verb: str, at_ms: int
@@ -1196,7 +1210,7 @@ class SessionManager:
                 if not await self._computer_applies(table, seat, action):
                     return
                 hands = self._changed_hands(table, hands_before)
-        await self.listener.table_changed(table, hands)
+        await self._tell(table, hands)
 
     async def _computer_applies(self, table: LiveTable, seat: Seat, action: Action) -> bool:
         """A computer player's move applied; when it cannot be saved (a failing disk), it is tried
@@ -1267,7 +1281,7 @@ class SessionManager:
             elif table.record.status == "playing":
                 self._arm(table)
             hands = self._changed_hands(table, hands_before)
-        await self.listener.table_changed(table, hands)
+        await self._tell(table, hands)
 
     def _touch(self, table: LiveTable) -> None:
         table.last_member_action = self.clock.now()
@@ -1288,7 +1302,7 @@ class SessionManager:
                 self._arm_idle(table)
                 return
             await self._end(table, "idle")
-        await self.listener.table_changed(table, frozenset())
+        await self._tell(table, frozenset())
 
     async def _hand_over(self, table: LiveTable, seat: Seat, *, left: bool) -> None:
         seats = list(table.record.seats)
@@ -1337,7 +1351,7 @@ class SessionManager:
                     self._retry_at(table), lambda: self._finish_later(table)
                 )
                 return
-        await self.listener.table_changed(table, frozenset())
+        await self._tell(table, frozenset())
 
     async def _end(self, table: LiveTable, reason: str) -> None:
         if table.damage is not None:
@@ -1392,5 +1406,5 @@ class SessionManager:
                     table, dataclasses.replace(table.record, status="paused"), bump=False
                 )
             log.info("table %d paused for the restart", table.table_id)
-            await self.listener.table_changed(table, frozenset())
+            await self._tell(table, frozenset())
         self.thinker.close()  # a computer player still thinking finds its table paused

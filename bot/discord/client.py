@@ -28,7 +28,8 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.clock import Clock, SystemClock
+from bot.clock import Clock
+from bot.discord.clock import DiscordClock
 from bot.discord.cogs.admin import AdminCog
 from bot.discord.cogs.info import InfoCog
 from bot.discord.cogs.tables import TablesCog
@@ -47,6 +48,7 @@ from bot.storage import (
     Shards,
     Storage,
     StorageError,
+    open_storage,
 )
 from bot.thinking import Thinker
 
@@ -96,7 +98,7 @@ class Kortbord(commands.Bot):
             **gateway,
         )
         self.settings = settings
-        self.clock = clock or SystemClock()
+        self.clock = clock or DiscordClock()
         self.computer_delay = computer_delay
         self.dm_pause = dm_pause
         self.panel_grace = panel_grace
@@ -108,7 +110,7 @@ class Kortbord(commands.Bot):
         """Set when another process took this one's shards over; it stops."""
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.settings.database, pool_size=self.settings.pool_size)
+        self.storage = await open_storage(self.settings.database, pool_size=self.settings.pool_size)
         shards = self.settings.shard_range
         # `kortbord sync` (restore off) only talks to Discord: it claims nothing.
         if self.restore_tables and (shards is not None or self.storage.dialect == "postgresql"):
@@ -120,7 +122,7 @@ class Kortbord(commands.Bot):
             turn_seconds=self.settings.turn_seconds,
             idle_seconds=self.settings.idle_minutes * 60,
             computer_delay=self.computer_delay,
-            listener=self.listener,
+            listeners=[self.listener],
             rng=self.rng,
             thinker=Thinker(
                 workers=self.settings.ai_workers,

@@ -1,10 +1,11 @@
 """Kortbord's storage: server settings, tables and their action logs, results and ratings.
 
-The only package that speaks SQL. Open it once with ``await Storage.open(settings.database)``
+The only package that speaks SQL. Open it once with ``await open_storage(settings.database)``
 (a SQLite file, or a ``postgresql://`` address) and pass it to the session manager; see
 ``store.py`` for how it writes.
 """
 
+from bot.storage.backends import backup_storage, open_storage, probe_storage
 from bot.storage.errors import (
     DuplicateActionError,
     IntegrityViolation,
@@ -53,6 +54,9 @@ __all__ = [
     "TableNotFoundError",
     "TableNotLiveError",
     "TableRecord",
+    "backup_storage",
     "is_postgres",
+    "open_storage",
+    "probe_storage",
     "redact",
 ]

@@ -79,7 +79,7 @@ def _violation(error: asyncpg.IntegrityConstraintViolationError) -> IntegrityVio
 
 
 class PostgresStorage(Storage):
-    """Kortbord's data in a PostgreSQL database. Open with ``await Storage.open(address)``."""
+    """Kortbord's data in a PostgreSQL database. Open with ``await open_storage(address)``."""
 
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record], where: str) -> None:
         super().__init__(where)
@@ -184,7 +184,7 @@ async def migrate(
 
 
 async def probe(dsn: str) -> str | None:
-    """See ``Storage.probe``: one connection, one read, nothing created."""
+    """See ``backends.probe_storage``: one connection, one read, nothing created."""
     where = redact(dsn)
     try:
         db = await asyncpg.connect(dsn, timeout=2.0)

@@ -70,7 +70,7 @@ def _violation(error: sqlite3.IntegrityError) -> IntegrityViolation:
 
 
 class SqliteStorage(Storage):
-    """Kortbord's data in one SQLite file. Open with ``await Storage.open(path)``."""
+    """Kortbord's data in one SQLite file. Open with ``await open_storage(path)``."""
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         super().__init__(str(path))
@@ -154,7 +154,7 @@ class SqliteStorage(Storage):
 
 
 async def probe(path: Path) -> str | None:
-    """See ``Storage.probe``: opens the file read-only."""
+    """See ``backends.probe_storage``: opens the file read-only."""
     if not path.is_file():
         return f"database {path} does not exist"
     try:
@@ -171,8 +171,8 @@ async def probe(path: Path) -> str | None:
 
 
 async def backup(path: Path, target: Path) -> None:
-    """See ``Storage.backup``: a snapshot of what is committed (``VACUUM INTO``, on a read-only
-    connection), so the copy is whole and compact; never overwrites a file."""
+    """See ``backends.backup_storage``: a snapshot of what is committed (``VACUUM INTO``, on a
+    read-only connection), so the copy is whole and compact; never overwrites a file."""
     if not path.is_file():
         raise StorageError(f"database {path} does not exist")
     if target.exists():

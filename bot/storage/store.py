@@ -1,6 +1,6 @@
 """``Storage``: everything Kortbord keeps; the only code that speaks SQL.
 
-``Storage.open(database)`` opens the embedded SQLite file (the default, ``sqlite.py``) or, for a
+``open_storage(database)`` opens the embedded SQLite file (the default, ``sqlite.py``) or, for a
 ``postgresql://`` address, a PostgreSQL database through a connection pool (``postgres.py``).
 Both run the same statements below through a ``sql.Connection`` and give the same guarantees:
 every write is one transaction, committed before the call returns and rolled back whole on any
@@ -114,7 +114,8 @@ def redact(database: Path | str) -> str:
 
 
 class Storage(ABC):
-    """The database behind one bot process. Open with ``await Storage.open(database)``."""
+    """The database behind one bot process, on SQLite or PostgreSQL; open it with
+    ``await open_storage(database)`` (``backends.py``)."""
 
     def __init__(self, where: str) -> None:
         self.where = where
@@ -123,48 +124,6 @@ class Storage(ABC):
         self._claim: tuple[Shards, str] | None = None
 
     # --- life -------------------------------------------------------------------------------
-
-    @staticmethod
-    async def open(database: Path | str, *, pool_size: int = 10) -> Storage:
-        """Opens (creating it if needed) and migrates the database: a SQLite file path, or a
-        ``postgresql://`` address (a pool of at most ``pool_size`` connections).
-
-        Raises ``SchemaTooNewError`` for a database written by a newer Kortbord.
-        """
-        if is_postgres(database):
-            from bot.storage.postgres import PostgresStorage
-
-            return await PostgresStorage.connect(str(database), pool_size=pool_size)
-        from bot.storage.sqlite import SqliteStorage
-
-        return await SqliteStorage.connect(Path(database))
-
-    @staticmethod
-    async def probe(database: Path | str) -> str | None:
-        """Whether the database answers a read; for a health check run as another process
-        while the bot holds the database open. Creates and migrates nothing. Returns None when
-        it answers, else what is wrong in one line."""
-        if is_postgres(database):
-            from bot.storage.postgres import probe
-
-            return await probe(str(database))
-        from bot.storage.sqlite import probe as probe_file
-
-        return await probe_file(Path(database))
-
-    @staticmethod
-    async def backup(database: Path | str, target: Path | str) -> None:
-        """Writes a consistent copy of the SQLite database to the new file ``target``; safe
-        while the bot runs. Raises ``StorageError`` if it cannot, and for PostgreSQL, whose own
-        ``pg_dump`` is the tool for that."""
-        if is_postgres(database):
-            raise StorageError(
-                f"{redact(database)} is PostgreSQL: back it up with its own tool, e.g."
-                " pg_dump --format=custom --file=kortbord.dump DATABASE (restore with pg_restore)"
-            )
-        from bot.storage.sqlite import backup
-
-        await backup(Path(database), Path(target))
 
     @property
     @abstractmethod

@@ -10,8 +10,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from bot.storage.backends import open_storage
 from bot.storage.errors import StorageError
-from bot.storage.store import Storage
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +22,7 @@ async def move_database(source: Path, target: str) -> dict[str, int]:
     (as the bot would on start); nothing else in it changes."""
     if not source.is_file():
         raise StorageError(f"database {source} does not exist")
-    async with await Storage.open(source) as old, await Storage.open(target) as new:
+    async with await open_storage(source) as old, await open_storage(target) as new:
         counts = await old.copy_to(new)
         live = len(await new.live_tables())
     log.info("moved %s into %s: %s", source, new.where, counts)

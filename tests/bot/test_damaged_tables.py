@@ -16,7 +16,7 @@ from bot.discord.views.table import table_view
 from bot.errors import UserError
 from bot.i18n import catalog
 from bot.sessions import Member, SessionManager
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 
 CHANNEL, GUILD = 100, 1
 ANNA, BO, CILLA = Member(11, "Anna"), Member(12, "Bo"), Member(13, "Cilla")
@@ -82,13 +82,13 @@ async def test_a_corrupt_row_leaves_the_table_restored_damaged_and_endable(
     database: Path | str, kind: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     clock = ManualClock()
-    async with await Storage.open(database) as storage:
+    async with await open_storage(database) as storage:
         table_id, view = await played(storage, clock, 6)
         sql, sound = CORRUPTIONS[kind]
         await corrupt(storage, sql, table_id)
 
     caplog.set_level(logging.ERROR)
-    async with await Storage.open(database) as storage:
+    async with await open_storage(database) as storage:
         sessions = manager(storage, clock)
         assert await sessions.restore() == 1
         table = sessions.table_in(CHANNEL)
@@ -136,7 +136,7 @@ async def test_a_corrupt_row_leaves_the_table_restored_damaged_and_endable(
             assert stored.status == "ended"
         assert len(await storage.actions(table_id)) >= SOUND
 
-    async with await Storage.open(database) as storage:
+    async with await open_storage(database) as storage:
         again = manager(storage, clock)
         assert await again.restore() == 1  # Bo's new lobby only
         assert again.table_in(CHANNEL) is None
@@ -144,10 +144,10 @@ async def test_a_corrupt_row_leaves_the_table_restored_damaged_and_endable(
 
 async def test_an_administrator_ends_a_damaged_table(database: Path | str) -> None:
     clock = ManualClock()
-    async with await Storage.open(database) as storage:
+    async with await open_storage(database) as storage:
         table_id, _ = await played(storage, clock, 5)
         await corrupt(storage, CORRUPTIONS["notation"][0], table_id)
-    async with await Storage.open(database) as storage:
+    async with await open_storage(database) as storage:
         sessions = manager(storage, clock)
         await sessions.restore()
         ended = await sessions.end(CHANNEL, CILLA.user_id, admin=True)

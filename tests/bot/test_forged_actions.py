@@ -13,7 +13,7 @@ import pytest
 from bot.clock import ManualClock
 from bot.errors import UserError
 from bot.sessions import LiveTable, Member, SessionManager, member_actions
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from games.core import option_infos
 from games.registry import SPECS
 
@@ -23,7 +23,7 @@ MEMBERS = [Member(11 + i, f"M{i}") for i in range(10)]
 
 @pytest.fixture
 async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    store = await Storage.open(tmp_path / "kortbord.sqlite3")
+    store = await open_storage(tmp_path / "kortbord.sqlite3")
     yield store
     await store.close()
 

@@ -15,7 +15,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.health import STALE_SECONDS, Beat, check_health, heartbeat_path, write_beat
-from bot.storage import Storage
+from bot.storage import open_storage
 
 NOW = 1_800_000_000.0
 
@@ -38,7 +38,7 @@ def running(database: Path) -> Iterator[sqlite3.Connection]:
     running bot may hold it when the health check comes (WAL lets the reader through)."""
 
     async def create() -> None:
-        await (await Storage.open(database)).close()
+        await (await open_storage(database)).close()
 
     asyncio.run(create())
     bot = sqlite3.connect(database, isolation_level=None)

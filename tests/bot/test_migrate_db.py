@@ -15,7 +15,7 @@ from bot.__main__ import main
 from bot.clock import ManualClock
 from bot.health import Beat, heartbeat_path, write_beat
 from bot.sessions import LiveTable, Member, SessionManager
-from bot.storage import GuildSettings, SeatRecord, Storage
+from bot.storage import GuildSettings, SeatRecord, Storage, open_storage
 
 T0 = 1_800_000_000.0
 GUILD = 5 << 22
@@ -51,7 +51,7 @@ def to_act(table: LiveTable) -> tuple[int, str]:
 async def a_small_servers_database(path: Path) -> tuple[int, int, int]:
     """A match in play (two moves made), a lobby, a finished rated table, settings, a DM; the
     bot then stops as on SIGTERM. Returns (match, lobby, finished) table ids."""
-    async with await Storage.open(path) as storage:
+    async with await open_storage(path) as storage:
         sessions = manager(storage)
         await sessions.open_table(guild_id=GUILD, channel_id=1, host=ANNA, game_id="tvamanswhist")
         await sessions.join(1, BO)
@@ -88,7 +88,7 @@ async def test_a_live_sqlite_database_moves_into_postgresql_and_its_tables_resum
     sqlite_file: Path, postgres_database: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     match_id, lobby_id, done_id = await a_small_servers_database(sqlite_file)
-    async with await Storage.open(sqlite_file) as before:
+    async with await open_storage(sqlite_file) as before:
         board = await before.leaderboard(GUILD, "tvamanswhist")
         log = await before.actions(match_id)
 
@@ -98,7 +98,7 @@ async def test_a_live_sqlite_database_moves_into_postgresql_and_its_tables_resum
     assert "3 tables" in said
     assert f"now set KORTBORD_DATABASE={postgres_database}" in said
 
-    async with await Storage.open(postgres_database) as moved:
+    async with await open_storage(postgres_database) as moved:
         assert await moved.leaderboard(GUILD, "tvamanswhist") == board
         assert await moved.guild_settings(GUILD) == GuildSettings(
             GUILD, language="en", turn_seconds=90

@@ -14,7 +14,7 @@ import pytest
 from bot.clock import ManualClock
 from bot.errors import UserError
 from bot.sessions import LiveTable, Member, SessionManager, forced_card
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from bot.thinking import Thinker
 from games.core import Seat
 
@@ -35,7 +35,7 @@ class Recorder:
 @pytest.fixture
 async def storage(any_database: Path | str) -> AsyncIterator[Storage]:
     """Every test here runs on SQLite and on PostgreSQL (``tests/conftest.py``)."""
-    store = await Storage.open(any_database)
+    store = await open_storage(any_database)
     yield store
     await store.close()
 
@@ -53,7 +53,7 @@ def manager(
         turn_seconds=60,
         idle_seconds=600,
         computer_delay=1.0,
-        listener=listener,
+        listeners=[listener] if listener is not None else [],
         rng=random.Random(1),
         thinker=thinker,
     )
@@ -250,7 +250,7 @@ async def test_a_members_only_legal_card_is_played_with_the_move_before_it(
     storage: Storage,
 ) -> None:
     recorder = Recorder()
-    sessions = SessionManager(storage, ManualClock(), listener=recorder, rng=random.Random(3))
+    sessions = SessionManager(storage, ManualClock(), listeners=[recorder], rng=random.Random(3))
     table = await two_member_match(sessions)
     user_id, move, forced = await forced_next(sessions, table)
     assert table.game is not None
@@ -280,3 +280,30 @@ async def test_a_member_who_turned_forced_cards_off_plays_the_card_themselves(
     assert table.seq == seq + 1
     assert table.game is not None
     assert forced in table.game.to_act()
+
+
+class Broken:
+    """A face that fails to show every change."""
+
+    async def table_changed(self, table: LiveTable, hands: frozenset[Seat]) -> None:
+        raise RuntimeError("this face is down")
+
+
+async def test_every_face_is_told_and_one_failing_face_does_not_hide_a_change_from_another(
+    storage: Storage,
+) -> None:
+    discord_face, web_face = Recorder(), Recorder()
+    sessions = manager(storage, ManualClock(), discord_face)
+    sessions.add_listener(web_face)
+    table = await sessions.open_table(
+        guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="nittionio"
+    )
+    await sessions.join(CHANNEL, BO)
+    assert discord_face.calls == web_face.calls
+    assert web_face.calls[-1][:2] == (table.table_id, table.version)
+
+    sessions.listeners.insert(0, Broken())
+    with pytest.raises(RuntimeError, match="this face is down"):
+        await sessions.join(CHANNEL, CILLA)
+    assert web_face.calls[-1][:2] == (table.table_id, table.version)
+    assert discord_face.calls == web_face.calls

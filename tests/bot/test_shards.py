@@ -12,7 +12,7 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.sessions import LiveTable, Member, SessionManager
-from bot.storage import ShardClaimError, ShardLostError, Shards, Storage
+from bot.storage import ShardClaimError, ShardLostError, Shards, Storage, open_storage
 from games.core import Seat
 
 T0 = 1_800_000_000.0
@@ -57,7 +57,7 @@ async def new_table(storage: Storage, guild_id: int) -> int:
 async def test_a_process_claims_its_shards_and_no_other_live_process_can(
     any_database: Path | str,
 ) -> None:
-    async with await Storage.open(any_database) as first, await Storage.open(any_database) as other:
+    async with await open_storage(any_database) as first, await open_storage(any_database) as other:
         await first.claim_shards(EVEN, "first", T0, TTL)
         with pytest.raises(ShardClaimError, match="shard 0 of 2 by first for 50 s more"):
             await other.claim_shards(Shards(2, (0, 1)), "other", T0 + 10, TTL)
@@ -72,7 +72,7 @@ async def test_a_process_claims_its_shards_and_no_other_live_process_can(
 async def test_a_lease_that_ran_out_is_taken_over_and_the_old_process_is_fenced_off(
     any_database: Path | str,
 ) -> None:
-    async with await Storage.open(any_database) as stuck, await Storage.open(any_database) as new:
+    async with await open_storage(any_database) as stuck, await open_storage(any_database) as new:
         await stuck.claim_shards(EVEN, "stuck", T0, TTL)
         table_id = await new_table(stuck, GUILD_ON_0)
         await new.claim_shards(EVEN, "new", T0 + TTL + 1, TTL)
@@ -90,10 +90,10 @@ async def test_a_lease_that_ran_out_is_taken_over_and_the_old_process_is_fenced_
 
 
 async def test_a_process_that_stops_gives_its_shards_up_at_once(any_database: Path | str) -> None:
-    async with await Storage.open(any_database) as old:
+    async with await open_storage(any_database) as old:
         await old.claim_shards(EVEN, "old", T0, TTL)
         await old.renew_shards(T0 + 20, TTL)
-    async with await Storage.open(any_database) as successor:
+    async with await open_storage(any_database) as successor:
         await successor.claim_shards(EVEN, "successor", T0 + 21, TTL)
         assert successor.shards == EVEN
 
@@ -113,7 +113,7 @@ async def process(
     database: Path | str, shards: Shards, name: str
 ) -> tuple[SessionManager, Recorder]:
     """One bot process: its own connection(s), its claim, its session manager, its restore."""
-    storage = await Storage.open(database)
+    storage = await open_storage(database)
     await storage.claim_shards(shards, name, T0, TTL)
     recorder = Recorder()
     sessions = SessionManager(
@@ -121,7 +121,7 @@ async def process(
         ManualClock(T0),
         turn_seconds=60,
         idle_seconds=600,
-        listener=recorder,
+        listeners=[recorder],
         rng=random.Random(1),
     )
     await sessions.restore()

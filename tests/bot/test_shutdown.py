@@ -14,7 +14,7 @@ import pytest
 from bot.clock import ManualClock
 from bot.errors import UserError
 from bot.sessions import LiveTable, Member, SessionManager
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from games.core import Seat
 
 CHANNEL, GUILD = 100, 1
@@ -35,7 +35,7 @@ class Recorder:
 @pytest.fixture
 async def storage(any_database: Path | str) -> AsyncIterator[Storage]:
     """Every test here runs on SQLite and on PostgreSQL (``tests/conftest.py``)."""
-    store = await Storage.open(any_database)
+    store = await open_storage(any_database)
     yield store
     await store.close()
 
@@ -47,7 +47,7 @@ def manager(storage: Storage, clock: ManualClock, listener: Recorder) -> Session
         turn_seconds=TURN,
         idle_seconds=600,
         computer_delay=1.0,
-        listener=listener,
+        listeners=[listener],
         rng=random.Random(1),
     )
 

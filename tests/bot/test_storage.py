@@ -31,6 +31,9 @@ from bot.storage import (
     TableNotFoundError,
     TableNotLiveError,
     TableRecord,
+    backup_storage,
+    open_storage,
+    probe_storage,
 )
 from bot.storage.schema import Migration, migrate, migrations
 
@@ -47,7 +50,7 @@ def path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 async def storage(any_database: Path | str) -> AsyncIterator[Storage]:
-    opened = await Storage.open(any_database)
+    opened = await open_storage(any_database)
     yield opened
     await opened.close()
 
@@ -97,7 +100,7 @@ def raw(path: Path) -> sqlite3.Connection:
 
 async def test_open_creates_the_directory_and_the_schema(path: Path) -> None:
     assert not path.parent.exists()
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     assert await storage.ping()
     await storage.close()
     with raw(path) as db:
@@ -108,9 +111,9 @@ async def test_open_creates_the_directory_and_the_schema(path: Path) -> None:
 
 
 async def test_reopening_keeps_the_data_and_migrates_nothing(path: Path) -> None:
-    async with await Storage.open(path) as storage:
+    async with await open_storage(path) as storage:
         await storage.save_guild_settings(GuildSettings(GUILD, language="en"))
-    async with await Storage.open(path) as storage:
+    async with await open_storage(path) as storage:
         assert (await storage.guild_settings(GUILD)).language == "en"
     with raw(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations())
@@ -123,14 +126,14 @@ async def test_a_database_newer_than_the_code_is_refused_and_left_alone(path: Pa
         db.execute("CREATE TABLE future (x)")
     latest = len(migrations())
     with pytest.raises(SchemaTooNewError, match=rf"schema version 7, but .* only up to {latest}"):
-        await Storage.open(path)
+        await open_storage(path)
     with raw(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == 7
         assert db.execute("SELECT name FROM sqlite_master").fetchall() == [("future",)]
 
 
 async def test_a_failing_migration_leaves_the_database_at_its_last_version(path: Path) -> None:
-    async with await Storage.open(path):
+    async with await open_storage(path):
         pass
     number = len(migrations()) + 1
     broken = Migration(number, "broken", "CREATE TABLE extra (x);\nCREATE TABLE tables (x);")
@@ -322,7 +325,7 @@ async def test_an_unknown_member_choice_never_reaches_sql(storage: Storage) -> N
 async def test_a_restart_restores_the_live_tables_with_their_logs(
     any_database: Path | str,
 ) -> None:
-    async with await Storage.open(any_database) as storage:
+    async with await open_storage(any_database) as storage:
         lobby = await new_table(storage, ALICE)
         playing = await new_table(storage)
         for seq, notation in [(1, "QS"), (2, "TH"), (3, "AS"), (4, "2C")]:
@@ -335,7 +338,7 @@ async def test_a_restart_restores_the_live_tables_with_their_logs(
         ended = await new_table(storage, CECILIA)
         await storage.end_table(ended, "idle")
 
-    async with await Storage.open(any_database) as storage:
+    async with await open_storage(any_database) as storage:
         restored = await storage.live_tables()
     assert [stored.record for stored in restored] == [lobby, playing, paused]
     assert [stored.damage for stored in restored] == [None, None, None]
@@ -347,7 +350,7 @@ async def test_a_restart_restores_the_live_tables_with_their_logs(
 async def test_a_corrupt_row_comes_back_damaged_with_what_is_sound_and_is_kept(
     path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async with await Storage.open(path) as storage:
+    async with await open_storage(path) as storage:
         good = [await new_table(storage) for _ in range(2)]
         bad_json, bad_status, bad_seats, bad_action, bad_seat, gap, lost = [
             await new_table(storage) for _ in range(7)
@@ -379,7 +382,7 @@ async def test_a_corrupt_row_comes_back_damaged_with_what_is_sound_and_is_kept(
         db.execute("UPDATE tables SET guild_id = 'x' WHERE table_id = ?", (lost.table_id,))
 
     caplog.set_level(logging.ERROR, logger="bot.storage.store")
-    async with await Storage.open(path) as storage:
+    async with await open_storage(path) as storage:
         restored = {stored.record.table_id: stored for stored in await storage.live_tables()}
     assert [restored[t.table_id].record for t in good] == good
     assert [restored[t.table_id].damage for t in good] == [None, None]
@@ -550,7 +553,7 @@ async def test_a_database_of_version_1_gains_the_left_flag_of_seats(path: Path) 
         )
     finally:
         await db.close()
-    async with await Storage.open(path) as storage:
+    async with await open_storage(path) as storage:
         table = await storage.table(1)
     assert table is not None
     assert table.seats[0].left is False
@@ -568,9 +571,9 @@ def test_both_dialects_have_the_same_numbered_migrations() -> None:
 async def test_postgresql_is_migrated_once_and_a_newer_schema_is_refused(
     postgres_database: str,
 ) -> None:
-    async with await Storage.open(postgres_database) as storage:
+    async with await open_storage(postgres_database) as storage:
         await storage.save_guild_settings(GuildSettings(GUILD, language="en"))
-    async with await Storage.open(postgres_database) as storage:
+    async with await open_storage(postgres_database) as storage:
         assert (await storage.guild_settings(GUILD)).language == "en"
     db = await asyncpg.connect(postgres_database)
     try:
@@ -580,7 +583,7 @@ async def test_postgresql_is_migrated_once_and_a_newer_schema_is_refused(
         await db.close()
     latest = len(migrations())
     with pytest.raises(SchemaTooNewError, match=rf"schema version 9, but .* only up to {latest}"):
-        await Storage.open(postgres_database)
+        await open_storage(postgres_database)
 
 
 async def test_a_postgresql_password_never_shows_and_backup_points_at_pg_dump(
@@ -588,7 +591,7 @@ async def test_a_postgresql_password_never_shows_and_backup_points_at_pg_dump(
 ) -> None:
     address = "postgresql://kortbord:hemligt@db.example:5432/kortbord"
     with pytest.raises(StorageError, match="pg_dump") as refused:
-        await Storage.backup(address, tmp_path / "copy.sqlite3")
+        await backup_storage(address, tmp_path / "copy.sqlite3")
     assert "hemligt" not in str(refused.value)
     assert "kortbord:***@db.example" in str(refused.value)
     assert not (tmp_path / "copy.sqlite3").exists()
@@ -596,11 +599,11 @@ async def test_a_postgresql_password_never_shows_and_backup_points_at_pg_dump(
 
 @pytest.mark.postgresql
 async def test_the_health_probe_asks_postgresql_for_a_read(postgres_database: str) -> None:
-    assert "has no schema yet" in (await Storage.probe(postgres_database) or "")
-    async with await Storage.open(postgres_database) as storage:
+    assert "has no schema yet" in (await probe_storage(postgres_database) or "")
+    async with await open_storage(postgres_database) as storage:
         assert await storage.ping()
-    assert await Storage.probe(postgres_database) is None
-    problem = await Storage.probe("postgresql://kortbord:hemligt@127.0.0.1:1/kortbord")
+    assert await probe_storage(postgres_database) is None
+    problem = await probe_storage("postgresql://kortbord:hemligt@127.0.0.1:1/kortbord")
     assert problem is not None
     assert "does not answer" in problem
     assert "hemligt" not in problem

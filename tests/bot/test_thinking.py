@@ -19,7 +19,7 @@ from bot.discord.embeds import lobby_lines
 from bot.errors import UserError
 from bot.i18n import catalog
 from bot.sessions import Member, SessionManager
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from bot.thinking import Thinker
 from games import ai
 from games.core import Action, Game, Seat
@@ -31,7 +31,7 @@ ANNA, BO = Member(11, "Anna"), Member(12, "Bo")
 
 @pytest.fixture
 async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    store = await Storage.open(tmp_path / "kortbord.sqlite3")
+    store = await open_storage(tmp_path / "kortbord.sqlite3")
     yield store
     await store.close()
 

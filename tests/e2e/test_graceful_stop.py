@@ -17,7 +17,7 @@ from simcord import Env
 from bot.discord.client import Kortbord
 from bot.health import check_health, heartbeat_path
 from bot.service import serve
-from bot.storage import Storage
+from bot.storage import open_storage
 
 
 def shown(channel: object) -> str:
@@ -51,7 +51,7 @@ async def test_a_stop_pauses_the_live_table_and_the_next_start_resumes_it(
 
     assert shown(channel).startswith("⏸ Pausat, strax tillbaka.")
     assert "<t:" not in shown(channel)  # no deadline runs while the bot is away
-    async with await Storage.open(tmp_path / "kortbord.sqlite3") as storage:
+    async with await open_storage(tmp_path / "kortbord.sqlite3") as storage:
         stored = await storage.table(table.table_id)
         assert stored is not None
         assert stored.status == "paused"

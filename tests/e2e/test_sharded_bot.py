@@ -14,14 +14,14 @@ from simcord import Env
 
 from bot.discord.client import Kortbord, ShardedKortbord, build_bot
 from bot.settings import Settings
-from bot.storage import Shards, Storage
+from bot.storage import Shards, open_storage
 
 T0 = 1_800_000_000.0
 OTHER_SHARDS_GUILD = 6 << 22  # shard 0 of 2: another process's server
 
 
 async def _table_of_another_process(database: Path) -> int:
-    async with await Storage.open(database) as storage:
+    async with await open_storage(database) as storage:
         record = await storage.create_table(
             guild_id=OTHER_SHARDS_GUILD,
             channel_id=5,
@@ -99,7 +99,7 @@ async def test_a_process_whose_shards_were_taken_over_stops_and_leaves_its_table
     assert await bot.renew_lease()
 
     # this process stalled past its lease and another took shard 1 over
-    async with await Storage.open(tmp_path / "kortbord.sqlite3") as successor:
+    async with await open_storage(tmp_path / "kortbord.sqlite3") as successor:
         await successor.claim_shards(Shards(2, (1,)), "successor", time.time() + 3600, 60)
         assert not await bot.renew_lease()
         assert bot.shards_lost
