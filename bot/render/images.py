@@ -29,8 +29,9 @@ machine. The text beside a picture stays the source of truth (screen readers, se
 from __future__ import annotations
 
 import functools
-import io
 import math
+import struct
+import zlib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -55,17 +56,27 @@ MIN_TEXT_PX = 11
 MIN_RANK_PX = 14
 """The least height of a card's rank (its font size) at :data:`PHONE` width."""
 
-WIDTH, HEIGHT = 720, 450
-"""The table picture (16:10), twice the phone's width: sizes below are halved on a phone."""
-NAME_PX = 24
-FACT_PX = 22
+WIDTH, HEIGHT = 640, 400
+"""The table picture (16:10), 1.78 times the phone's width: the least sizes of texts and ranks
+below are those at :data:`PHONE` times that."""
+DESIGN = 720
+"""The width the sizes are written for (:func:`u`), scaled to :data:`WIDTH`."""
+
+
+def u(size: float) -> int:
+    """A size written for a picture :data:`DESIGN` pixels wide, in this picture's pixels."""
+    return round(size * WIDTH / DESIGN)
+
+
 RANK = 0.5
 """A card's rank index: its font size as a share of the card's width."""
-TRICK_W = 64
-PILE_W = 56
-HAND_W = 72
-SEAT_H = 76
-GAP = 6
+NAME_PX = max(u(24), math.ceil(MIN_TEXT_PX * WIDTH / PHONE))
+FACT_PX = max(u(22), math.ceil(MIN_TEXT_PX * WIDTH / PHONE))
+PILE_W = max(u(56), math.ceil(MIN_RANK_PX * WIDTH / PHONE / RANK))
+TRICK_W = max(u(64), PILE_W)
+HAND_W = max(u(72), PILE_W)
+SEAT_H = u(76)
+GAP = u(6)
 
 FELT = (22, 92, 58)
 FELT_LIGHT = (30, 112, 70)
@@ -80,7 +91,7 @@ CHIP_INK = (30, 30, 30)
 TEAM_COLOURS: tuple[RGB, ...] = ((250, 140, 40), (110, 190, 255), (230, 110, 220))
 MARK = (200, 30, 140)
 """The frame of a card the game marks in a hand (Svarte Petter's odd card)."""
-SUPERSAMPLE = 3
+SUPERSAMPLE = 2
 
 FOUR_COLOURS: dict[int, RGB] = {
     0: (20, 140, 50),
@@ -182,20 +193,24 @@ def _star(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float,
 # --- cards ----------------------------------------------------------------------------------------
 
 
+@functools.cache
 def card_height(width: int) -> int:
     return round(width * 1.4)
 
 
+@functools.cache
 def rank_size(width: int) -> int:
     """The font size of the rank index on a card ``width`` pixels wide."""
     return round(width * RANK)
 
 
+@functools.lru_cache(maxsize=1024)
 def index_width(width: int, label: str) -> int:
     """How much of a card's left edge its rank index needs: what an overlapping card leaves."""
     return round(width * 0.06) + text_width(label, rank_size(width), True) + 3
 
 
+@functools.cache
 def index_height(width: int) -> int:
     """How much of a card's top its index (the rank and the small suit under it) needs."""
     return round(width * 0.04) + round(rank_size(width) * 1.1) + round(width * 0.34)
@@ -458,7 +473,7 @@ def has_points(view: View) -> bool:
 
 
 def _seat_width(players: int) -> int:
-    return 220 if players <= 4 else 176 if players <= 6 else 150
+    return u(220 if players <= 4 else 176 if players <= 6 else 150)
 
 
 def _trick_width(players: int) -> int:
@@ -483,7 +498,7 @@ def seat_spots(players: int) -> tuple[tuple[Rect, Rect], ...]:
     front of it where its cards of the trick lie, as wide as :func:`_trick_room` cards."""
     bw, bh = _seat_width(players), SEAT_H
     cx, cy = WIDTH / 2, HEIGHT / 2
-    rx, ry = cx - bw / 2 - 4, cy - bh / 2 - 4
+    rx, ry = cx - bw / 2 - u(4), cy - bh / 2 - u(4)
     tw = _trick_width(players) + (_trick_room(players) - 1) * _trick_step(players)
     th = card_height(_trick_width(players))
     spots: list[tuple[Rect, tuple[float, float]]] = []
@@ -517,7 +532,7 @@ def seat_spots(players: int) -> tuple[tuple[Rect, Rect], ...]:
 def _facing(rect: Rect, players: int) -> int:
     """The place at the table (0 at the bottom, clockwise) whose direction from the middle of
     the table, on its oval, is nearest to the rectangle's: the seat it lies in front of."""
-    rx, ry = WIDTH / 2 - _seat_width(players) / 2 - 4, HEIGHT / 2 - SEAT_H / 2 - 4
+    rx, ry = WIDTH / 2 - _seat_width(players) / 2 - u(4), HEIGHT / 2 - SEAT_H / 2 - u(4)
     x = ((rect[0] + rect[2]) / 2 - WIDTH / 2) / rx
     y = ((rect[1] + rect[3]) / 2 - HEIGHT / 2) / ry
     turn = (math.atan2(y, x) - math.pi / 2) / (2 * math.pi) * players
@@ -597,6 +612,12 @@ def _pack(
     return tuple(out)
 
 
+@functools.cache
+def _only(value: int) -> list[int]:
+    """A lookup table that keeps one value (as 255) and blanks every other."""
+    return [255 if v == value else 0 for v in range(256)]
+
+
 def _nearest_free(
     occupied: Sequence[Rect], w: int, h: int, ax: int, ay: int, cols: int, rows: int
 ) -> tuple[int, int] | None:
@@ -623,7 +644,7 @@ def _nearest_free(
     least = cost.getextrema()[0]
     if not isinstance(least, int) or least >= 255:
         return None
-    hits = cost.point([255 if v == least else 0 for v in range(256)])
+    hits = cost.point(_only(least))
     box = hits.getbbox()
     assert box is not None
     row = hits.crop((0, box[1], cols, box[1] + 1)).getbbox()
@@ -647,7 +668,12 @@ class Block:
 
 def _fan_step(ranks: Mapping[str, str], width: int) -> int:
     """How far apart overlapping cards lie: the widest rank index of the table's language."""
-    return max(index_width(width, label) for label in set(ranks.values()) | {"★"}) + 2
+    return _widest_index(frozenset(ranks.values()), width) + 2
+
+
+@functools.lru_cache(maxsize=64)
+def _widest_index(labels: frozenset[str], width: int) -> int:
+    return max(index_width(width, label) for label in labels | {"★"})
 
 
 FULL, TWO_ROWS, SHORT, BARE, TOP = 0, 1, 2, 3, 4
@@ -670,7 +696,7 @@ def _block_ops(
     """A block's texts and cards with its top-left at (x, y), and its width and height."""
     ops: list[Op] = []
     step = _fan_step(ranks, PILE_W)
-    room = block.room if form in (FULL, TWO_ROWS) else min(block.room, 240)
+    room = block.room if form in (FULL, TWO_ROWS) else min(block.room, u(240))
     label = ""
     rows: list[tuple[int, ...]]
     if form in (BARE, TOP):  # its top card (else a back) and how many it holds, under its owner
@@ -679,12 +705,12 @@ def _block_ops(
         count = f"× {total}" if total > 1 else ""
         top = y
         if block.owner and form == BARE:
-            label = _fit(block.owner, FACT_PX, 120)
+            label = _fit(block.owner, FACT_PX, u(120))
             ops.append(TextOp(label, x, y, FACT_PX, DIM_INK))
             top = y + line_height(FACT_PX)
     else:
         count = f"× {block.hidden}" if block.hidden else ""
-        count_w = text_width(count, FACT_PX) + PILE_W + 14 if count else 0
+        count_w = text_width(count, FACT_PX) + PILE_W + u(14) if count else 0
         fits = max(1, (room - PILE_W - count_w) // step + 1)
         if form == TWO_ROWS:
             half = (len(block.cards) + 1) // 2
@@ -699,21 +725,36 @@ def _block_ops(
     right = x
     row_top = top
     for r, row in enumerate(rows):
-        row_top = top + r * (index_height(PILE_W) + 4)
+        row_top = top + r * (index_height(PILE_W) + u(4))
         for i, c in enumerate(row):
             ops.append(CardOp(c, x + i * step, row_top, PILE_W, _index(c, ranks), joker_as))
         right = max(right, x + (len(row) - 1) * step + PILE_W if row else x)
     end = x + (len(rows[-1]) - 1) * step + PILE_W if rows[-1] else x
     if form not in (BARE, TOP) and block.hidden:
-        end += 8 if rows[-1] else 0
+        end += u(8) if rows[-1] else 0
         ops.append(CardOp(BACK, end, row_top, PILE_W))
         end += PILE_W
     if count:
-        ops.append(TextOp(count, end + 6, row_top + 24, FACT_PX))
-        end += 6 + text_width(count, FACT_PX)
+        ops.append(TextOp(count, end + u(6), row_top + u(24), FACT_PX))
+        end += u(6) + text_width(count, FACT_PX)
     width = max(right, end) - x
     width = max(width, text_width(label, FACT_PX) if label else 0)
     return ops, width, row_top - y + card_height(PILE_W)
+
+
+def _block_size(
+    block: Block, ranks: Mapping[str, str], joker_as: int | None, form: int
+) -> tuple[int, int]:
+    """A block's width and height drawn in the given form (:func:`_block_ops`), remembered."""
+    return _sized(block, tuple(sorted(ranks.items())), joker_as, form)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sized(
+    block: Block, ranks: tuple[tuple[str, str], ...], joker_as: int | None, form: int
+) -> tuple[int, int]:
+    _, width, height = _block_ops(block, 0, 0, dict(ranks), joker_as, form)
+    return width, height
 
 
 def _families(cards: Sequence[int]) -> tuple[int, ...]:
@@ -751,7 +792,7 @@ def table_plan(
         plan.ops.extend(_seat_ops(view, text, seat, spots[place_of[seat]][0]))
     spot_of = {seat: spots[place][1] for seat, place in place_of.items()}
     plan.ops.extend(_trick_ops(view, spot_of, ranks, joker_as))
-    room = 440 if players <= 2 else 320 if players <= 4 else 240
+    room = u(440 if players <= 2 else 320 if players <= 4 else 240)
     head = text.t("view.deal", deal=view.deal)
     blocks: list[Block] = []
     if last is not None:
@@ -780,11 +821,14 @@ def table_plan(
     blocks.sort(key=order)
     heads: list[list[TextOp | SuitOp]] = [[TextOp(head, 0, 0, FACT_PX)]]
     if trump_line:
-        label = _fit(trump_line, FACT_PX, 300)
+        label = _fit(trump_line, FACT_PX, u(300))
         if view.trump is not None:  # the suit drawn as on the cards, and its name
             colour = FOUR_COLOURS[view.trump]
             heads.append(
-                [SuitOp(view.trump, 16, 15, 22, colour), TextOp(label, 40, 0, FACT_PX, INK, True)]
+                [
+                    SuitOp(view.trump, u(16), u(15), u(22), colour),
+                    TextOp(label, u(40), 0, FACT_PX, INK, True),
+                ]
             )
         else:
             heads.append([TextOp(label, 0, 0, FACT_PX, INK, True)])
@@ -796,7 +840,7 @@ def table_plan(
         forms.append([FULL, TWO_ROWS, SHORT] + ([BARE, TOP] if block.name != LAST_TRICK else []))
         if len(block.cards) < 4:
             forms[-1].remove(TWO_ROWS)
-        sizes = tuple(_block_ops(block, 0, 0, ranks, joker_as, form)[1:] for form in forms[-1])
+        sizes = tuple(_block_size(block, ranks, joker_as, form) for form in forms[-1])
         items.append((sizes, block.anchor))
     places = _pack(tuple(taken), tuple(items))
     for n, (ops, place) in enumerate(zip(heads, places, strict=False)):
@@ -853,43 +897,45 @@ def _seat_ops(view: View, text: TextRenderer, seat: int, box: Rect) -> list[Op]:
     turn = seat in view.to_act
     x0, y0, x1, y1 = box
     ops: list[Op] = [
-        BoxOp(box, BOX, HIGHLIGHT if turn else BOX_LINE, 5 if turn else 2),
+        BoxOp(box, BOX, HIGHLIGHT if turn else BOX_LINE, u(5) if turn else 2, u(12)),
     ]
-    left = x0 + 10
+    left = x0 + u(10)
     for side, team in enumerate(view.teams):
         if seat in team:  # partners share a colour and a shape
             shape = ("circle", "diamond", "square")[side % 3]
-            ops.append(MarkOp(shape, (left, y0 + 11, left + 18, y0 + 29), TEAM_COLOURS[side % 3]))
-            left += 24
-    right = x1 - 8
+            mark = (left, y0 + u(11), left + u(18), y0 + u(29))
+            ops.append(MarkOp(shape, mark, TEAM_COLOURS[side % 3]))
+            left += u(24)
+    right = x1 - u(8)
     if view.dealer == seat:
         letter = _plain(text.t("view.dealer_mark"))[:1].upper()
-        ops.append(MarkOp("chip", (right - 30, y0 + 5, right, y0 + 35), CHIP))
+        ops.append(MarkOp("chip", (right - u(30), y0 + u(5), right, y0 + u(35)), CHIP))
         w = text_width(letter, FACT_PX, True)
-        ops.append(TextOp(letter, right - 15 - w // 2, y0 + 5, FACT_PX, CHIP_INK, True))
-        right -= 36
+        ops.append(TextOp(letter, right - u(15) - w // 2, y0 + u(5), FACT_PX, CHIP_INK, True))
+        right -= u(36)
     name = _fit(text.seat(seat), NAME_PX, right - left, True)
-    ops.append(TextOp(name, left, y0 + 4, NAME_PX, HIGHLIGHT if turn else INK, True))
+    ops.append(TextOp(name, left, y0 + u(4), NAME_PX, HIGHLIGHT if turn else INK, True))
     facts = [f"× {info.cards}"]
     if info.tricks is not None:
         facts.append(text.t("view.tricks", count=info.tricks))
     if has_points(view):
         facts.append(text.t("view.score", score=info.score))
-    ops.append(MarkOp("back", (x0 + 10, y0 + 40, x0 + 30, y0 + 68), INK))
+    line = y0 + u(40)
+    ops.append(MarkOp("back", (x0 + u(10), line, x0 + u(30), y0 + u(68)), INK))
     words = " · ".join(facts)
-    if text_width(words, FACT_PX) <= x1 - x0 - 46:
-        ops.append(TextOp(words, x0 + 36, y0 + 40, FACT_PX, INK))
+    if text_width(words, FACT_PX) <= x1 - x0 - u(46):
+        ops.append(TextOp(words, x0 + u(36), line, FACT_PX, INK))
     else:  # a narrow plate: numbers beside small pictures of a hand and of won tricks
-        x = x0 + 36
-        ops.append(TextOp(str(info.cards), x, y0 + 40, FACT_PX, INK))
-        x += text_width(str(info.cards), FACT_PX) + 10
+        x = x0 + u(36)
+        ops.append(TextOp(str(info.cards), x, line, FACT_PX, INK))
+        x += text_width(str(info.cards), FACT_PX) + u(10)
         if info.tricks is not None:
-            ops.append(MarkOp("tricks", (x, y0 + 42, x + 24, y0 + 68), INK))
-            ops.append(TextOp(str(info.tricks), x + 28, y0 + 40, FACT_PX, INK))
-            x += 28 + text_width(str(info.tricks), FACT_PX) + 10
+            ops.append(MarkOp("tricks", (x, y0 + u(42), x + u(24), y0 + u(68)), INK))
+            ops.append(TextOp(str(info.tricks), x + u(28), line, FACT_PX, INK))
+            x += u(28) + text_width(str(info.tricks), FACT_PX) + u(10)
         if has_points(view):
-            score = _fit(text.t("view.score", score=info.score), FACT_PX, x1 - 6 - x)
-            ops.append(TextOp(score, x, y0 + 40, FACT_PX, INK))
+            score = _fit(text.t("view.score", score=info.score), FACT_PX, x1 - u(6) - x)
+            ops.append(TextOp(score, x, line, FACT_PX, INK))
     if turn:  # an arrow from the plate toward the table
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
         dx, dy = WIDTH / 2 - cx, HEIGHT / 2 - cy
@@ -907,20 +953,21 @@ def _arrow_rect(box: Rect, dx: float, dy: float) -> Rect:
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
     side = _arrow(dx, dy)
+    a, b, c = u(10), u(12), 2
     if side == "up":
-        return (cx - 10, y0 - 12, cx + 10, y0 - 2)
+        return (cx - a, y0 - b, cx + a, y0 - c)
     if side == "down":
-        return (cx - 10, y1 + 2, cx + 10, y1 + 12)
+        return (cx - a, y1 + c, cx + a, y1 + b)
     if side == "left":
-        return (x0 - 12, cy - 10, x0 - 2, cy + 10)
-    return (x1 + 2, cy - 10, x1 + 12, cy + 10)
+        return (x0 - b, cy - a, x0 - c, cy + a)
+    return (x1 + c, cy - a, x1 + b, cy + a)
 
 
 # --- the hand -------------------------------------------------------------------------------------
 
 
-HAND_MARGIN = 12
-HAND_RAISE = 18
+HAND_MARGIN = u(12)
+HAND_RAISE = u(18)
 
 
 def hand_plan(
@@ -942,11 +989,11 @@ def hand_plan(
     per_row_max = (room - width) // step + 1
     rows = max(1, math.ceil(len(cards) / per_row_max))
     per_row = max(1, math.ceil(len(cards) / rows))
-    step = min(width + 8, max(step, (room - width) // max(per_row - 1, 1)))
+    step = min(width + u(8), max(step, (room - width) // max(per_row - 1, 1)))
     raise_by = HAND_RAISE if playable else 0
-    caption = line_height(FACT_PX) + 4 if any(c in marked for c in cards) else 0
-    row_h = height + raise_by + caption + 8
-    plan = Plan(WIDTH, 2 * HAND_MARGIN + rows * row_h - 8)
+    caption = line_height(FACT_PX) + u(4) if any(c in marked for c in cards) else 0
+    row_h = height + raise_by + caption + u(8)
+    plan = Plan(WIDTH, 2 * HAND_MARGIN + rows * row_h - u(8))
     for r in range(rows):
         row = cards[r * per_row : (r + 1) * per_row]
         span = (len(row) - 1) * step + width
@@ -984,13 +1031,13 @@ def _felt(width: int, height: int, table: bool) -> Image.Image:
     image = Image.new("RGB", (width, height), FELT)
     if table:
         draw = ImageDraw.Draw(image)
-        inset = 28
+        inset = u(28)
         draw.rounded_rectangle(
             (inset, inset, width - inset, height - inset),
             radius=(height - 2 * inset) // 2,
             fill=FELT_LIGHT,
             outline=RIM,
-            width=10,
+            width=u(10),
         )
     return image
 
@@ -1015,28 +1062,45 @@ def _suit_piece(suit: int, size: int, colour: RGB) -> Image.Image:
 
 
 def _paint(plan: Plan, table: bool, four_colour: bool) -> Image.Image:
+    """The plan on a copy of the felt: every piece drawn once, cached and pasted."""
     canvas = _felt(plan.width, plan.height, table).copy()
-    draw = ImageDraw.Draw(canvas)
     colours = FOUR_COLOURS if four_colour else TWO_COLOURS
     for op in plan.ops:
         if isinstance(op, CardOp):
             if op.card == BACK:
-                face = back_image(op.width)
+                piece = back_image(op.width)
             else:
-                face = card_image(op.card, op.width, four_colour, op.index, op.joker_as, op.dim)
-            canvas.paste(face, (op.x, op.y), face)
-        elif isinstance(op, TextOp):
-            piece = _text_piece(op.text, op.size, op.bold, op.colour)
+                piece = card_image(op.card, op.width, four_colour, op.index, op.joker_as, op.dim)
             canvas.paste(piece, (op.x, op.y), piece)
+            continue
+        if isinstance(op, TextOp):
+            piece = _text_piece(op.text, op.size, op.bold, op.colour)
         elif isinstance(op, BoxOp):
-            draw.rounded_rectangle(op.rect, op.radius, op.fill, op.outline, op.line)
+            x0, y0, x1, y1 = op.rect
+            piece = _box_piece(x1 - x0, y1 - y0, op.fill, op.outline, op.line, op.radius)
         elif isinstance(op, SuitOp):
-            colour = colours[op.suit]
-            piece = _suit_piece(op.suit, op.size, colour)
-            canvas.paste(piece, op.rect[:2], piece)
+            piece = _suit_piece(op.suit, op.size, colours[op.suit])
         else:
-            _mark(draw, op)
+            x0, y0, x1, y1 = op.rect
+            piece = _mark_piece(op.shape, x1 - x0, y1 - y0, op.colour)
+        canvas.paste(piece, op.rect[:2], piece)
     return canvas
+
+
+@functools.lru_cache(maxsize=256)
+def _box_piece(
+    width: int, height: int, fill: RGB | None, outline: RGB, line: int, radius: int
+) -> Image.Image:
+    image = Image.new("RGBA", (width + 1, height + 1), (0, 0, 0, 0))
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, width, height), radius, fill, outline, line)
+    return image
+
+
+@functools.lru_cache(maxsize=256)
+def _mark_piece(shape: str, width: int, height: int, colour: RGB) -> Image.Image:
+    image = Image.new("RGBA", (width + 1, height + 1), (0, 0, 0, 0))
+    _mark(ImageDraw.Draw(image), MarkOp(shape, (0, 0, width, height), colour))
+    return image
 
 
 def _mark(draw: ImageDraw.ImageDraw, op: MarkOp) -> None:
@@ -1094,10 +1158,32 @@ def _palette() -> Image.Image:
 
 
 def _png(image: Image.Image) -> bytes:
-    """A small PNG, cheaply: a palette image on the fixed palette, zlib's fastest level."""
-    out = io.BytesIO()
-    image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(out, "PNG", compress_level=1)
-    return out.getvalue()
+    """A small PNG, cheaply: the picture on the fixed palette (8 bits a pixel, no per-picture
+    quantising), its rows unfiltered and deflated at zlib's fastest level."""
+    indexed = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    width, height = indexed.size
+    raw = indexed.tobytes()
+    rows = b"".join(b"\0" + raw[y * width : (y + 1) * width] for y in range(height))
+    head = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette image
+    return b"".join(
+        (
+            b"\x89PNG\r\n\x1a\n",
+            _chunk(b"IHDR", head),
+            _chunk(b"PLTE", _palette_bytes()),
+            _chunk(b"IDAT", zlib.compress(rows, 1)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+@functools.cache
+def _palette_bytes() -> bytes:
+    colours = _palette().getpalette() or []
+    return bytes(colours[: 3 * 256])
 
 
 def table_png(

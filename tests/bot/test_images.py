@@ -21,6 +21,7 @@ from bot.render.images import (
     MAX_BYTES,
     MIN_RANK_PX,
     MIN_TEXT_PX,
+    NAME_PX,
     PHONE,
     WIDTH,
     BoxOp,
@@ -248,7 +249,7 @@ def test_the_seat_to_act_is_framed_and_the_viewers_seat_is_at_the_bottom() -> No
         plan = _plan(game, "sv", seat)
         plates = [op for op in plan.ops if isinstance(op, BoxOp) and op.fill is not None]
         bottom = max(plates, key=lambda op: op.rect[3])
-        names = [op for op in plan.ops if isinstance(op, TextOp) and op.size == 24]
+        names = [op for op in plan.ops if isinstance(op, TextOp) and op.size == NAME_PX]
         below = next(n for n in names if _covers(n.rect, bottom.rect))
         assert below.text == _plain_name(seat or 0)
         framed = {n.text for n in names if n.colour == HIGHLIGHT}
