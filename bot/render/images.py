@@ -1162,8 +1162,9 @@ def _png(image: Image.Image) -> bytes:
     quantising), its rows unfiltered and deflated at zlib's fastest level."""
     indexed = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
     width, height = indexed.size
-    raw = indexed.tobytes()
-    rows = b"".join(b"\0" + raw[y * width : (y + 1) * width] for y in range(height))
+    framed = Image.new("P", (width + 1, height), 0)  # each row led by its filter type, 0: none
+    framed.paste(indexed, (1, 0))
+    rows = framed.tobytes()
     head = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette image
     return b"".join(
         (
