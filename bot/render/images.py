@@ -2,18 +2,20 @@
 
 The table is drawn as a card table seen from above, landscape (16:10): the seats around a felt
 table (the viewer's seat, else the first, at the bottom, the others clockwise), each with its
-name, cards in hand, tricks and score, the dealer's chip, a partnership's mark and a bright frame
-on whose turn it is; each seat's card of the trick in front of it; the deal and trump, the last
-trick, the talong, bid cards and shown hands wherever the felt is free. The hand picture is a row
-of cards (two or more rows for a large hand), the cards that may be played now raised.
+name, cards in hand, tricks and points where the game has them, the dealer's chip, a
+partnership's mark and a bright frame on whose turn it is; each seat's card of the trick in front
+of it; the deal and trump, the last trick, the talong, bid cards and shown hands wherever the felt
+is free. The hand picture is a row of cards (two or more rows for a large hand), the cards that
+may be played now raised.
 
 Both are legible where Discord shows them at a phone's width (:data:`PHONE`, 360 px): every text
 at least :data:`MIN_TEXT_PX` and every card's rank at least :data:`MIN_RANK_PX` high there, and no
 card covers another's rank. A picture is first *planned* (:func:`table_plan`, :func:`hand_plan`: a
 list of the texts, cards and boxes with their sizes, which the tests check) and then *painted*
 from cached pieces: the felt, each card face and text per size, pasted onto a copy of the felt;
-the PNG is a palette image (one fixed palette, no per-picture quantising) written at a low zlib
-level, which is the cheapest encoding that stays a few tens of kilobytes.
+the PNG is a palette image (every picture mapped onto one fixed palette, none computed per
+picture) deflated at zlib's fastest level, the cheapest encoding that stays a few tens of
+kilobytes.
 
 The art is the project's own: white cards with large indices and a big suit, a four-colour deck by
 default (♠ black, ♥ red, ♦ blue, ♣ green; ``four_colour=False`` gives the printed deck's red and
@@ -1042,7 +1044,7 @@ def _felt(width: int, height: int, table: bool) -> Image.Image:
     return image
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)  # a few tens of megabytes at most
 def _text_piece(text: str, size: int, bold: bool, colour: RGB) -> Image.Image:
     f = font(size, bold)
     image = Image.new("RGBA", (text_width(text, size, bold) + 4, line_height(size)), (0, 0, 0, 0))
