@@ -358,3 +358,39 @@ def test_the_joker_is_drawn_as_a_joker_and_shows_the_card_it_counts_as() -> None
             assert [op.joker_as for op in jokers] == [turn_up[0]]
             return
     raise AssertionError("no playout played the joker")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "points"),
+    [
+        ("braus", 4, False),
+        ("skitgubbe", 3, False),
+        ("lojliga_familjerna", 3, False),
+        ("svarte_petter", 3, False),
+        ("nittionio", 3, True),
+        ("femkort", 4, True),
+    ],
+)
+def test_seats_show_points_only_in_games_that_count_them(
+    game_id: str, players: int, points: bool
+) -> None:
+    game = SPECS[game_id].new(players, rng=random.Random(1))
+    for lang, unit in (("sv", " p"), ("en", " pts")):
+        score = catalog(lang).text("view.score", score=0)
+        assert score.endswith(unit.strip())
+        texts = [op.text for op in _plan(game, lang).ops if isinstance(op, TextOp)]
+        shown = sum(score in t for t in texts)
+        assert shown == (players if points else 0)
+
+
+def test_the_dealer_has_a_chip_on_the_plate() -> None:
+    game = SPECS["piquet"].new(3, rng=random.Random(4))
+    view = game.view(None)
+    assert view.dealer is not None
+    plan = _plan(game, "sv")
+    chips = [op for op in plan.ops if isinstance(op, MarkOp) and op.shape == "chip"]
+    assert len(chips) == 1
+    plate = seat_spots(3)[view.dealer][0]
+    assert _covers(chips[0].rect, plate)
+    letters = [op for op in plan.ops if isinstance(op, TextOp) and _covers(op.rect, chips[0].rect)]
+    assert [op.text for op in letters] == ["G"]
