@@ -1,53 +1,111 @@
-"""Card pictures: the table image under the table message's embed and the hand image of a panel.
+"""Card pictures: the table picture of the table message and the hand picture of a panel.
 
-The art is the project's own, drawn with Pillow: white cards with large indices (a rank and a suit
-in the top corner, readable at the size Discord shows an embed image on a phone) and a big suit in
-the middle; a four-colour deck by default (♠ black, ♥ red, ♦ blue, ♣ green; ``four_colour=False``
-gives the printed deck's red and black), a blue back, and the joker. Each card is drawn once and
-cached; a picture is composed per state, from a :class:`~games.core.View` only, so the table image
-is built from the same spectator view as the embed and can never show a card hidden from it.
+The table is drawn as a card table seen from above, landscape (16:10): the seats around a felt
+table (the viewer's seat, else the first, at the bottom, the others clockwise), each with its
+name, cards in hand, tricks and points where the game has them, the dealer's chip, a
+partnership's mark and a bright frame on whose turn it is; each seat's card of the trick in front
+of it; the deal and trump, the last trick, the talong, bid cards and shown hands wherever the felt
+is free. The hand picture is a row of cards (two or more rows for a large hand), the cards that
+may be played now raised.
+
+Both are legible where Discord shows them at a phone's width (:data:`PHONE`, 360 px): every text
+at least :data:`MIN_TEXT_PX` and every card's rank at least :data:`MIN_RANK_PX` high there, and no
+card covers another's rank. A picture is first *planned* (:func:`table_plan`, :func:`hand_plan`: a
+list of the texts, cards and boxes with their sizes, which the tests check) and then *painted*
+from cached pieces: the felt, each card face and text per size, pasted onto a copy of the felt;
+the PNG is a palette image (every picture mapped onto one fixed palette, none computed per
+picture) deflated at zlib's fastest level, the cheapest encoding that stays a few tens of
+kilobytes.
+
+The art is the project's own: white cards with large indices and a big suit, a four-colour deck by
+default (♠ black, ♥ red, ♦ blue, ♣ green; ``four_colour=False`` gives the printed deck's red and
+black), a blue back, and the joker as a jester's star with what it counts as, where the view says.
+A picture is composed from a :class:`~games.core.View` only, so the table picture, built from the
+same spectator view as the text, can never show a card hidden from it.
 
 Pure and synchronous: the listener calls :func:`table_png` and :func:`hand_png` in a worker
 thread. The only font is the one committed beside this module, so a picture looks the same on every
-machine.
-The text beside a picture stays the source of truth (screen readers, search).
+machine. The text beside a picture stays the source of truth (screen readers, search).
 """
 
 from __future__ import annotations
 
 import functools
-import io
+import math
+import struct
+import zlib
+from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from bot.render.text import (
-    ENGLISH_RANKS,
-    LAST_TRICK,
-    TextRenderer,
-    sort_hand,
-    table_piles,
-    trick_text,
-)
-from games.cards import JOKER, RANKS, suit_of
-from games.core import View
+from bot.render.text import ENGLISH_RANKS, LAST_TRICK, TextRenderer, sort_hand, table_piles
+from games.cards import JOKER, RANKS, rank_of, suit_of
+from games.core import Pile, View
+
+RGB = tuple[int, int, int]
+Rect = tuple[int, int, int, int]
 
 MAX_BYTES = 1_000_000
-"""A picture's ceiling (Discord allows far more; a table image is a few tens of kilobytes)."""
-CARD_W, CARD_H = 100, 140
-SMALL_W, SMALL_H = 70, 98
-WIDTH = 800
-MARGIN = 16
+"""A picture's ceiling (Discord allows far more; a table picture is a few tens of kilobytes)."""
+
+PHONE = 360
+"""The width at which Discord shows a picture on a phone, in the phone's pixels."""
+MIN_TEXT_PX = 11
+"""The least height of a text (its font size) at :data:`PHONE` width."""
+MIN_RANK_PX = 14
+"""The least height of a card's rank (its font size) at :data:`PHONE` width."""
+
+WIDTH, HEIGHT = 640, 400
+"""The table picture (16:10), 1.78 times the phone's width: the least sizes of texts and ranks
+below are those at :data:`PHONE` times that."""
+DESIGN = 720
+"""The width the sizes are written for (:func:`u`), scaled to :data:`WIDTH`."""
+
+
+def u(size: float) -> int:
+    """A size written for a picture :data:`DESIGN` pixels wide, in this picture's pixels."""
+    return round(size * WIDTH / DESIGN)
+
+
+RANK = 0.5
+"""A card's rank index: its font size as a share of the card's width."""
+NAME_PX = max(u(24), math.ceil(MIN_TEXT_PX * WIDTH / PHONE))
+FACT_PX = max(u(22), math.ceil(MIN_TEXT_PX * WIDTH / PHONE))
+PILE_W = max(u(56), math.ceil(MIN_RANK_PX * WIDTH / PHONE / RANK))
+TRICK_W = max(u(64), PILE_W)
+HAND_W = max(u(72), PILE_W)
+SEAT_H = u(76)
+GAP = u(6)
+
 FELT = (22, 92, 58)
-FELT_DARK = (15, 66, 42)
+FELT_LIGHT = (30, 112, 70)
+RIM = (86, 52, 28)
+BOX = (14, 62, 39)
+BOX_LINE = (70, 130, 95)
 INK = (240, 240, 232)
+DIM_INK = (190, 210, 196)
 HIGHLIGHT = (255, 214, 90)
-SUPERSAMPLE = 3
+CHIP = (250, 250, 244)
+CHIP_INK = (30, 30, 30)
+TEAM_COLOURS: tuple[RGB, ...] = ((250, 140, 40), (110, 190, 255), (230, 110, 220))
+MARK = (200, 30, 140)
+"""The frame of a card the game marks in a hand (Svarte Petter's odd card)."""
+SUPERSAMPLE = 2
 
-FOUR_COLOURS = {0: (20, 140, 50), 1: (25, 95, 210), 2: (205, 25, 35), 3: (20, 20, 20)}
-TWO_COLOURS = {0: (20, 20, 20), 1: (205, 25, 35), 2: (205, 25, 35), 3: (20, 20, 20)}
-
+FOUR_COLOURS: dict[int, RGB] = {
+    0: (20, 140, 50),
+    1: (25, 95, 210),
+    2: (205, 25, 35),
+    3: (20, 20, 20),
+}
+TWO_COLOURS: dict[int, RGB] = {0: (20, 20, 20), 1: (205, 25, 35), 2: (205, 25, 35), 3: (20, 20, 20)}
+JOKER_INK = (120, 40, 160)
+JOKER_GOLD = (230, 160, 20)
+BACK = -1
+"""A card drawn face down."""
 
 FONT = Path(__file__).parent / "fonts" / "NotoSans-Kortbord.ttf"
 
@@ -58,6 +116,17 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     face = ImageFont.truetype(str(FONT), size)
     face.set_variation_by_name("Bold" if bold else "Regular")
     return face
+
+
+@functools.lru_cache(maxsize=8192)
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return math.ceil(font(size, bold).getlength(text))
+
+
+def line_height(size: int) -> int:
+    """The height of a line of text of ``size`` pixels (ascent and descent)."""
+    ascent, descent = font(size).getmetrics()
+    return int(ascent + descent)
 
 
 # --- suit shapes ----------------------------------------------------------------------------------
@@ -113,17 +182,45 @@ def draw_suit(
         )
 
 
+def _star(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float, float]]:
+    """A five-pointed star, point up."""
+    points = []
+    for i in range(10):
+        radius = outer if i % 2 == 0 else inner
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return points
+
+
 # --- cards ----------------------------------------------------------------------------------------
 
 
 @functools.cache
-def card_image(
-    card: int, width: int = CARD_W, four_colour: bool = True, index: str = ""
-) -> Image.Image:
-    """One card's face, drawn once per card, size, deck and index and then reused. ``index`` is
-    the rank printed in the corner in the table's language (``Kn``, ``D``); English by default."""
+def card_height(width: int) -> int:
+    return round(width * 1.4)
+
+
+@functools.cache
+def rank_size(width: int) -> int:
+    """The font size of the rank index on a card ``width`` pixels wide."""
+    return round(width * RANK)
+
+
+@functools.lru_cache(maxsize=1024)
+def index_width(width: int, label: str) -> int:
+    """How much of a card's left edge its rank index needs: what an overlapping card leaves."""
+    return round(width * 0.06) + text_width(label, rank_size(width), True) + 3
+
+
+@functools.cache
+def index_height(width: int) -> int:
+    """How much of a card's top its index (the rank and the small suit under it) needs."""
+    return round(width * 0.04) + round(rank_size(width) * 1.1) + round(width * 0.34)
+
+
+def _blank(width: int) -> tuple[Image.Image, ImageDraw.ImageDraw, int, int]:
     s = SUPERSAMPLE
-    w, h = width * s, round(width * 1.4) * s
+    w, h = width * s, card_height(width) * s
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle(
@@ -133,31 +230,79 @@ def card_image(
         outline=(90, 90, 90),
         width=s * 2,
     )
-    if card == JOKER:
-        draw.text((w * 0.08, h * 0.04), "JK", font=font(int(w * 0.26)), fill=(120, 40, 160))
-        star = [(w / 2, h * 0.38), (w * 0.6, h * 0.55), (w / 2, h * 0.72), (w * 0.4, h * 0.55)]
-        draw.polygon(star, (230, 160, 20))
-        draw.ellipse((w * 0.42, h * 0.49, w * 0.58, h * 0.61), (120, 40, 160))
-        text = "JOKER"
-        f = font(int(w * 0.16))
-        tw = draw.textlength(text, font=f)
-        draw.text(((w - tw) / 2, h * 0.78), text, font=f, fill=(120, 40, 160))
-    else:
-        suit = suit_of(card)
-        colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit]
-        label = index or ENGLISH_RANKS[RANKS[card % 13]]
-        f = font(int(w * (0.36 if len(label) > 1 else 0.42)), bold=True)
-        draw.text((w * 0.07, h * 0.015), label, font=f, fill=colour)
-        draw_suit(draw, suit, w * 0.2, h * 0.47, w * 0.26, colour)
-        draw_suit(draw, suit, w * 0.64, h * 0.68, w * 0.5, colour)
-    return image.resize((width, round(width * 1.4)), Image.Resampling.LANCZOS)
+    return image, draw, w, h
+
+
+def _shrunk(image: Image.Image, width: int) -> Image.Image:
+    return image.resize((width, card_height(width)), Image.Resampling.LANCZOS)
 
 
 @functools.cache
-def back_image(width: int = CARD_W) -> Image.Image:
+def card_image(
+    card: int,
+    width: int = HAND_W,
+    four_colour: bool = True,
+    index: str = "",
+    joker_as: int | None = None,
+    dim: bool = False,
+) -> Image.Image:
+    """One card's face, drawn once per card, size, deck and index and then reused. ``index`` is
+    the rank printed in the corner in the table's language (``Kn``, ``D``); English by default.
+    The joker shows the card it counts as (``joker_as``) under its star; ``dim`` veils a card
+    that may not be played now."""
+    if card == JOKER:
+        return _joker_image(width, four_colour, index, joker_as, dim)
+    image, draw, w, h = _blank(width)
+    suit = suit_of(card)
+    colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit]
+    label = index or ENGLISH_RANKS[RANKS[card % 13]]
+    size = rank_size(width) * SUPERSAMPLE
+    draw.text((w * 0.06, h * 0.025), label, font=font(size, bold=True), fill=colour)
+    small = w * 0.28
+    top = h * 0.025 + size * 1.1
+    draw_suit(draw, suit, w * 0.06 + small * 0.55, top + small / 2, small, colour)
+    draw_suit(draw, suit, w * 0.66, h * 0.71, w * 0.48, colour)
+    face = _shrunk(image, width)
+    return _veiled(face) if dim else face
+
+
+def _joker_image(
+    width: int, four_colour: bool, index: str, joker_as: int | None, dim: bool
+) -> Image.Image:
+    """The joker: a gold star (no suit's shape), and the card it counts as in a box below."""
+    image, draw, w, h = _blank(width)
+    draw.polygon(_star(w * 0.24, h * 0.12, w * 0.17, w * 0.07), JOKER_INK)
+    draw.polygon(_star(w * 0.5, h * 0.42, w * 0.36, w * 0.15), JOKER_GOLD)
+    if joker_as is None or joker_as == JOKER:
+        text = "JOKER"
+        f = font(int(w * 0.2), bold=True)
+        draw.text(((w - draw.textlength(text, font=f)) / 2, h * 0.7), text, font=f, fill=JOKER_INK)
+    else:  # what it counts as: "= 9" and the suit, in that suit's colour
+        suit = suit_of(joker_as)
+        colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit]
+        label = "=" + (index or ENGLISH_RANKS[RANKS[joker_as % 13]])
+        f = font(rank_size(width) * SUPERSAMPLE, bold=True)
+        tw = draw.textlength(label, font=f)
+        small = w * 0.3
+        x = (w - tw - small * 1.2) / 2
+        draw.text((x, h * 0.66), label, font=f, fill=colour)
+        draw_suit(draw, suit, x + tw + small * 0.65, h * 0.66 + f.size * 0.75, small, colour)
+    face = _shrunk(image, width)
+    return _veiled(face) if dim else face
+
+
+def _veiled(face: Image.Image) -> Image.Image:
+    veil = Image.new("RGBA", face.size, (0, 0, 0, 90))
+    out = face.copy()
+    out.alpha_composite(Image.composite(veil, Image.new("RGBA", face.size), face))
+    return out
+
+
+@functools.cache
+def back_image(width: int = HAND_W) -> Image.Image:
     """The back of a card: a blue lattice in a white border."""
     s = SUPERSAMPLE
-    w, h = width * s, round(width * 1.4) * s
+    w, h = width * s, card_height(width) * s
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle(
@@ -186,172 +331,869 @@ def back_image(width: int = CARD_W) -> Image.Image:
             )
             x += step
         y += step
-    return image.resize((width, round(width * 1.4)), Image.Resampling.LANCZOS)
+    return _shrunk(image, width)
 
 
-# --- composing ------------------------------------------------------------------------------------
+# --- plans: what a picture holds, and where -------------------------------------------------------
 
 
-def _png(image: Image.Image) -> bytes:
-    """A small PNG: 64 colours are plenty for cards on felt (a table is a few kilobytes)."""
-    out = io.BytesIO()
-    small = image.convert("RGB").quantize(colors=64, method=Image.Quantize.FASTOCTREE)
-    small.save(out, "PNG")
-    return out.getvalue()
+@dataclass(frozen=True, slots=True)
+class TextOp:
+    """A line of text; ``size`` is its font size in the picture's pixels."""
+
+    text: str
+    x: int
+    y: int
+    size: int
+    colour: RGB = INK
+    bold: bool = False
+
+    @property
+    def rect(self) -> Rect:
+        return (
+            self.x,
+            self.y,
+            self.x + text_width(self.text, self.size, self.bold),
+            self.y + line_height(self.size),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CardOp:
+    """A card face up (or :data:`BACK`) at (x, y), ``width`` wide, its rank printed as ``index``."""
+
+    card: int
+    x: int
+    y: int
+    width: int
+    index: str = ""
+    joker_as: int | None = None
+    dim: bool = False
+
+    @property
+    def rect(self) -> Rect:
+        return (self.x, self.y, self.x + self.width, self.y + card_height(self.width))
+
+    @property
+    def index_rect(self) -> Rect | None:
+        """Where its rank and small suit are, which nothing may cover (None for a back)."""
+        if self.card == BACK:
+            return None
+        label = "★" if self.card == JOKER else self.index
+        w = round(self.width * 0.45) if self.card == JOKER else index_width(self.width, label)
+        return (self.x, self.y, self.x + w, self.y + index_height(self.width))
+
+
+@dataclass(frozen=True, slots=True)
+class BoxOp:
+    """A rounded box: a seat's plate, a frame."""
+
+    rect: Rect
+    fill: RGB | None
+    outline: RGB
+    line: int = 2
+    radius: int = 12
+
+
+@dataclass(frozen=True, slots=True)
+class SuitOp:
+    """A suit symbol on a white disc (the trump), centred on (cx, cy)."""
+
+    suit: int
+    cx: int
+    cy: int
+    size: int
+    colour: RGB
+
+    @property
+    def rect(self) -> Rect:
+        r = self.size // 2 + 6
+        return (self.cx - r, self.cy - r, self.cx + r, self.cy + r)
+
+
+@dataclass(frozen=True, slots=True)
+class MarkOp:
+    """A small shape: a side's mark (``circle``, ``diamond``, ``square``) or the turn's arrow."""
+
+    shape: str
+    rect: Rect
+    colour: RGB
+
+
+Op = TextOp | CardOp | BoxOp | SuitOp | MarkOp
+
+
+@dataclass
+class Plan:
+    """A picture before it is painted: its size and what is drawn, in order (later over earlier).
+    ``left_out`` names what found no room (a test keeps it empty)."""
+
+    width: int
+    height: int
+    ops: list[Op] = field(default_factory=list)
+    left_out: list[str] = field(default_factory=list)
 
 
 def _plain(text: str) -> str:
     """Text the font can draw: emoji and other symbols outside Latin are left out."""
-    kept = "".join(ch for ch in text if ord(ch) < 0x180 or ch in "–—‘’“”•…×−▶")
+    kept = "".join(ch for ch in text if ord(ch) < 0x180 or ch in "–—‘’“”•…×−")
     return " ".join(kept.split()) or "?"
 
 
-def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: float) -> str:
+def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels."""
     text = _plain(text)
-    while text and draw.textlength(text, font=font(size)) > width:
-        text = text[:-2] + "…" if len(text) > 2 else text[:-1]
+    while len(text) > 1 and text_width(text, size, bold) > width:
+        text = text[:-2].rstrip() + "…" if len(text) > 2 else text[:-1]
     return text
 
 
 def _index(card: int, ranks: Mapping[str, str]) -> str:
     """The rank printed on ``card`` with the given rank indices (none on the joker)."""
-    return "" if card == JOKER else ranks[RANKS[card % 13]]
+    return "" if card in (JOKER, BACK) else ranks[RANKS[card % 13]]
 
 
-def _row(
-    canvas: Image.Image,
-    cards: Sequence[int],
-    x: int,
-    y: int,
-    width: int,
+def _joker_as(view: View) -> int | None:
+    """The card the joker counts as, where the view shows it: a turned-up card that the joker
+    copies (Nittionio N1: the joker is an exact copy of the turn-up card)."""
+    for pile in view.piles:
+        if pile.key.endswith(".turn_up") and len(pile.cards) == 1 and pile.cards[0] != JOKER:
+            return int(pile.cards[0])
+    return None
+
+
+NO_POINTS = frozenset({"braus", "skitgubbe", "lojliga_familjerna", "svarte_petter"})
+"""Games whose seats have no points to show (they are won by tricks, or by not losing)."""
+
+
+def has_points(view: View) -> bool:
+    """Whether the seats' scores mean anything in this game."""
+    return view.game not in NO_POINTS
+
+
+# --- the table ------------------------------------------------------------------------------------
+
+
+def _seat_width(players: int) -> int:
+    return u(220 if players <= 4 else 176 if players <= 6 else 150)
+
+
+def _trick_width(players: int) -> int:
+    return TRICK_W if players <= 6 else PILE_W
+
+
+def _trick_step(players: int) -> int:
+    """How far apart a seat's several cards in one trick lie (a träkarl's card beside its
+    owner's, a run of one rank): the widest index of either language."""
+    width = _trick_width(players)
+    return max(index_width(width, label) for label in ("10", "Kn", "D", "Q")) + 2
+
+
+def _trick_room(players: int) -> int:
+    """How many cards of one seat the spot in front of it holds side by side."""
+    return 3 if players <= 3 else 2 if players <= 4 else 1
+
+
+@functools.cache
+def seat_spots(players: int) -> tuple[tuple[Rect, Rect], ...]:
+    """Where each place at the table is, from the bottom clockwise: its plate, and the spot in
+    front of it where its cards of the trick lie, as wide as :func:`_trick_room` cards."""
+    bw, bh = _seat_width(players), SEAT_H
+    cx, cy = WIDTH / 2, HEIGHT / 2
+    rx, ry = cx - bw / 2 - u(4), cy - bh / 2 - u(4)
+    tw = _trick_width(players) + (_trick_room(players) - 1) * _trick_step(players)
+    th = card_height(_trick_width(players))
+    spots: list[tuple[Rect, tuple[float, float]]] = []
+    for place in range(players):
+        angle = math.pi / 2 + 2 * math.pi * place / players  # bottom, then left, top, right
+        sx, sy = cx + rx * math.cos(angle), cy + ry * math.sin(angle)
+        box = (round(sx - bw / 2), round(sy - bh / 2), round(sx + bw / 2), round(sy + bh / 2))
+        spots.append((box, (sx, sy)))
+    boxes = [box for box, _ in spots]
+    out: list[tuple[Rect, Rect]] = []
+    for box, (sx, sy) in spots:
+        # as near its seat as it lies clear of every plate and of the spots before it (Pillow's
+        # search on the grid), and in its seat's direction from the middle of the table
+        tx, ty = cx + (sx - cx) * 0.6, cy + (sy - cy) * 0.6
+        cols, rows = WIDTH // CELL + 1, HEIGHT // CELL + 1
+        taken = [*boxes, *(t for _, t in out)]
+        trick = (round(tx - tw / 2), round(ty - th / 2), round(tx + tw / 2), round(ty + th / 2))
+        for _ in range(64):
+            cell = _nearest_free(taken, tw, th, round(tx), round(ty), cols, rows)
+            if cell is None:
+                break
+            x, y = 4 + cell[0] * CELL, 4 + cell[1] * CELL
+            trick = (x, y, x + tw, y + th)
+            if _facing(trick, players) == len(out):
+                break
+            taken.append((x + tw // 2, y + th // 2, x + tw // 2 + 1, y + th // 2 + 1))
+        out.append((box, trick))
+    return tuple(out)
+
+
+def _facing(rect: Rect, players: int) -> int:
+    """The place at the table (0 at the bottom, clockwise) whose direction from the middle of
+    the table, on its oval, is nearest to the rectangle's: the seat it lies in front of."""
+    rx, ry = WIDTH / 2 - _seat_width(players) / 2 - u(4), HEIGHT / 2 - SEAT_H / 2 - u(4)
+    x = ((rect[0] + rect[2]) / 2 - WIDTH / 2) / rx
+    y = ((rect[1] + rect[3]) / 2 - HEIGHT / 2) / ry
+    turn = (math.atan2(y, x) - math.pi / 2) / (2 * math.pi) * players
+    return round(turn) % players
+
+
+def _trick_ops(
+    view: View, spot_of: Mapping[int, Rect], ranks: Mapping[str, str], joker_as: int | None
+) -> list[Op]:
+    """Each seat's cards of the trick, in the order played, side by side in its spot."""
+    players = len(view.seats)
+    width, step = _trick_width(players), _trick_step(players)
+    by_seat: dict[int, list[int]] = {}
+    for seat, played in view.trick:
+        by_seat.setdefault(seat, []).append(played)
+    ops: list[Op] = []
+    for seat, cards in by_seat.items():
+        x0, y0, x1, _ = spot_of[seat]
+        left = (x0 + x1) // 2 - (width + (len(cards) - 1) * step) // 2
+        for i, c in enumerate(cards):
+            ops.append(CardOp(c, left + i * step, y0, width, _index(c, ranks), joker_as))
+    return ops
+
+
+def _overlaps(a: Rect, b: Rect, margin: int = 0) -> bool:
+    return (
+        a[0] < b[2] + margin
+        and b[0] < a[2] + margin
+        and a[1] < b[3] + margin
+        and b[1] < a[3] + margin
+    )
+
+
+CELL = 8
+"""The grid on which blocks are placed on the felt, in pixels."""
+
+
+@functools.cache
+def _distances() -> Image.Image:
+    """Each cell's distance (in cells, at most 255) from the middle of a grid twice the
+    picture's: cropped around a block's anchor, the distance of every place from it."""
+    cols, rows = WIDTH // CELL + 1, HEIGHT // CELL + 1
+    field = Image.new("L", (2 * cols, 2 * rows))
+    field.putdata(
+        [
+            min(255, round(math.hypot(x - cols, y - rows)))
+            for y in range(2 * rows)
+            for x in range(2 * cols)
+        ]
+    )
+    return field
+
+
+@functools.lru_cache(maxsize=4096)
+def _pack(
+    taken: tuple[Rect, ...],
+    items: tuple[tuple[tuple[tuple[int, int], ...], tuple[int, int]], ...],
+) -> tuple[tuple[int, int, int] | None, ...]:
+    """Places for blocks on the felt left free by ``taken``, in order: each block is given as its
+    sizes (width, height), largest first, and its anchor; it takes the first size that finds
+    room, as near as it can be to the anchor. Each answer is (size's index, x, y), None where no
+    size finds room. The search is Pillow's: the places a block may not take are drawn on a
+    grid, over the distances from its anchor, and the nearest free cell is read off."""
+    occupied = list(taken)
+    cols, rows = WIDTH // CELL + 1, HEIGHT // CELL + 1
+    out: list[tuple[int, int, int] | None] = []
+    for sizes, (ax, ay) in items:
+        found: tuple[int, int, int] | None = None
+        for choice, (w, h) in enumerate(sizes):
+            cell = _nearest_free(occupied, w, h, ax, ay, cols, rows)
+            if cell is not None:
+                x, y = 4 + cell[0] * CELL, 4 + cell[1] * CELL
+                found = (choice, x, y)
+                occupied.append((x, y, x + w, y + h))
+                break
+        out.append(found)
+    return tuple(out)
+
+
+@functools.cache
+def _only(value: int) -> list[int]:
+    """A lookup table that keeps one value (as 255) and blanks every other."""
+    return [255 if v == value else 0 for v in range(256)]
+
+
+def _nearest_free(
+    occupied: Sequence[Rect], w: int, h: int, ax: int, ay: int, cols: int, rows: int
+) -> tuple[int, int] | None:
+    """The grid cell nearest to the anchor where a block's top-left corner may lie (at
+    (4 + col·CELL, 4 + row·CELL)) so that it stays on the picture, :data:`GAP` from all else."""
+    blocked = Image.new("L", (cols, rows), 0)
+    draw = ImageDraw.Draw(blocked)
+    last_col, last_row = (WIDTH - 8 - w) // CELL, (HEIGHT - 8 - h) // CELL
+    if last_col < 0 or last_row < 0:
+        return None
+    draw.rectangle((last_col + 1, 0, cols, rows), fill=255)
+    draw.rectangle((0, last_row + 1, cols, rows), fill=255)
+    for x0, y0, x1, y1 in occupied:  # a corner in this range would come within GAP of it
+        c0 = (x0 - GAP - w - 4) // CELL + 1
+        c1 = -((4 - x1 - GAP) // CELL) - 1
+        r0 = (y0 - GAP - h - 4) // CELL + 1
+        r1 = -((4 - y1 - GAP) // CELL) - 1
+        if c0 <= c1 and r0 <= r1:
+            draw.rectangle((c0, r0, c1, r1), fill=255)
+    tx, ty = round((ax - w / 2 - 4) / CELL), round((ay - h / 2 - 4) / CELL)
+    tx, ty = min(max(tx, 0), cols - 1), min(max(ty, 0), rows - 1)
+    field = _distances().crop((cols - tx, rows - ty, 2 * cols - tx, 2 * rows - ty))
+    cost = ImageChops.lighter(field, blocked)
+    least = cost.getextrema()[0]
+    if not isinstance(least, int) or least >= 255:
+        return None
+    hits = cost.point(_only(least))
+    box = hits.getbbox()
+    assert box is not None
+    row = hits.crop((0, box[1], cols, box[1] + 1)).getbbox()
+    assert row is not None
+    return (row[0], box[1])
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A labelled row of cards to place on the felt: a pile, the last trick, a shown hand.
+    ``owner`` (a seat's name) is kept whole in the label; ``label`` is cut if it must be."""
+
+    name: str
+    label: str
+    cards: tuple[int, ...]
+    hidden: int
+    anchor: tuple[int, int]
+    room: int
+    owner: str = ""
+
+
+def _fan_step(ranks: Mapping[str, str], width: int) -> int:
+    """How far apart overlapping cards lie: the widest rank index of the table's language."""
+    return _widest_index(frozenset(ranks.values()), width) + 2
+
+
+@functools.lru_cache(maxsize=64)
+def _widest_index(labels: frozenset[str], width: int) -> int:
+    return max(index_width(width, label) for label in labels | {"★"})
+
+
+FULL, TWO_ROWS, SHORT, BARE, TOP = 0, 1, 2, 3, 4
+"""How a block is drawn, from the most to the least room it needs: all its cards that fit its
+room in one row, or in two overlapping rows (the upper one's ranks left clear), the last few
+under the count of all, or only its top card and count, under its owner's name or (where even
+that finds no room) alone."""
+
+
+def _block_label(block: Block, room: int, count: str) -> str:
+    """``Budkort (Bo)``, ``Träkarl (Bo) · 6``: the pile's name cut to the room, the owner kept."""
+    owner = f" ({block.owner})" if block.owner else ""
+    tail = owner + (f" · {count}" if count else "")
+    return _fit(block.label, FACT_PX, room - text_width(tail, FACT_PX)) + tail
+
+
+def _block_ops(
+    block: Block, x: int, y: int, ranks: Mapping[str, str], joker_as: int | None, form: int
+) -> tuple[list[Op], int, int]:
+    """A block's texts and cards with its top-left at (x, y), and its width and height."""
+    ops: list[Op] = []
+    step = _fan_step(ranks, PILE_W)
+    room = block.room if form in (FULL, TWO_ROWS) else min(block.room, u(240))
+    label = ""
+    rows: list[tuple[int, ...]]
+    if form in (BARE, TOP):  # its top card (else a back) and how many it holds, under its owner
+        rows = [block.cards[-1:] or (BACK,)]
+        total = len(block.cards) + block.hidden
+        count = f"× {total}" if total > 1 else ""
+        top = y
+        if block.owner and form == BARE:
+            label = _fit(block.owner, FACT_PX, u(120))
+            ops.append(TextOp(label, x, y, FACT_PX, DIM_INK))
+            top = y + line_height(FACT_PX)
+    else:
+        count = f"× {block.hidden}" if block.hidden else ""
+        count_w = text_width(count, FACT_PX) + PILE_W + u(14) if count else 0
+        fits = max(1, (room - PILE_W - count_w) // step + 1)
+        if form == TWO_ROWS:
+            half = (len(block.cards) + 1) // 2
+            fits = min(fits, half)
+            rows = [block.cards[:fits], block.cards[fits : 2 * fits]]
+        else:
+            rows = [block.cards[-fits:]]
+        shown = sum(len(r) for r in rows)
+        label = _block_label(block, room, str(len(block.cards)) if shown < len(block.cards) else "")
+        ops.append(TextOp(label, x, y, FACT_PX, DIM_INK))
+        top = y + line_height(FACT_PX)
+    right = x
+    row_top = top
+    for r, row in enumerate(rows):
+        row_top = top + r * (index_height(PILE_W) + u(4))
+        for i, c in enumerate(row):
+            ops.append(CardOp(c, x + i * step, row_top, PILE_W, _index(c, ranks), joker_as))
+        right = max(right, x + (len(row) - 1) * step + PILE_W if row else x)
+    end = x + (len(rows[-1]) - 1) * step + PILE_W if rows[-1] else x
+    if form not in (BARE, TOP) and block.hidden:
+        end += u(8) if rows[-1] else 0
+        ops.append(CardOp(BACK, end, row_top, PILE_W))
+        end += PILE_W
+    if count:
+        ops.append(TextOp(count, end + u(6), row_top + u(24), FACT_PX))
+        end += u(6) + text_width(count, FACT_PX)
+    width = max(right, end) - x
+    width = max(width, text_width(label, FACT_PX) if label else 0)
+    return ops, width, row_top - y + card_height(PILE_W)
+
+
+def _block_size(
+    block: Block, ranks: Mapping[str, str], joker_as: int | None, form: int
+) -> tuple[int, int]:
+    """A block's width and height drawn in the given form (:func:`_block_ops`), remembered."""
+    return _sized(block, tuple(sorted(ranks.items())), joker_as, form)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sized(
+    block: Block, ranks: tuple[tuple[str, str], ...], joker_as: int | None, form: int
+) -> tuple[int, int]:
+    _, width, height = _block_ops(block, 0, 0, dict(ranks), joker_as, form)
+    return width, height
+
+
+def _families(cards: Sequence[int]) -> tuple[int, ...]:
+    """Laid sets of one rank (pairs, quartets), one card each; other piles as they are."""
+    counts = Counter(rank_of(c) for c in cards)
+    if len(cards) >= 4 and all(n % 2 == 0 for n in counts.values()):
+        seen: dict[int, int] = {}
+        for c in cards:
+            seen.setdefault(rank_of(c), c)
+        return tuple(seen.values())
+    return tuple(cards)
+
+
+def table_plan(
+    view: View, text: TextRenderer, trump_line: str | None, four_colour: bool = True
+) -> Plan:
+    """What the table picture of ``view`` holds and where (see the module's docstring)."""
+    del four_colour  # the colours are the painter's; the plan is the same for both decks
+    players = len(view.seats)
+    plan = Plan(WIDTH, HEIGHT)
+    ranks = text.faces.ranks
+    joker_as = _joker_as(view)
+    spots = seat_spots(players)
+    bottom = view.seat if view.seat is not None else 0
+    place_of = {(bottom + p) % players: p for p in range(players)}
+    piles = table_piles(view)
+    last = next((p for p in view.piles if p.key == LAST_TRICK and p.cards), None)
+    # the spots in front of the seats are kept free while a trick lies there (the last trick is
+    # shown only until the next card is played, so it may lie there meanwhile); at a crowded
+    # table only the spots with a card are kept
+    played = {place_of[seat] for seat, _ in view.trick}
+    kept = [t for p, (_, t) in enumerate(spots) if p in played or (view.trick and players <= 6)]
+    taken = [box for box, _ in spots] + kept
+    for seat in range(players):
+        plan.ops.extend(_seat_ops(view, text, seat, spots[place_of[seat]][0]))
+    spot_of = {seat: spots[place][1] for seat, place in place_of.items()}
+    plan.ops.extend(_trick_ops(view, spot_of, ranks, joker_as))
+    room = u(440 if players <= 2 else 320 if players <= 4 else 240)
+    head = text.t("view.deal", deal=view.deal)
+    blocks: list[Block] = []
+    if last is not None:
+        owner = _plain(text.seat(last.seat)) if last.seat is not None else ""
+        corner = (WIDTH, HEIGHT)
+        blocks.append(Block(LAST_TRICK, text.t(LAST_TRICK), last.cards, 0, corner, room, owner))
+    for pile in piles:
+        if pile.cards or pile.hidden:
+            blocks.append(_pile_block(pile, text, spots, place_of, room))
+    for seat, info in enumerate(view.seats):
+        if info.shown:
+            anchor = _toward_centre(spots[place_of[seat]][0])
+            shown = tuple(sort_hand(info.shown))
+            blocks.append(Block(f"shown {seat}", text.seat(seat), shown, 0, anchor, room))
+
+    # the last trick first (while none lies), then the middle's piles, then what seats show and
+    # own, the seats at the sides first (they have the least room around them)
+    def order(block: Block) -> tuple[int, float]:
+        if block.name == LAST_TRICK:
+            return (3 if view.trick else 0, 0.0)
+        if block.anchor == (WIDTH // 2, HEIGHT // 2):
+            return (1, 0.0)
+        side = abs(block.anchor[0] - WIDTH / 2) / WIDTH - abs(block.anchor[1] - HEIGHT / 2) / HEIGHT
+        return (2, -side - (1.0 if block.name.startswith("shown") else 0.0))
+
+    blocks.sort(key=order)
+    heads: list[list[TextOp | SuitOp]] = [[TextOp(head, 0, 0, FACT_PX)]]
+    if trump_line:
+        label = _fit(trump_line, FACT_PX, u(300))
+        if view.trump is not None:  # the suit drawn as on the cards, and its name
+            colour = FOUR_COLOURS[view.trump]
+            heads.append(
+                [
+                    SuitOp(view.trump, u(16), u(15), u(22), colour),
+                    TextOp(label, u(40), 0, FACT_PX, INK, True),
+                ]
+            )
+        else:
+            heads.append([TextOp(label, 0, 0, FACT_PX, INK, True)])
+    items: list[tuple[tuple[tuple[int, int], ...], tuple[int, int]]] = []
+    for ops in heads:
+        items.append(((_extent(ops),), (0, 0)))
+    forms: list[list[int]] = []
+    for block in blocks:
+        forms.append([FULL, TWO_ROWS, SHORT] + ([BARE, TOP] if block.name != LAST_TRICK else []))
+        if len(block.cards) < 4:
+            forms[-1].remove(TWO_ROWS)
+        sizes = tuple(_block_size(block, ranks, joker_as, form) for form in forms[-1])
+        items.append((sizes, block.anchor))
+    places = _pack(tuple(taken), tuple(items))
+    for n, (ops, place) in enumerate(zip(heads, places, strict=False)):
+        if place is None:
+            if n == 0 or view.trump is not None:  # "no trump" may give way on a crowded table
+                plan.left_out.append("deal" if n == 0 else "trump")
+            continue
+        plan.ops.extend(_moved(op, place[1], place[2]) for op in ops)
+    for block, form, place in zip(blocks, forms, places[len(heads) :], strict=True):
+        if place is None:
+            if not (block.name == LAST_TRICK and view.trick):  # it gives way to the trick
+                plan.left_out.append(block.name)
+            continue
+        plan.ops.extend(_block_ops(block, place[1], place[2], ranks, joker_as, form[place[0]])[0])
+    return plan
+
+
+def _extent(ops: Sequence[TextOp | SuitOp]) -> tuple[int, int]:
+    """The width and height of ops laid from (0, 0)."""
+    return max(op.rect[2] for op in ops), max(op.rect[3] for op in ops)
+
+
+def _moved(op: TextOp | SuitOp, dx: int, dy: int) -> TextOp | SuitOp:
+    if isinstance(op, TextOp):
+        return TextOp(op.text, op.x + dx, op.y + dy, op.size, op.colour, op.bold)
+    return SuitOp(op.suit, op.cx + dx, op.cy + dy, op.size, op.colour)
+
+
+def _toward_centre(box: Rect) -> tuple[int, int]:
+    """Where a seat's own cards go: as near its plate as the felt allows."""
+    cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+    return (cx + (WIDTH // 2 - cx) // 8, cy + (HEIGHT // 2 - cy) // 8)
+
+
+def _pile_block(
+    pile: Pile,
+    text: TextRenderer,
+    spots: Sequence[tuple[Rect, Rect]],
+    place_of: Mapping[int, int],
     room: int,
-    four: bool,
+) -> Block:
+    owner = ""
+    anchor = (WIDTH // 2, HEIGHT // 2)
+    if pile.seat is not None:
+        owner = _plain(text.seat(pile.seat))
+        anchor = _toward_centre(spots[place_of[pile.seat]][0])
+    cards = _families(pile.cards)
+    return Block(pile.key, text.t(pile.key), cards, pile.hidden, anchor, room, owner)
+
+
+def _seat_ops(view: View, text: TextRenderer, seat: int, box: Rect) -> list[Op]:
+    """A seat's plate: a side's mark, the name, the dealer's chip; cards in hand, tricks, score."""
+    info = view.seats[seat]
+    turn = seat in view.to_act
+    x0, y0, x1, y1 = box
+    ops: list[Op] = [
+        BoxOp(box, BOX, HIGHLIGHT if turn else BOX_LINE, u(5) if turn else 2, u(12)),
+    ]
+    left = x0 + u(10)
+    for side, team in enumerate(view.teams):
+        if seat in team:  # partners share a colour and a shape
+            shape = ("circle", "diamond", "square")[side % 3]
+            mark = (left, y0 + u(11), left + u(18), y0 + u(29))
+            ops.append(MarkOp(shape, mark, TEAM_COLOURS[side % 3]))
+            left += u(24)
+    right = x1 - u(8)
+    if view.dealer == seat:
+        letter = _plain(text.t("view.dealer_mark"))[:1].upper()
+        ops.append(MarkOp("chip", (right - u(30), y0 + u(5), right, y0 + u(35)), CHIP))
+        w = text_width(letter, FACT_PX, True)
+        ops.append(TextOp(letter, right - u(15) - w // 2, y0 + u(5), FACT_PX, CHIP_INK, True))
+        right -= u(36)
+    name = _fit(text.seat(seat), NAME_PX, right - left, True)
+    ops.append(TextOp(name, left, y0 + u(4), NAME_PX, HIGHLIGHT if turn else INK, True))
+    facts = [f"× {info.cards}"]
+    if info.tricks is not None:
+        facts.append(text.t("view.tricks", count=info.tricks))
+    if has_points(view):
+        facts.append(text.t("view.score", score=info.score))
+    line = y0 + u(40)
+    ops.append(MarkOp("back", (x0 + u(10), line, x0 + u(30), y0 + u(68)), INK))
+    words = " · ".join(facts)
+    if text_width(words, FACT_PX) <= x1 - x0 - u(46):
+        ops.append(TextOp(words, x0 + u(36), line, FACT_PX, INK))
+    else:  # a narrow plate: numbers beside small pictures of a hand and of won tricks
+        x = x0 + u(36)
+        ops.append(TextOp(str(info.cards), x, line, FACT_PX, INK))
+        x += text_width(str(info.cards), FACT_PX) + u(10)
+        if info.tricks is not None:
+            ops.append(MarkOp("tricks", (x, y0 + u(42), x + u(24), y0 + u(68)), INK))
+            ops.append(TextOp(str(info.tricks), x + u(28), line, FACT_PX, INK))
+            x += u(28) + text_width(str(info.tricks), FACT_PX) + u(10)
+        if has_points(view):
+            score = _fit(text.t("view.score", score=info.score), FACT_PX, x1 - u(6) - x)
+            ops.append(TextOp(score, x, line, FACT_PX, INK))
+    if turn:  # an arrow from the plate toward the table
+        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+        dx, dy = WIDTH / 2 - cx, HEIGHT / 2 - cy
+        ops.append(MarkOp(_arrow(dx, dy), _arrow_rect(box, dx, dy), HIGHLIGHT))
+    return ops
+
+
+def _arrow(dx: float, dy: float) -> str:
+    if abs(dy) * 1.6 >= abs(dx):
+        return "up" if dy < 0 else "down"
+    return "left" if dx < 0 else "right"
+
+
+def _arrow_rect(box: Rect, dx: float, dy: float) -> Rect:
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    side = _arrow(dx, dy)
+    a, b, c = u(10), u(12), 2
+    if side == "up":
+        return (cx - a, y0 - b, cx + a, y0 - c)
+    if side == "down":
+        return (cx - a, y1 + c, cx + a, y1 + b)
+    if side == "left":
+        return (x0 - b, cy - a, x0 - c, cy + a)
+    return (x1 + c, cy - a, x1 + b, cy + a)
+
+
+# --- the hand -------------------------------------------------------------------------------------
+
+
+HAND_MARGIN = u(12)
+HAND_RAISE = u(18)
+
+
+def hand_plan(
+    cards: Sequence[int],
+    playable: Sequence[int] = (),
+    marked: Sequence[int] = (),
+    mark: str = "",
     ranks: Mapping[str, str] = ENGLISH_RANKS,
-) -> int:
-    """Cards side by side from (x, y), overlapping to fit ``room`` pixels; the right edge."""
-    if not cards:
-        return x
-    step = min(width + 6, max(width // 3, (room - width) // max(len(cards) - 1, 1)))
-    for i, c in enumerate(cards):
-        face = card_image(c, width, four, _index(c, ranks))
-        canvas.alpha_composite(face, (x + i * step, y))
-    return x + (len(cards) - 1) * step + width
+    joker_as: int | None = None,
+) -> Plan:
+    """A hand in the given order (the panel's): in one row while its ranks stay clear, else in as
+    many even rows as it needs; the cards that may be played now raised and the others dimmed
+    while some may be; a ``marked`` card framed and named (``mark``) under its row."""
+    cards = list(cards)
+    width = HAND_W
+    height = card_height(width)
+    step = _fan_step(ranks, width)
+    room = WIDTH - 2 * HAND_MARGIN
+    per_row_max = (room - width) // step + 1
+    rows = max(1, math.ceil(len(cards) / per_row_max))
+    per_row = max(1, math.ceil(len(cards) / rows))
+    step = min(width + u(8), max(step, (room - width) // max(per_row - 1, 1)))
+    raise_by = HAND_RAISE if playable else 0
+    caption = line_height(FACT_PX) + u(4) if any(c in marked for c in cards) else 0
+    row_h = height + raise_by + caption + u(8)
+    plan = Plan(WIDTH, 2 * HAND_MARGIN + rows * row_h - u(8))
+    for r in range(rows):
+        row = cards[r * per_row : (r + 1) * per_row]
+        span = (len(row) - 1) * step + width
+        x0 = (WIDTH - span) // 2
+        top = HAND_MARGIN + r * row_h
+        for i, c in enumerate(row):
+            lifted = c in playable
+            y = top + (0 if lifted or not playable else raise_by)
+            plan.ops.append(
+                CardOp(
+                    c,
+                    x0 + i * step,
+                    y,
+                    width,
+                    _index(c, ranks),
+                    joker_as,
+                    bool(playable) and not lifted,
+                )
+            )
+        for i, c in enumerate(row):  # over the cards beside it, so it shows even when overlapped
+            if c in marked:
+                x, y = x0 + i * step, top + (0 if c in playable or not playable else raise_by)
+                plan.ops.append(BoxOp((x - 3, y - 3, x + width + 2, y + height + 2), None, MARK, 6))
+                label = _fit(mark, FACT_PX, WIDTH - x - 4, True)
+                plan.ops.append(TextOp(label, x, top + height + raise_by + 4, FACT_PX, INK, True))
+    return plan
+
+
+# --- painting -------------------------------------------------------------------------------------
+
+
+@functools.cache
+def _felt(width: int, height: int, table: bool) -> Image.Image:
+    """The cloth: for a table, a lighter oval of felt inside a wooden rim."""
+    image = Image.new("RGB", (width, height), FELT)
+    if table:
+        draw = ImageDraw.Draw(image)
+        inset = u(28)
+        draw.rounded_rectangle(
+            (inset, inset, width - inset, height - inset),
+            radius=(height - 2 * inset) // 2,
+            fill=FELT_LIGHT,
+            outline=RIM,
+            width=u(10),
+        )
+    return image
+
+
+@functools.lru_cache(maxsize=2048)  # a few tens of megabytes at most
+def _text_piece(text: str, size: int, bold: bool, colour: RGB) -> Image.Image:
+    f = font(size, bold)
+    image = Image.new("RGBA", (text_width(text, size, bold) + 4, line_height(size)), (0, 0, 0, 0))
+    ImageDraw.Draw(image).text((0, 0), text, font=f, fill=colour)
+    return image
+
+
+@functools.cache
+def _suit_piece(suit: int, size: int, colour: RGB) -> Image.Image:
+    s = SUPERSAMPLE
+    r = size // 2 + 6
+    image = Image.new("RGBA", (2 * r * s, 2 * r * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((0, 0, 2 * r * s - 1, 2 * r * s - 1), fill=CHIP)
+    draw_suit(draw, suit, r * s, r * s, size * s, colour)
+    return image.resize((2 * r, 2 * r), Image.Resampling.LANCZOS)
+
+
+def _paint(plan: Plan, table: bool, four_colour: bool) -> Image.Image:
+    """The plan on a copy of the felt: every piece drawn once, cached and pasted."""
+    canvas = _felt(plan.width, plan.height, table).copy()
+    colours = FOUR_COLOURS if four_colour else TWO_COLOURS
+    for op in plan.ops:
+        if isinstance(op, CardOp):
+            if op.card == BACK:
+                piece = back_image(op.width)
+            else:
+                piece = card_image(op.card, op.width, four_colour, op.index, op.joker_as, op.dim)
+            canvas.paste(piece, (op.x, op.y), piece)
+            continue
+        if isinstance(op, TextOp):
+            piece = _text_piece(op.text, op.size, op.bold, op.colour)
+        elif isinstance(op, BoxOp):
+            x0, y0, x1, y1 = op.rect
+            piece = _box_piece(x1 - x0, y1 - y0, op.fill, op.outline, op.line, op.radius)
+        elif isinstance(op, SuitOp):
+            piece = _suit_piece(op.suit, op.size, colours[op.suit])
+        else:
+            x0, y0, x1, y1 = op.rect
+            piece = _mark_piece(op.shape, x1 - x0, y1 - y0, op.colour)
+        canvas.paste(piece, op.rect[:2], piece)
+    return canvas
+
+
+@functools.lru_cache(maxsize=256)
+def _box_piece(
+    width: int, height: int, fill: RGB | None, outline: RGB, line: int, radius: int
+) -> Image.Image:
+    image = Image.new("RGBA", (width + 1, height + 1), (0, 0, 0, 0))
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, width, height), radius, fill, outline, line)
+    return image
+
+
+@functools.lru_cache(maxsize=256)
+def _mark_piece(shape: str, width: int, height: int, colour: RGB) -> Image.Image:
+    image = Image.new("RGBA", (width + 1, height + 1), (0, 0, 0, 0))
+    _mark(ImageDraw.Draw(image), MarkOp(shape, (0, 0, width, height), colour))
+    return image
+
+
+def _mark(draw: ImageDraw.ImageDraw, op: MarkOp) -> None:
+    x0, y0, x1, y1 = op.rect
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    if op.shape in ("circle", "chip"):
+        draw.ellipse(op.rect, fill=op.colour)
+    elif op.shape == "diamond":
+        draw.polygon([(cx, y0), (x1, cy), (cx, y1), (x0, cy)], fill=op.colour)
+    elif op.shape == "square":
+        draw.rectangle(op.rect, fill=op.colour)
+    elif op.shape == "tricks":  # two won tricks, face down and squared off
+        draw.rectangle(
+            (x0 + 6, y0, x1, y1 - 6), fill=(30, 70, 150), outline=(250, 250, 250), width=2
+        )
+        draw.rectangle(
+            (x0, y0 + 6, x1 - 6, y1), fill=(30, 70, 150), outline=(250, 250, 250), width=2
+        )
+    elif op.shape == "back":  # a card back in small, before the count of cards in hand
+        draw.rounded_rectangle(op.rect, 3, fill=(30, 70, 150), outline=(250, 250, 250), width=2)
+    else:  # an arrow toward the table
+        arrows: dict[str, list[tuple[float, float]]] = {
+            "up": [(x0, y1), (x1, y1), (cx, y0)],
+            "down": [(x0, y0), (x1, y0), (cx, y1)],
+            "left": [(x1, y0), (x1, y1), (x0, cy)],
+            "right": [(x0, y0), (x0, y1), (x1, cy)],
+        }
+        points = arrows[op.shape]
+        draw.polygon(points, fill=op.colour)
+
+
+@functools.cache
+def _palette() -> Image.Image:
+    """The one palette every picture is written with: the colours of the felt, the plates, the
+    inks and the cards (faces in both decks, backs, the joker) and their edges, found once."""
+    swatch = _felt(WIDTH, 120, True).copy()
+    draw = ImageDraw.Draw(swatch)
+    draw.rectangle((0, 60, 300, 120), fill=BOX)
+    for i, colour in enumerate((INK, DIM_INK, HIGHLIGHT, CHIP_INK, MARK, *TEAM_COLOURS)):
+        for j in range(2):  # on the felt and on a plate
+            piece = _text_piece("Åg 10", FACT_PX, True, colour)
+            swatch.paste(piece, (8 + i * 60, 4 + j * 64), piece)
+    cards = [
+        card_image(c, PILE_W, four, "K") for c in (0, 13, 26, 39, JOKER) for four in (True, False)
+    ]
+    cards += [card_image(c, PILE_W, True, "K", None, True) for c in (0, 13, 26, 39)]
+    cards += [back_image(PILE_W), card_image(JOKER, PILE_W, True, "", 0)]
+    sheet = Image.new("RGB", (len(cards) * 40 + 40, card_height(PILE_W) + 20), FELT)
+    for i, face in enumerate(cards):
+        sheet.paste(face, (10 + i * 40, 10), face)
+    whole = Image.new("RGB", (max(WIDTH, sheet.width), 120 + sheet.height), FELT)
+    whole.paste(swatch, (0, 0))
+    whole.paste(sheet, (0, 120))
+    return whole.quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+
+
+def _png(image: Image.Image) -> bytes:
+    """A small PNG, cheaply: the picture on the fixed palette (8 bits a pixel, no per-picture
+    quantising), its rows unfiltered and deflated at zlib's fastest level."""
+    indexed = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    width, height = indexed.size
+    framed = Image.new("P", (width + 1, height), 0)  # each row led by its filter type, 0: none
+    framed.paste(indexed, (1, 0))
+    rows = framed.tobytes()
+    head = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette image
+    return b"".join(
+        (
+            b"\x89PNG\r\n\x1a\n",
+            _chunk(b"IHDR", head),
+            _chunk(b"PLTE", _palette_bytes()),
+            _chunk(b"IDAT", zlib.compress(rows, 1)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+@functools.cache
+def _palette_bytes() -> bytes:
+    colours = _palette().getpalette() or []
+    return bytes(colours[: 3 * 256])
 
 
 def table_png(
     view: View, text: TextRenderer, trump_line: str | None, four_colour: bool = True
 ) -> bytes:
-    """The table as ``view`` shows it (the spectator's view): a box per seat with its name, cards
-    in hand (a back and a count), tricks, score and face-up cards; the trick as played with who
-    played each card (else the last trick); the trump; the piles."""
-    seats = len(view.seats)
-    per_row = min(seats, 4)
-    box_w = (WIDTH - MARGIN * (per_row + 1)) // per_row
-    shown_w = 48
-    box_h = 132 + (round(shown_w * 1.4) + 8 if any(info.shown for info in view.seats) else 0)
-    seat_rows = (seats + per_row - 1) // per_row
-    shown_piles = [p for p in table_piles(view) if p.cards or p.hidden]
-    height = (
-        MARGIN
-        + 40
-        + seat_rows * (box_h + MARGIN)
-        + (CARD_H + 70)
-        + len(shown_piles) * (SMALL_H + 44)
-        + MARGIN
-    )
-    canvas = Image.new("RGBA", (WIDTH, height), (*FELT, 255))
-    draw = ImageDraw.Draw(canvas)
-    head = _fit(draw, text.t("view.deal", deal=view.deal), 30, WIDTH / 3)
-    draw.text((MARGIN, MARGIN), head, font=font(30), fill=INK)
-    if trump_line:  # the trump's name and its suit drawn as on the cards
-        x = MARGIN + draw.textlength(head + "   ", font=font(30))
-        label = _fit(draw, trump_line, 30, WIDTH - x - 60)
-        draw.text((x, MARGIN), label, font=font(30, bold=True), fill=INK)
-        if view.trump is not None:
-            x += draw.textlength(label, font=font(30, bold=True)) + 24
-            draw.ellipse((x - 20, MARGIN - 2, x + 20, MARGIN + 38), fill=(252, 252, 248))
-            colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[view.trump]
-            draw_suit(draw, view.trump, x, MARGIN + 18, 28, colour)
-    y = MARGIN + 44
-    for seat, info in enumerate(view.seats):
-        col, row = seat % per_row, seat // per_row
-        x0 = MARGIN + col * (box_w + MARGIN)
-        y0 = y + row * (box_h + MARGIN)
-        turn = seat in view.to_act
-        draw.rounded_rectangle(
-            (x0, y0, x0 + box_w, y0 + box_h),
-            radius=12,
-            fill=FELT_DARK,
-            outline=HIGHLIGHT if turn else (60, 120, 85),
-            width=5 if turn else 2,
-        )
-        name = text.seat(seat)
-        draw.text(
-            (x0 + 10, y0 + 6),
-            _fit(draw, name, 28, box_w - 20),
-            font=font(28),
-            fill=HIGHLIGHT if turn else INK,
-        )
-        back = back_image(48)
-        canvas.alpha_composite(back, (x0 + 10, y0 + 44))
-        draw.text((x0 + 10 + back.width + 8, y0 + 46), f"× {info.cards}", font=font(30), fill=INK)
-        facts = []
-        if info.tricks is not None:
-            facts.append(text.t("view.tricks", count=info.tricks))
-        facts.append(text.t("view.score", score=info.score))
-        draw.text(
-            (x0 + 10 + back.width + 8, y0 + 84),
-            _fit(draw, " · ".join(facts), 24, box_w - back.width - 30),
-            font=font(24),
-            fill=INK,
-        )
-        if info.shown:
-            top = y0 + box_h - round(shown_w * 1.4) - 8
-            shown = sort_hand(info.shown)
-            ranks = text.faces.ranks
-            _row(canvas, shown, x0 + 10, top, shown_w, box_w - 20, four_colour, ranks)
-    y += seat_rows * (box_h + MARGIN)
-    trick = trick_text(text, view)
-    if trick is not None:
-        draw.text(
-            (MARGIN, y), _fit(draw, trick[0], 26, WIDTH - 2 * MARGIN), font=font(26), fill=INK
-        )
-        y += 34
-        if view.trick:
-            plays = list(view.trick)
-        else:
-            last = next(p for p in view.piles if p.key == LAST_TRICK)
-            plays = [(-1, c) for c in last.cards]
-        step = min(CARD_W + 24, (WIDTH - 2 * MARGIN) // max(len(plays), 1))
-        width = min(CARD_W, step - 8)
-        for i, (seat, c) in enumerate(plays):
-            x = MARGIN + i * step
-            face = card_image(c, width, four_colour, _index(c, text.faces.ranks))
-            canvas.alpha_composite(face, (x, y))
-            if seat >= 0:
-                draw.text(
-                    (x, y + round(width * 1.4) + 2),
-                    _fit(draw, text.seat(seat), 22, step - 4),
-                    font=font(22),
-                    fill=INK,
-                )
-        y += CARD_H + 36
-    for pile in shown_piles:
-        label = text.t(pile.key) + (f" ({text.seat(pile.seat)})" if pile.seat is not None else "")
-        draw.text((MARGIN, y), _fit(draw, label, 24, WIDTH - 2 * MARGIN), font=font(24), fill=INK)
-        y += 30
-        room = WIDTH - 2 * MARGIN - 140
-        x = _row(canvas, list(pile.cards), MARGIN, y, SMALL_W, room, four_colour, text.faces.ranks)
-        if pile.hidden:
-            x += 8 if pile.cards else 0
-            canvas.alpha_composite(back_image(SMALL_W), (x, y))
-            draw.text((x + SMALL_W + 8, y + 30), f"× {pile.hidden}", font=font(30), fill=INK)
-        y += SMALL_H + 14
-    return _png(canvas.crop((0, 0, WIDTH, min(height, y + MARGIN))))
-
-
-MARK = (200, 30, 140)
-"""The frame of a card the game marks in a hand (Svarte Petter's odd card)."""
+    """The table picture of ``view`` (:func:`table_plan`), as a PNG."""
+    return _png(_paint(table_plan(view, text, trump_line, four_colour), True, four_colour))
 
 
 def hand_png(
@@ -361,34 +1203,8 @@ def hand_png(
     mark: str = "",
     four_colour: bool = True,
     ranks: Mapping[str, str] = ENGLISH_RANKS,
+    joker_as: int | None = None,
 ) -> bytes:
-    """A hand in the given order (the panel's), the cards that may be played now raised and the
-    others dimmed while some may be; a ``marked`` card framed and named (``mark``) under it."""
-    cards = list(cards)
-    width = CARD_W
-    height = round(width * 1.4)
-    room = WIDTH - 2 * MARGIN
-    step = min(width + 6, max(width // 3, (room - width) // max(len(cards) - 1, 1)))
-    raise_by = 18 if playable else 0
-    caption = 34 if any(c in marked for c in cards) else 0
-    w = MARGIN * 2 + (len(cards) - 1) * step + width if cards else 2 * MARGIN + width
-    h = MARGIN * 2 + height + raise_by + caption
-    canvas = Image.new("RGBA", (w, h), (*FELT, 255))
-    draw = ImageDraw.Draw(canvas)
-    for i, c in enumerate(cards):
-        face = card_image(c, width, four_colour, _index(c, ranks))
-        lifted = c in playable
-        if playable and not lifted:
-            face = face.copy()
-            veil = Image.new("RGBA", face.size, (0, 0, 0, 90))
-            face.alpha_composite(Image.composite(veil, Image.new("RGBA", face.size), face))
-        canvas.alpha_composite(face, (MARGIN + i * step, MARGIN + (0 if lifted else raise_by)))
-    for i, c in enumerate(cards):  # over the cards beside it, so it shows even when overlapped
-        if c in marked:
-            x, y = MARGIN + i * step, MARGIN + (0 if c in playable else raise_by)
-            draw.rounded_rectangle(
-                (x - 3, y - 3, x + width + 2, y + height + 2), radius=12, outline=MARK, width=6
-            )
-            label = _fit(draw, mark, 24, w - x - 4)
-            draw.text((x, MARGIN + height + raise_by + 6), label, font=font(24, True), fill=INK)
-    return _png(canvas)
+    """The hand picture (:func:`hand_plan`), as a PNG."""
+    plan = hand_plan(cards, playable, marked, mark, ranks, joker_as)
+    return _png(_paint(plan, False, four_colour))

@@ -1,16 +1,44 @@
-"""Card pictures: every registered game's table and hand images, in both languages, stay within
-their size limits, and a seat's pictures never depend on cards hidden from it."""
+"""Card pictures: every registered game's table and hand pictures, in both languages, stay within
+their size limits, read at a phone's width (texts and ranks high enough, no rank covered), show
+what the table holds where a player looks for it, and never depend on cards hidden from a seat."""
 
 from __future__ import annotations
 
 import io
+import math
 import random
+from collections import Counter
 
 import pytest
 from PIL import Image
 
 from bot.i18n import catalog
-from bot.render.images import MAX_BYTES, WIDTH, card_image, hand_png, table_png
+from bot.render.images import (
+    BACK,
+    FOUR_COLOURS,
+    HEIGHT,
+    HIGHLIGHT,
+    MAX_BYTES,
+    MIN_RANK_PX,
+    MIN_TEXT_PX,
+    NAME_PX,
+    PHONE,
+    WIDTH,
+    BoxOp,
+    CardOp,
+    MarkOp,
+    Plan,
+    Rect,
+    SuitOp,
+    TextOp,
+    card_image,
+    hand_plan,
+    hand_png,
+    rank_size,
+    seat_spots,
+    table_plan,
+    table_png,
+)
 from bot.render.text import DISCORD, TextRenderer, sort_hand, trump_line
 from games.cards import JOKER, card, parse_card
 from games.core import Game, GameSpec, Options, Seat, View
@@ -106,3 +134,263 @@ def test_pictured_cards_carry_the_ranks_of_the_tables_language() -> None:
     assert hand_png([queen], ranks=swedish) != hand_png([queen])
     seven = parse_card("7S")  # a seven reads the same in both languages
     assert hand_png([seven], ranks=swedish) == hand_png([seven])
+
+
+# --- read at a phone's width ----------------------------------------------------------------------
+
+
+def _playout_states(spec: GameSpec[Options], players: int, seed: int) -> list[Game]:
+    """A match at several points of one seeded random playout, to its end."""
+    rng = random.Random(seed)
+    game = spec.new(players, rng=random.Random(seed))
+    states = [game.clone()]
+    for moves in (5, 20, 60, 400):
+        while moves and not game.is_over():
+            seat = min(game.to_act())
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+            moves -= 1
+        states.append(game.clone())
+    return states
+
+
+def _plan(game: Game, lang: str, seat: Seat | None = None) -> Plan:
+    view = game.view(seat)
+    text = TextRenderer(catalog(lang), NAMES[: game.players], DISCORD)
+    return table_plan(view, text, trump_line(text, view, SPECS[view.game].trick_taking))
+
+
+def _rect(op: object) -> tuple[int, int, int, int]:
+    assert isinstance(op, TextOp | CardOp | BoxOp | SuitOp | MarkOp)
+    return op.rect
+
+
+def _covers(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _assert_legible(plan: Plan) -> None:
+    """At a phone's width every text and every card's rank is high enough, everything lies on
+    the picture, and nothing drawn later covers a text or a card's rank."""
+    phone = PHONE / plan.width
+    assert plan.left_out == []
+    for i, op in enumerate(plan.ops):
+        x0, y0, x1, y1 = _rect(op)
+        assert min(x0, y0) >= 0, op
+        assert x1 <= plan.width, op
+        assert y1 <= plan.height, op
+        if isinstance(op, TextOp):
+            assert op.size * phone >= MIN_TEXT_PX, op
+            guarded = _rect(op)
+        elif isinstance(op, CardOp) and op.card != BACK:
+            assert rank_size(op.width) * phone >= MIN_RANK_PX, op
+            index = op.index_rect
+            assert index is not None
+            guarded = index
+        else:
+            continue
+        for later in plan.ops[i + 1 :]:
+            if isinstance(later, BoxOp) and later.fill is None:
+                frame = later.rect  # a frame covers only its edge
+                inner = (frame[0] + later.line, frame[1] + later.line)
+                inner_end = (frame[2] - later.line, frame[3] - later.line)
+                if inner <= guarded[:2] and guarded[2:] <= inner_end:
+                    continue
+            if isinstance(later, BoxOp) and later.fill is not None:
+                assert not _covers(later.rect, guarded), (op, later)
+                continue
+            if isinstance(op, TextOp) and isinstance(later, TextOp):
+                assert not _covers(_rect(later), guarded), (op, later)
+                continue
+            if isinstance(later, CardOp | SuitOp | MarkOp):
+                assert not _covers(_rect(later), guarded), (op, later)
+
+
+def _counts(spec: GameSpec[Options]) -> range:
+    return range(spec.min_players, spec.max_players + 1)
+
+
+@pytest.mark.parametrize("game_id", sorted(SPECS))
+def test_every_games_table_picture_reads_at_a_phones_width(game_id: str) -> None:
+    spec = SPECS[game_id]
+    for players in _counts(spec):
+        for lang in ("sv", "en"):
+            for game in _playout_states(spec, players, seed=players):
+                plan = _plan(game, lang)
+                assert plan.width / plan.height >= 1.6  # landscape, 16:10 or wider
+                _assert_legible(plan)
+    image = Image.open(io.BytesIO(_table(game, game.view(None), "sv")))
+    assert image.size == (plan.width, plan.height)
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_a_hand_of_up_to_26_cards_never_covers_a_rank(lang: str) -> None:
+    ranks = DISCORD.speaking(catalog(lang)).ranks
+    rng = random.Random(5)
+    deck = [*list(range(52)), JOKER]
+    for size in range(1, 27):
+        cards = sort_hand(rng.sample(deck, size))
+        playable = cards[::3]
+        marked = cards[-1:]
+        for plan in (
+            hand_plan(cards, (), (), "", ranks),
+            hand_plan(cards, playable, marked, "Svarte Petter", ranks),
+        ):
+            _assert_legible(plan)
+            shown = [op.card for op in plan.ops if isinstance(op, CardOp)]
+            assert shown == cards  # every card, in the panel's order
+    image = Image.open(io.BytesIO(hand_png(cards, playable, ranks=ranks)))
+    assert image.width == WIDTH
+    assert image.height <= image.width
+
+
+def test_the_seat_to_act_is_framed_and_the_viewers_seat_is_at_the_bottom() -> None:
+    game = SPECS["nittionio"].new(3, rng=random.Random(2))
+    for seat in (None, 0, 1, 2):
+        plan = _plan(game, "sv", seat)
+        plates = [op for op in plan.ops if isinstance(op, BoxOp) and op.fill is not None]
+        bottom = max(plates, key=lambda op: op.rect[3])
+        names = [op for op in plan.ops if isinstance(op, TextOp) and op.size == NAME_PX]
+        below = next(n for n in names if _covers(n.rect, bottom.rect))
+        assert below.text == _plain_name(seat or 0)
+        framed = {n.text for n in names if n.colour == HIGHLIGHT}
+        assert framed == {_plain_name(s) for s in game.to_act()}
+        assert sum(op.outline == HIGHLIGHT for op in plates) == len(game.to_act())
+
+
+def _plain_name(seat: int) -> str:
+    return " ".join("".join(ch for ch in NAMES[seat] if ord(ch) < 0x180).split())
+
+
+def test_each_card_of_the_trick_lies_in_front_of_the_seat_that_played_it() -> None:
+    for game_id, players in (("braus", 4), ("femkort", 10), ("piquet", 3), ("tvamansbridge", 2)):
+        for game in _playout_states(SPECS[game_id], players, 4):
+            view = game.view(None)
+            plan = _plan(game, "en")
+            spots = seat_spots(players)
+            for seat, c in view.trick:
+                drawn = next(op for op in plan.ops if isinstance(op, CardOp) and op.card == c)
+                plate, spot = spots[seat]  # seat 0 at the bottom, as in the public picture
+                assert spot[0] <= drawn.rect[0]
+                assert drawn.rect[2] <= spot[2]
+                assert spot[1] == drawn.rect[1]
+
+                assert _facing(drawn.rect, spots) == plate
+
+
+def _facing(rect: tuple[int, int, int, int], spots: tuple[tuple[Rect, Rect], ...]) -> Rect:
+    """The plate whose direction from the middle of the table (on the oval of the plates) is
+    nearest to the rectangle's."""
+    plates = [plate for plate, _ in spots]
+
+    def middle(r: tuple[int, int, int, int]) -> tuple[float, float]:
+        return ((r[0] + r[2]) / 2 - WIDTH / 2, (r[1] + r[3]) / 2 - HEIGHT / 2)
+
+    rx = max(max(abs(middle(p)[0]) for p in plates), 1.0)
+    ry = max(max(abs(middle(p)[1]) for p in plates), 1.0)
+
+    def angle(r: tuple[int, int, int, int]) -> float:
+        x, y = middle(r)
+        return math.atan2(y / ry, x / rx)
+
+    def apart(a: float, b: float) -> float:
+        return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
+
+    return min(plates, key=lambda p: apart(angle(p), angle(rect)))
+
+
+def test_partners_share_a_mark_that_their_opponents_do_not() -> None:
+    game = SPECS["braus"].new(4, rng=random.Random(1))
+    plan = _plan(game, "sv")
+    marks = [op for op in plan.ops if isinstance(op, MarkOp) and op.shape != "back"]
+    marks = [m for m in marks if m.shape in ("circle", "diamond", "square")]
+    plates = [op for op in plan.ops if isinstance(op, BoxOp) and op.fill is not None]
+    side = {}
+    for seat, (plate, _) in enumerate(seat_spots(4)):
+        assert plate in [p.rect for p in plates]
+        inside = [m for m in marks if _covers(m.rect, plate)]
+        assert len(inside) == 1
+        side[seat] = (inside[0].shape, inside[0].colour)
+    for team in game.view(None).teams:
+        assert len({side[s] for s in team}) == 1
+    assert side[0] != side[1]
+
+
+def test_the_last_trick_and_the_dummies_cards_are_in_the_picture() -> None:
+    seen_last = seen_dummy = 0
+    for game in _playout_states(SPECS["tvamansbridge"], 2, 6):
+        view = game.view(None)
+        drawn = Counter(op.card for op in _plan(game, "sv").ops if isinstance(op, CardOp))
+        for pile in view.piles:
+            if pile.key == "table.pile.last_trick" and pile.cards and not view.trick:
+                assert all(drawn[c] for c in pile.cards)
+                seen_last += 1
+            if pile.key == "tvamansbridge.pile.dummy":
+                assert all(drawn[c] for c in pile.cards)
+                assert drawn[BACK] >= 1 if pile.hidden else True
+                seen_dummy += 1
+    assert seen_last
+    assert seen_dummy
+
+
+def test_the_joker_is_drawn_as_a_joker_and_shows_the_card_it_counts_as() -> None:
+    def inks(image: Image.Image) -> set[tuple[int, int, int]]:
+        counts = image.convert("RGBA").getcolors(maxcolors=1 << 16) or []
+        return {(c[0], c[1], c[2]) for _, c in counts if isinstance(c, tuple) and c[3] == 255}
+
+    def near(colour: tuple[int, ...], seen: set[tuple[int, int, int]]) -> bool:
+        return any(sum(abs(a - b) for a, b in zip(colour, c, strict=False)) < 30 for c in seen)
+
+    plain = inks(card_image(JOKER, 100))
+    assert not any(near(c, plain) for c in FOUR_COLOURS.values())  # no suit's emblem
+    nine_of_clubs = parse_card("9C")
+    counted = card_image(JOKER, 100, True, "9", nine_of_clubs)
+    assert near(FOUR_COLOURS[0], inks(counted))  # a club, in the clubs' green
+    # Nittionio N1: the joker copies the turn-up; played, the table picture shows it as that card
+    for seed in range(40):
+        for game in _playout_states(SPECS["nittionio"], 3, seed):
+            view = game.view(None)
+            turn_up = [p.cards[0] for p in view.piles if p.key.endswith("turn_up") and p.cards]
+            if JOKER not in [c for _, c in view.trick] or not turn_up or turn_up[0] == JOKER:
+                continue
+            jokers = [
+                op for op in _plan(game, "sv").ops if isinstance(op, CardOp) and op.card == JOKER
+            ]
+            assert [op.joker_as for op in jokers] == [turn_up[0]]
+            return
+    raise AssertionError("no playout played the joker")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "points"),
+    [
+        ("braus", 4, False),
+        ("skitgubbe", 3, False),
+        ("lojliga_familjerna", 3, False),
+        ("svarte_petter", 3, False),
+        ("nittionio", 3, True),
+        ("femkort", 4, True),
+    ],
+)
+def test_seats_show_points_only_in_games_that_count_them(
+    game_id: str, players: int, points: bool
+) -> None:
+    game = SPECS[game_id].new(players, rng=random.Random(1))
+    for lang, unit in (("sv", " p"), ("en", " pts")):
+        score = catalog(lang).text("view.score", score=0)
+        assert score.endswith(unit.strip())
+        texts = [op.text for op in _plan(game, lang).ops if isinstance(op, TextOp)]
+        shown = sum(score in t for t in texts)
+        assert shown == (players if points else 0)
+
+
+def test_the_dealer_has_a_chip_on_the_plate() -> None:
+    game = SPECS["piquet"].new(3, rng=random.Random(4))
+    view = game.view(None)
+    assert view.dealer is not None
+    plan = _plan(game, "sv")
+    chips = [op for op in plan.ops if isinstance(op, MarkOp) and op.shape == "chip"]
+    assert len(chips) == 1
+    plate = seat_spots(3)[view.dealer][0]
+    assert _covers(chips[0].rect, plate)
+    letters = [op for op in plan.ops if isinstance(op, TextOp) and _covers(op.rect, chips[0].rect)]
+    assert [op.text for op in letters] == ["G"]
