@@ -482,7 +482,7 @@ def leaderboard_embed(
         title=clip(catalog.text("ui.leaderboard.title", game=name), MAX_TITLE),
         description=clip("\n".join(lines) or catalog.text("ui.leaderboard.empty", game=name), 4096),
         colour=COLOUR,
-    )
+    ).set_footer(text=catalog.text("ui.leaderboard.how"))
 
 
 def stats_embed(catalog: Catalog, member_name: str, stats: Sequence[GameStats]) -> discord.Embed:

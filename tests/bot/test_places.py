@@ -3,7 +3,7 @@ line with what a side's place means, in both languages; statistics count places 
 
 from __future__ import annotations
 
-from bot.discord.embeds import stats_embed
+from bot.discord.embeds import leaderboard_embed, stats_embed
 from bot.i18n import catalog
 from bot.render.text import TextRenderer, result_lines
 from bot.storage import GameStats
@@ -82,3 +82,10 @@ def test_the_rating_is_called_a_rating_in_swedish_too() -> None:
     line = sv.text("ui.leaderboard.line", rank=1, name="Anna", rating="1016", wins=1, games=1)
     assert change == "Anna: rating 1000 → 1016"
     assert line == "1. Anna: rating 1016 · 1 vinst på 1 parti"
+
+
+def test_the_leaderboard_says_how_places_against_computer_players_count() -> None:
+    for lang, words in (("sv", "datorspelare"), ("en", "computer player")):
+        embed = leaderboard_embed(catalog(lang), "nittionio", [])
+        assert embed.footer.text is not None
+        assert words in embed.footer.text
