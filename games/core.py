@@ -182,6 +182,11 @@ class View:
     seat plays for itself; the table shows the sides and the ratings rate them as teams, so the
     game must give partners the same place in its :class:`Result`. ``sheet`` is the score sheet,
     for games that keep one.
+
+    ``trump`` is the trump suit where there is one now; ``no_trump`` says that the cards are
+    being played without one in a game that has trumps (a no-trump contract, a turn-up that
+    names none, trumps not yet made). Both unset: trumps are no part of this game or phase (an
+    auction, a game without trumps), and nothing is said about them.
     """
 
     game: str
@@ -200,6 +205,7 @@ class View:
     teams: tuple[tuple[Seat, ...], ...] = ()
     sheet: ScoreSheet | None = None
     marked: tuple[Card, ...] = ()
+    no_trump: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -400,6 +400,7 @@ class Tvamanswhist(Game):
             seats=(self._seat_view(0, values), self._seat_view(1, values)),
             trick=tuple((self.leader ^ i, Card(c)) for i, c in enumerate(self.trick)),
             trump=None if self._free_play() and not over else self.trump,
+            no_trump=self._free_play() and not over,
             piles=self._piles(),
             events=self._events_for(seat),
             notes=notes,

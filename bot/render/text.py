@@ -348,12 +348,10 @@ class TextRenderer:
         head = [self.t("view.deal", deal=view.deal)]
         if view.dealer is not None:
             head.append(self.t("view.dealer", seat=self.seat(view.dealer)))
-        if tricks:
-            head.append(
-                self.t("view.trump", suit=self.suit(view.trump))
-                if view.trump is not None
-                else self.t("view.no_trump")
-            )
+        if view.trump is not None:
+            head.append(self.t("view.trump", suit=self.suit(view.trump)))
+        elif view.no_trump:
+            head.append(self.t("view.no_trump"))
         lines = [" · ".join(head), self.t("view.phase", phase=self.msg(view.phase))]
         lines += [f"  {self.seat_line(s, info, view)}" for s, info in enumerate(view.seats)]
         if view.teams:
@@ -452,12 +450,16 @@ def result_lines(text: TextRenderer, result: Result, teams: Sequence[Sequence[in
     return lines
 
 
-def trump_line(text: TextRenderer, view: View, trick_taking: bool) -> str | None:
-    """``Trumf: ♥️ hjärter``, or ``Ingen trumf`` in a trick-taking game without one (the turn-up
-    was the joker or a nine); None where trumps are not part of the game."""
+def trump_line(text: TextRenderer, view: View, trick_taking: bool = True) -> str | None:
+    """``Trumf: ♥️ hjärter``, or ``Ingen trumf`` where the game says the cards are played without
+    one (``View.no_trump``: the turn-up was the joker or a nine, a sang contract); None where
+    trumps are no part of the game or of its phase (Piquet, an auction, a game that is not
+    trick-taking)."""
+    if not trick_taking:
+        return None
     if view.trump is not None:
         return text.t("table.event.trump", suit=text.suit(view.trump))
-    return text.t("table.event.no_trump") if trick_taking else None
+    return text.t("table.event.no_trump") if view.no_trump else None
 
 
 def trick_text(text: TextRenderer, view: View) -> tuple[str, str] | None:

@@ -706,6 +706,8 @@ class Femhundra(Game):
             seats=seats,
             trick=tuple((p, Card(c)) for p, c in zip(self.trick_seats, self.trick, strict=True)),
             trump=None if self.trump == NO_TRUMP else self.trump,
+            # sang, misère or all passed; nothing is said of trumps during the auction
+            no_trump=self.trump == NO_TRUMP and self.phase not in (_AUCTION, _OVER),
             piles=self._piles(seat),
             events=tuple(self._message(e) for e in self.events[-EVENTS_KEPT:]),
             notes=notes,

@@ -596,6 +596,7 @@ class Nittionio(Game):
             seats=seats,
             trick=tuple(((self._leader + i) % PLAYERS, Card(c)) for i, c in enumerate(self._trick)),
             trump=self._trump,
+            no_trump=self._trump is None,  # a nine or the joker turned up (or no trump this deal)
             piles=tuple(piles),
             events=tuple(map(_event_msg, self._events[-EVENTS_KEPT:])),
             notes=notes,

@@ -518,6 +518,7 @@ class Tvamansbridge(Game):
                     (self.owner[(self.leader + i) % 4], Card(c)) for i, c in enumerate(self.trick)
                 ),
                 trump=self.trump if self.auction is None and self.winner < 0 else None,
+                no_trump=self.trump is None and self.auction is None and self.winner < 0,
                 piles=self._piles(),
                 events=tuple(map(_message, self.events[-EVENTS_KEPT:])),
                 deal=self.deal_no,

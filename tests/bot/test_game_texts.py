@@ -1,0 +1,72 @@
+"""What the games' texts say on the table, as a player reads them: trump only where there is one,
+points only where a game keeps them, the joker as what it counts for, and each game's own
+findings (Piquet's calls, Nittionio's deal summary, Tvåmanswhist's end...)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from bot.i18n import catalog
+from bot.render.text import DISCORD, TextRenderer, trump_line
+from games.core import Game, View
+from games.registry import SPECS
+
+NAMES = ["Anna", "Bo", "Cilla", "Dan", "Eva"]
+
+
+def _sv(players: int) -> TextRenderer:
+    return TextRenderer(catalog("sv"), NAMES[:players], DISCORD)
+
+
+def _playout(game_id: str, players: int, seed: int = 1, steps: int = 1500) -> Iterator[View]:
+    """The spectator's view before each move of a random match (fixed seed)."""
+    spec = SPECS[game_id]
+    rng = random.Random(seed)
+    game: Game = spec.new(players, None, random.Random(seed))
+    for _ in range(steps):
+        if game.is_over():
+            return
+        yield game.view(None)
+        seat = min(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+# --- trump ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("piquet", 2), ("braus", 4), ("femkort", 2), ("skitgubbe", 3)]
+)
+def test_games_and_phases_without_trumps_never_say_no_trumps(game_id: str, players: int) -> None:
+    text = _sv(players)
+    said = {
+        trump_line(text, v, SPECS[game_id].trick_taking)
+        for v in _playout(game_id, players)
+        if v.trump is None
+    }
+    assert said <= {None}
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("femhundra", 3), ("tvamansbridge", 2)])
+def test_no_trumps_is_not_said_during_an_auction(game_id: str, players: int) -> None:
+    text = _sv(players)
+    for seed in range(3):
+        for v in _playout(game_id, players, seed, steps=400):
+            if "auction" in v.phase.key:
+                assert trump_line(text, v, True) is None, v.phase.key
+
+
+def test_a_deal_played_without_trumps_says_so() -> None:
+    # rules/three-to-five-player.md: a nine or the joker turned up means no trumps
+    game = SPECS["nittionio"].new(3, None, random.Random(1))
+    seen = False
+    for seed in range(40):
+        game = SPECS["nittionio"].new(3, None, random.Random(seed))
+        v = game.view(None)
+        if v.trump is None:
+            assert trump_line(_sv(3), v, True) == "Ingen trumf"
+            seen = True
+    assert seen
