@@ -441,6 +441,10 @@ class GameSpec(Generic[OptionsT]):
     presets: Mapping[str, OptionsT] = field(default_factory=dict)
     trick_taking: bool = True
     realtime: bool = False
+    points: bool = True
+    """Whether the seats' scores are points ("12 p"). A game without points (Svarte Petter,
+    Skitgubbe) shows no score on its seats, or names what it counts in its own words
+    (``<game>.seat_score``: Bräus's ritor, Löjliga familjerna's families)."""
 
     def default_options(self) -> OptionsT:
         return self.options_type()

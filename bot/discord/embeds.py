@@ -25,6 +25,7 @@ from bot.render.text import (
     place_name,
     result_lines,
     rule_sections,
+    seat_score,
     sort_hand,
     table_piles,
     trick_text,
@@ -344,7 +345,8 @@ def _seat_lines(catalog: Catalog, table: LiveTable, view: View) -> list[str]:
         parts = [catalog.text("view.cards", count=info.cards)]
         if info.tricks is not None:
             parts.append(catalog.text("view.tricks", count=info.tricks))
-        parts.append(catalog.text("view.score", score=info.score))
+        if (score := seat_score(catalog, view.game, info.score)) is not None:
+            parts.append(score)
         if info.shown:
             parts.append(catalog.text("view.shown", cards=text.faces_of(sort_hand(info.shown))))
         parts.extend(text.msg(n) for n in info.notes)

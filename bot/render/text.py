@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from bot.i18n import Catalog
 from games.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_card, rank_of, suit_of
 from games.core import ArgValue, Msg, Pile, Result, ScoreSheet, SeatView, View
+from games.registry import SPECS
 
 JOKER_FACE = "🃏"
 _CONTRACT = re.compile(r"^(\d+)(C|D|H|S|NT)(X{0,2})$", re.IGNORECASE)
@@ -330,7 +331,9 @@ class TextRenderer:
         parts = [self.t("view.cards", count=info.cards)]
         if info.tricks is not None:
             parts.append(self.t("view.tricks", count=info.tricks))
-        parts.append(self.t("view.score", score=info.score))
+        score = seat_score(self.catalog, view.game, info.score)
+        if score is not None:
+            parts.append(score)
         if info.shown:
             parts.append(self.t("view.shown", cards=self.faces_of(sort_hand(info.shown))))
         parts.extend(self.msg(n) for n in info.notes)
@@ -484,3 +487,16 @@ def table_piles(view: View) -> list[Pile]:
         for p in view.piles
         if p.key != LAST_TRICK and not (p.key == WON_TRICKS and p.seat in counted)
     ]
+
+
+def seat_score(catalog: Catalog, game_id: str, score: int) -> str | None:
+    """A seat's score as its line shows it: ``12 p`` in a game with points; in one without
+    (``GameSpec.points``), what it counts in its own words (``2 ritor``, ``3 familjer``) or
+    nothing."""
+    own = f"{game_id}.seat_score"
+    if catalog.has(own):
+        return catalog.text(own, score=score)
+    spec = SPECS.get(game_id)
+    if spec is not None and not spec.points:
+        return None
+    return catalog.text("view.score", score=score)

@@ -70,3 +70,29 @@ def test_a_deal_played_without_trumps_says_so() -> None:
             assert trump_line(_sv(3), v, True) == "Ingen trumf"
             seen = True
     assert seen
+
+
+# --- points --------------------------------------------------------------------------------------
+
+
+def _seat_lines(game_id: str, players: int) -> set[str]:
+    text = _sv(players)
+    lines: set[str] = set()
+    for v in _playout(game_id, players, steps=300):
+        lines.update(text.seat_line(s, info, v) for s, info in enumerate(v.seats))
+    return lines
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("skitgubbe", 3), ("svarte_petter", 3), ("braus", 4)]
+)
+def test_games_without_points_show_no_points_on_their_seats(game_id: str, players: int) -> None:
+    lines = _seat_lines(game_id, players)
+    assert lines
+    assert not any(part.strip().endswith(" p") for line in lines for part in line.split("·"))
+
+
+def test_what_a_game_counts_instead_of_points_is_said_in_its_words() -> None:
+    assert any("0 ritor" in line for line in _seat_lines("braus", 4))
+    assert any("0 familjer" in line for line in _seat_lines("lojliga_familjerna", 3))
+    assert any(" p" in line for line in _seat_lines("nittionio", 3))  # a game with points
