@@ -186,7 +186,8 @@ class View:
     ``trump`` is the trump suit where there is one now; ``no_trump`` says that the cards are
     being played without one in a game that has trumps (a no-trump contract, a turn-up that
     names none, trumps not yet made). Both unset: trumps are no part of this game or phase (an
-    auction, a game without trumps), and nothing is said about them.
+    auction, a game without trumps), and nothing is said about them. ``joker`` is the card a
+    joker counts as now, where the game makes it one (Nittionio: a copy of the turn-up).
     """
 
     game: str
@@ -206,6 +207,7 @@ class View:
     sheet: ScoreSheet | None = None
     marked: tuple[Card, ...] = ()
     no_trump: bool = False
+    joker: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,7 +107,7 @@ def hand_faces(catalog: Catalog, view: View, faces: Faces = PLAIN) -> str:
     ``J♠ (Svarte Petter)``."""
     out = []
     for c in sort_hand(view.hand):
-        face = card_face(c, faces)
+        face = face_in_view(c, view, faces)
         out.append(f"{face} ({mark_label(catalog, view.game)})" if c in view.marked else face)
     return " ".join(out)
 
@@ -316,7 +316,9 @@ class TextRenderer:
     def trick(self, view: View) -> str:
         if not view.trick:
             return "–"
-        return "  ".join(f"{self.seat(s)}: {self.face(c)}" for s, c in view.trick)
+        return "  ".join(
+            f"{self.seat(s)}: {face_in_view(c, view, self.faces)}" for s, c in view.trick
+        )
 
     def pile(self, pile: Pile) -> str:
         parts = []
@@ -469,12 +471,16 @@ def trick_text(text: TextRenderer, view: View) -> tuple[str, str] | None:
     """The trick on the table as played (``Anna Q♤ · Bo 7♥️``); while none is, the last trick
     and who took it, until the next card."""
     if view.trick:
-        played = " · ".join(f"{text.seat(s)} {text.face(c)}" for s, c in view.trick)
+        played = " · ".join(
+            f"{text.seat(s)} {face_in_view(c, view, text.faces)}" for s, c in view.trick
+        )
         return text.t("ui.table.trick"), played
     for pile in view.piles:
         if pile.key == LAST_TRICK and pile.cards:
             owner = f" ({text.seat(pile.seat)})" if pile.seat is not None else ""
-            return f"{text.t(LAST_TRICK)}{owner}", text.faces_of(pile.cards)
+            return f"{text.t(LAST_TRICK)}{owner}", " ".join(
+                face_in_view(c, view, text.faces) for c in pile.cards
+            )
     return None
 
 
@@ -500,3 +506,11 @@ def seat_score(catalog: Catalog, game_id: str, score: int) -> str | None:
     if spec is not None and not spec.points:
         return None
     return catalog.text("view.score", score=score)
+
+
+def face_in_view(c: int, view: View, faces: Faces = PLAIN) -> str:
+    """A card's face, the joker followed by what it counts as where the game says
+    (``View.joker``): ``🃏 (= 9☘️)``."""
+    if c == JOKER and view.joker is not None:
+        return f"{faces.joker} (= {card_face(view.joker, faces)})"
+    return card_face(c, faces)

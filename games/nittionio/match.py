@@ -597,6 +597,8 @@ class Nittionio(Game):
             trick=tuple(((self._leader + i) % PLAYERS, Card(c)) for i, c in enumerate(self._trick)),
             trump=self._trump,
             no_trump=self._trump is None,  # a nine or the joker turned up (or no trump this deal)
+            # the joker is an exact copy of the turn-up, in play and as a bid card
+            joker=None if self._turn_up in (None, JOKER) else Card(self._turn_up),
             piles=tuple(piles),
             events=tuple(map(_event_msg, self._events[-EVENTS_KEPT:])),
             notes=notes,

@@ -96,3 +96,22 @@ def test_what_a_game_counts_instead_of_points_is_said_in_its_words() -> None:
     assert any("0 ritor" in line for line in _seat_lines("braus", 4))
     assert any("0 familjer" in line for line in _seat_lines("lojliga_familjerna", 3))
     assert any(" p" in line for line in _seat_lines("nittionio", 3))  # a game with points
+
+
+# --- the joker -----------------------------------------------------------------------------------
+
+
+def test_the_joker_is_said_as_the_card_it_counts_for() -> None:
+    # rules/three-to-five-player.md: the joker is an exact copy of the turn-up
+    for seed in range(60):
+        game = SPECS["nittionio"].new(3, None, random.Random(seed))
+        turn_up = next(p for p in game.view(None).piles if p.cards)
+        holder = next((s for s in range(3) if 52 in game.view(s).hand), None)
+        if holder is not None and turn_up.cards[0] % 13 != 7:
+            break
+    else:
+        raise AssertionError("no deal with the joker in a hand")
+    text = _sv(3)
+    view = game.view(holder)
+    counts_as = text.face(turn_up.cards[0])
+    assert f"🃏 (= {counts_as})" in text.hand(view)
