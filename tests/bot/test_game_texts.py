@@ -15,6 +15,7 @@ from games.core import Game, View
 from games.registry import SPECS
 
 NAMES = ["Anna", "Bo", "Cilla", "Dan", "Eva"]
+VERBS = ("chance", "pickup", "pass", "bid", "play", "discard", "declare", "ask", "lead", "draw")
 
 
 def _sv(players: int) -> TextRenderer:
@@ -115,3 +116,46 @@ def test_the_joker_is_said_as_the_card_it_counts_for() -> None:
     view = game.view(holder)
     counts_as = text.face(turn_up.cards[0])
     assert f"🃏 (= {counts_as})" in text.hand(view)
+
+
+# --- Skitgubbe -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_no_help_line_repeats_the_name_of_its_action(lang: str) -> None:
+    # the panel shows "<action>: <help>"; "Våga: Våga: ..." said the name twice
+    texts = catalog(lang)
+    text = TextRenderer(texts, NAMES)
+    for game_id in SPECS:
+        for verb in VERBS:
+            key = f"{game_id}.help.{verb}"
+            if texts.has(key):
+                name = text.verb(game_id, verb).lower()
+                help_text = texts.text(key).lower()
+                assert not help_text.startswith((f"{name}:", f"{name.split()[0]}:")), key
+
+
+def _forced_pickup() -> tuple[Game, int]:
+    """A Skitgubbe match at a moment where the seat to act can only pick up (supa)."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        game = SPECS["skitgubbe"].new(3, None, random.Random(seed))
+        for _ in range(400):
+            if game.is_over():
+                break
+            seat = min(game.to_act())
+            legal = game.legal_actions(seat)
+            if game.notation_or_raw(legal[0]) == "pickup" and len(legal) == 1:
+                return game, seat
+            game.apply(seat, rng.choice(legal))
+    raise AssertionError("no forced pick-up found")
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_a_forced_pick_up_says_why(lang: str) -> None:
+    game, seat = _forced_pickup()
+    text = TextRenderer(catalog(lang), NAMES[:3], DISCORD)
+    notes = [text.msg(n) for n in game.view(seat).notes]
+    word = {"sv": "supa", "en": "pick up"}[lang]
+    assert any(word in note.lower() for note in notes), notes
+    assert not game.view(None).notes  # the reason is the seat's own: it tells of its hand
