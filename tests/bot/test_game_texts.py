@@ -159,3 +159,51 @@ def test_a_forced_pick_up_says_why(lang: str) -> None:
     word = {"sv": "supa", "en": "pick up"}[lang]
     assert any(word in note.lower() for note in notes), notes
     assert not game.view(None).notes  # the reason is the seat's own: it tells of its hand
+
+
+# --- Piquet --------------------------------------------------------------------------------------
+
+
+def _piquet_at_play(seed: int) -> Game:
+    """A two-player Piquet deal at its first trick, after the declarations."""
+    rng = random.Random(seed)
+    game = SPECS["piquet"].new(2, None, random.Random(seed))
+    while "play" not in game.view(None).phase.key:
+        seat = min(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return game
+
+
+def test_piquet_good_and_not_good_say_whose_holding_is_better() -> None:
+    # "räcker" beside the answering seat read as if his own hand fell short
+    text = _sv(2)
+    for seed in range(30):
+        events = [m for m in _piquet_at_play(seed).view(None).events if m.key.endswith("good")]
+        for m in events:
+            line = text.msg(m)
+            caller = text.seat(int(m.arg("caller_seat")))
+            better = caller if m.key.endswith(".good") else text.seat(int(m.arg("seat")))
+            assert f"({better} har bättre)" in line, line
+        if events:
+            return
+    raise AssertionError("no answer seen")
+
+
+def test_piquet_names_the_rank_of_the_winning_set() -> None:
+    text = _sv(2)
+    for seed in range(40):
+        for m in _piquet_at_play(seed).view(None).events:
+            if m.key.startswith(("piquet.event.quatorze_scored", "piquet.event.trio_scored")):
+                line = text.msg(m)
+                assert any(w in line for w in ("fyrtal i ", "tretal i ")), line
+                return
+    raise AssertionError("no set scored")
+
+
+def test_piquet_outcomes_of_the_declarations_are_in_the_last_lines_when_play_starts() -> None:
+    # the table shows the last five events: every class's outcome must be among them
+    for seed in range(10):
+        events = _piquet_at_play(seed).view(None).events
+        outcomes = [m for m in events if m.key.endswith(("_scored", "_equal"))]
+        assert outcomes
+        assert all(m in events[-5:] for m in outcomes), [m.key for m in events]
