@@ -207,3 +207,23 @@ def test_piquet_outcomes_of_the_declarations_are_in_the_last_lines_when_play_sta
         outcomes = [m for m in events if m.key.endswith(("_scored", "_equal"))]
         assert outcomes
         assert all(m in events[-5:] for m in outcomes), [m.key for m in events]
+
+
+# --- Tvåmanswhist --------------------------------------------------------------------------------
+
+
+def test_tvamanswhist_seats_count_the_tricks_the_score_counts() -> None:
+    # rules/two-player.md §4: only tricks 14-26 count; the seats showed all 26 (10 vs 16)
+    # while the log scored 9 vs 4
+    views = list(_playout("tvamanswhist", 2, seed=3, steps=200))
+    counting = [v for v in views if "counting" in v.phase.key]
+    assert counting
+    for v in counting:
+        assert [s.tricks for s in v.seats] == [s.score for s in v.seats]
+    game = SPECS["tvamanswhist"].new(2, None, random.Random(3))
+    rng = random.Random(3)
+    while not game.is_over():
+        seat = min(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    end = game.view(None)
+    assert tuple(s.tricks for s in end.seats) == game.result().scores
