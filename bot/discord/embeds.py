@@ -21,6 +21,7 @@ from bot.options import game_name, variant_name
 from bot.render.text import (
     DISCORD,
     TextRenderer,
+    deal_events,
     hand_faces,
     place_name,
     result_lines,
@@ -240,7 +241,7 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
         embed.add_field(
             name=catalog.text("ui.table.sheet"), value=sheet_block(text, result.view), inline=False
         )
-    events = [text.msg(m) for m in result.events[-8:]]
+    events = [text.msg(m) for m in deal_events(result.events)[-8:]]
     if events:
         embed.add_field(
             name=catalog.text("ui.deal_result.events"),

@@ -514,3 +514,14 @@ def face_in_view(c: int, view: View, faces: Faces = PLAIN) -> str:
     if c == JOKER and view.joker is not None:
         return f"{faces.joker} (= {card_face(view.joker, faces)})"
     return card_face(c, faces)
+
+
+def deal_events(events: Sequence[Msg]) -> list[Msg]:
+    """The events of a deal's end, up to the next deal's first line (``table.event.deal_started``
+    and what follows it belong to the next deal), for a deal's summary."""
+    out: list[Msg] = []
+    for m in events:
+        if m.key == "table.event.deal_started":
+            break
+        out.append(m)
+    return out

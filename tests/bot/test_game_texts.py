@@ -9,9 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.discord.listener import new_events
 from bot.i18n import catalog
-from bot.render.text import DISCORD, TextRenderer, trump_line
-from games.core import Game, View
+from bot.render.text import DISCORD, TextRenderer, deal_events, trick_text, trump_line
+from games.core import Game, Msg, View
 from games.registry import SPECS
 
 NAMES = ["Anna", "Bo", "Cilla", "Dan", "Eva"]
@@ -227,3 +228,62 @@ def test_tvamanswhist_seats_count_the_tricks_the_score_counts() -> None:
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     end = game.view(None)
     assert tuple(s.tricks for s in end.seats) == game.result().scores
+
+
+# --- Nittionio -----------------------------------------------------------------------------------
+
+
+def _nittionio(seed: int = 1) -> tuple[Game, random.Random]:
+    return SPECS["nittionio"].new(3, None, random.Random(seed)), random.Random(seed)
+
+
+def test_nittionio_shows_the_last_trick_until_the_next_card() -> None:
+    game, rng = _nittionio()
+    text = _sv(3)
+    while not any(s.tricks for s in game.view(None).seats):
+        seat = min(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    view = game.view(None)
+    assert not view.trick
+    shown = trick_text(text, view)
+    assert shown is not None
+    winner = next(s for s, info in enumerate(view.seats) if info.tricks)
+    assert shown[0] == f"Senaste sticket ({text.seat(winner)})"
+    assert len(shown[1].split()) == 3
+    total = sum(info.cards for info in view.seats) + len(view.trick)
+    total += sum(len(p.cards) + p.hidden for p in view.piles)
+    assert total == 37  # every card once: the last trick is not also counted as won face down
+
+
+def _deal_end(seed: int = 1) -> tuple[Game, tuple[Msg, ...]]:
+    """A Nittionio match just after its first deal, and the events of that deal's end."""
+    game, rng = _nittionio(seed)
+    before = game.view(None).events
+    while game.view(None).deal == 1:
+        seat = min(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        if game.view(None).deal == 1:
+            before = game.view(None).events
+    return game, new_events(before, game.view(None).events)
+
+
+def test_nittionio_deal_summary_stops_at_the_next_deal() -> None:
+    game, events = _deal_end()
+    summary = deal_events(events)
+    assert any(m.key in ("nittionio.event.made", "nittionio.event.missed") for m in summary)
+    assert not any(m.key == "table.event.deal_started" for m in summary)
+    assert not any(m.key in ("nittionio.event.turn_up", "table.event.trump") for m in summary)
+
+
+def test_nittionio_says_the_bid_of_whoever_went_down_when_it_was_shown() -> None:
+    text = _sv(3)
+    for seed in range(60):
+        game, events = _deal_end(seed)
+        for m in events:
+            if m.key.startswith("nittionio.event.missed"):
+                line = text.msg(m)
+                if m.key == "nittionio.event.missed_bid":
+                    assert f"bjöd {m.arg('bid')}" in line
+                    return
+                assert "budet visas inte" in line, line
+    raise AssertionError("no declared bid went down")
