@@ -255,8 +255,8 @@ def test_nittionio_shows_the_last_trick_until_the_next_card() -> None:
     assert total == 37  # every card once: the last trick is not also counted as won face down
 
 
-def _deal_end(seed: int = 1) -> tuple[Game, tuple[Msg, ...]]:
-    """A Nittionio match just after its first deal, and the events of that deal's end."""
+def _deal_end(seed: int = 1) -> tuple[Msg, ...]:
+    """The events of the end of a Nittionio match's first deal, as the table saw them come."""
     game, rng = _nittionio(seed)
     before = game.view(None).events
     while game.view(None).deal == 1:
@@ -264,11 +264,11 @@ def _deal_end(seed: int = 1) -> tuple[Game, tuple[Msg, ...]]:
         game.apply(seat, rng.choice(game.legal_actions(seat)))
         if game.view(None).deal == 1:
             before = game.view(None).events
-    return game, new_events(before, game.view(None).events)
+    return new_events(before, game.view(None).events)
 
 
 def test_nittionio_deal_summary_stops_at_the_next_deal() -> None:
-    game, events = _deal_end()
+    events = _deal_end()
     summary = deal_events(events)
     assert any(m.key in ("nittionio.event.made", "nittionio.event.missed") for m in summary)
     assert not any(m.key == "table.event.deal_started" for m in summary)
@@ -278,7 +278,7 @@ def test_nittionio_deal_summary_stops_at_the_next_deal() -> None:
 def test_nittionio_says_the_bid_of_whoever_went_down_when_it_was_shown() -> None:
     text = _sv(3)
     for seed in range(60):
-        game, events = _deal_end(seed)
+        events = _deal_end(seed)
         for m in events:
             if m.key.startswith("nittionio.event.missed"):
                 line = text.msg(m)
