@@ -272,6 +272,10 @@ class TextRenderer:
             return card_faces((parse_card(token) for token in tokens), self.faces)
         except ValueError:
             pass
+        spec = SPECS.get(game_id)
+        own = None if spec is None or spec.words is None else spec.words(notation, len(self.names))
+        if own is not None:  # the game's own words (Femhundra: a bid and its value)
+            return self.msg(own)
         verb = tokens[0].lower()
         alone = f"{game_id}.alone.{verb}"
         if len(tokens) == 1 and self.catalog.has(alone):

@@ -287,3 +287,39 @@ def test_nittionio_says_the_bid_of_whoever_went_down_when_it_was_shown() -> None
                     return
                 assert "budet visas inte" in line, line
     raise AssertionError("no declared bid went down")
+
+
+# --- Femhundra -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "players", "notation", "label"),
+    [
+        ("sv", 3, "bid 6S", "Bjud 6♤ (40)"),
+        ("sv", 3, "bid 7H", "Bjud 7♥️ (200)"),
+        ("sv", 3, "bid 10NT", "Bjud 10 sang (520)"),
+        ("en", 3, "bid 8C", "Bid 8☘️ (260)"),
+        ("sv", 3, "bid misere", "Bjud misär (250)"),
+        ("sv", 3, "bid openmisere", "Bjud öppen misär (520)"),
+        ("sv", 4, "bid openmisere", "Bjud öppen misär (500)"),
+    ],
+)
+def test_femhundra_bids_are_labelled_with_their_values(
+    lang: str, players: int, notation: str, label: str
+) -> None:
+    # rules/three-to-five-player.md 5.4: the bid table
+    text = TextRenderer(catalog(lang), NAMES[:players], DISCORD)
+    assert text.action("femhundra", notation) == label
+
+
+def test_femhundra_marks_the_cards_taken_from_the_talong() -> None:
+    game = SPECS["femhundra"].new(3, None, random.Random(2))
+    while "discard" not in game.view(None).phase.key:  # seat 0 bids 6♠, the others pass
+        seat = min(game.to_act())
+        game.apply(seat, game.parse("bid 6S" if seat == 0 else "pass"))
+    (declarer,) = game.to_act()
+    view = game.view(declarer)
+    assert len(view.marked) == 3  # the talong's three cards, now in the declarer's hand
+    assert set(view.marked) <= set(view.hand)
+    assert "(från talongen)" in _sv(3).hand(view)
+    assert all(not game.view(s).marked for s in range(3) if s != declarer)
