@@ -188,6 +188,8 @@ class View:
     names none, trumps not yet made). Both unset: trumps are no part of this game or phase (an
     auction, a game without trumps), and nothing is said about them. ``joker`` is the card a
     joker counts as now, where the game makes it one (Nittionio: a copy of the turn-up).
+    ``trick_notes``, where given, is a note per card of ``trick`` (None: nothing to say), such as
+    where it was played from (Tvåmansbridge: a träkarl).
     """
 
     game: str
@@ -208,6 +210,7 @@ class View:
     marked: tuple[Card, ...] = ()
     no_trump: bool = False
     joker: Card | None = None
+    trick_notes: tuple[Msg | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,14 +23,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.i18n import Catalog
-from games.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_card, rank_of, suit_of
+from games.cards import (
+    JOKER,
+    RANKS,
+    SHOWN_SUIT_ORDER,
+    SUIT_SYMBOLS,
+    SUITS,
+    parse_card,
+    shown_order,
+    suit_of,
+)
 from games.core import ArgValue, Msg, Pile, Result, ScoreSheet, SeatView, View
 from games.registry import SPECS
 
 JOKER_FACE = "🃏"
 _CONTRACT = re.compile(r"^(\d+)(C|D|H|S|NT)(X{0,2})$", re.IGNORECASE)
 # Hands are shown suit by suit in alternating colours, high cards first.
-HAND_SUIT_ORDER = (3, 2, 0, 1)  # spades, hearts, clubs, diamonds
+HAND_SUIT_ORDER = SHOWN_SUIT_ORDER  # spades, hearts, clubs, diamonds
 
 
 ENGLISH_RANKS: Mapping[str, str] = {r: ("10" if r == "T" else r) for r in RANKS}
@@ -84,10 +93,9 @@ def faces_of_codes(text: str, faces: Faces = PLAIN) -> str:
 
 def hand_key(c: int) -> tuple[int, int]:
     """A card's place in a hand as shown everywhere (text, buttons, menus, pictures): suit by suit
-    (♠ ♥ ♣ ♦, the joker first), high cards first."""
-    if c == JOKER:
-        return (-1, 0)
-    return (HAND_SUIT_ORDER.index(suit_of(c)), -rank_of(c))
+    (♠ ♥ ♣ ♦, the joker first), high cards first: :func:`games.cards.shown_order`, which the
+    games use for hands they lay open (a träkarl)."""
+    return shown_order(c)
 
 
 def sort_hand(cards: Iterable[int]) -> list[int]:
@@ -321,7 +329,8 @@ class TextRenderer:
         if not view.trick:
             return "–"
         return "  ".join(
-            f"{self.seat(s)}: {face_in_view(c, view, self.faces)}" for s, c in view.trick
+            f"{self.seat(s)}: {face}"
+            for (s, _), face in zip(view.trick, trick_faces(self, view), strict=True)
         )
 
     def pile(self, pile: Pile) -> str:
@@ -476,7 +485,8 @@ def trick_text(text: TextRenderer, view: View) -> tuple[str, str] | None:
     and who took it, until the next card."""
     if view.trick:
         played = " · ".join(
-            f"{text.seat(s)} {face_in_view(c, view, text.faces)}" for s, c in view.trick
+            f"{text.seat(s)} {face}"
+            for (s, _), face in zip(view.trick, trick_faces(text, view), strict=True)
         )
         return text.t("ui.table.trick"), played
     for pile in view.piles:
@@ -528,4 +538,16 @@ def deal_events(events: Sequence[Msg]) -> list[Msg]:
         if m.key == "table.event.deal_started":
             break
         out.append(m)
+    return out
+
+
+def trick_faces(text: TextRenderer, view: View) -> list[str]:
+    """Each card of the trick as shown, with the game's note on it where it gives one
+    (``7♥️ (träkarl)``: played from a träkarl) and the joker as what it counts for."""
+    notes = view.trick_notes
+    out = []
+    for i, (_, c) in enumerate(view.trick):
+        face = face_in_view(c, view, text.faces)
+        note = notes[i] if i < len(notes) else None
+        out.append(face if note is None else f"{face} ({text.msg(note)})")
     return out

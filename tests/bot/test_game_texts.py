@@ -11,7 +11,15 @@ import pytest
 
 from bot.discord.listener import new_events
 from bot.i18n import catalog
-from bot.render.text import DISCORD, TextRenderer, deal_events, trick_text, trump_line
+from bot.render.text import (
+    DISCORD,
+    TextRenderer,
+    deal_events,
+    sort_hand,
+    trick_text,
+    trump_line,
+)
+from games.cards import parse_card
 from games.core import Game, Msg, View
 from games.registry import SPECS
 
@@ -323,3 +331,42 @@ def test_femhundra_marks_the_cards_taken_from_the_talong() -> None:
     assert set(view.marked) <= set(view.hand)
     assert "(från talongen)" in _sv(3).hand(view)
     assert all(not game.view(s).marked for s in range(3) if s != declarer)
+
+
+# --- Tvåmansbridge -------------------------------------------------------------------------------
+
+
+def _bridge_in_play() -> Game:
+    """A Tvåmansbridge deal with the first trick's cards on the table (from both träkarlar)."""
+    for seed in range(20):
+        rng = random.Random(seed)
+        game = SPECS["tvamansbridge"].new(2, None, random.Random(seed))
+        for _ in range(200):
+            view = game.view(None)
+            if len(view.trick) == 3:
+                return game
+            seat = min(game.to_act())
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+    raise AssertionError("no trick reached")
+
+
+def test_tvamansbridge_trick_says_which_cards_came_from_a_trakarl() -> None:
+    view = _bridge_in_play().view(None)
+    played = trick_text(_sv(2), view)
+    assert played is not None
+    # the defender's träkarl leads, then the defender, then the declarer's träkarl
+    parts = played[1].split(" · ")
+    assert [("(träkarl)" in part) for part in parts] == [True, False, True], parts
+    assert "(träkarl)" in _sv(2).trick(view)
+
+
+def test_tvamansbridge_trakarl_is_sorted_as_a_hand_is() -> None:
+    view = _bridge_in_play().view(None)
+    dummies = [p for p in view.piles if p.key == "tvamansbridge.pile.dummy"]
+    assert dummies
+    for pile in dummies:
+        assert list(pile.cards) == sort_hand(pile.cards)
+    # a dummy with diamonds and clubs shows clubs before diamonds, as a hand does
+    assert sort_hand([parse_card(c) for c in ("2D", "AC", "KS", "3H")]) == [
+        parse_card(c) for c in ("KS", "3H", "AC", "2D")
+    ]
