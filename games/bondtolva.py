@@ -500,6 +500,7 @@ class Bondtolva(Game):
             seats=(self._seat_view(0), self._seat_view(1)),
             trick=tuple((self.leader ^ i, Card(c)) for i, c in enumerate(self.trick)),
             trump=None if self.trump < 0 else self.trump,
+            no_trump=self.trump < 0,  # rules/two-player.md §1: no trump until a marriage makes one
             piles=self._piles(),
             events=tuple(self._message(e) for e in self.events[-EVENTS_KEPT:]),
             notes=notes,

@@ -564,4 +564,5 @@ SPEC = GameSpec(
     options_type=BrausOptions,
     factory=_factory,
     presets={"sevens_on_passed_lead": BrausOptions(sevens_on_passed_lead=True)},
+    points=False,
 )

@@ -194,3 +194,15 @@ def deal_deck(
             )
         return order
     return shuffled(cards, rng)
+
+
+SHOWN_SUIT_ORDER = (SPADES, HEARTS, CLUBS, DIAMONDS)
+"""The order of the suits wherever a hand lies open (a hand, a träkarl): colours alternate."""
+
+
+def shown_order(c: int) -> tuple[int, int]:
+    """A card's place in a hand laid out: the joker first, then suit by suit
+    (:data:`SHOWN_SUIT_ORDER`), high cards first. Every face sorts hands by it."""
+    if c == JOKER:
+        return (-1, 0)
+    return (SHOWN_SUIT_ORDER.index(c // 13), -(c % 13))

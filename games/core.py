@@ -182,6 +182,14 @@ class View:
     seat plays for itself; the table shows the sides and the ratings rate them as teams, so the
     game must give partners the same place in its :class:`Result`. ``sheet`` is the score sheet,
     for games that keep one.
+
+    ``trump`` is the trump suit where there is one now; ``no_trump`` says that the cards are
+    being played without one in a game that has trumps (a no-trump contract, a turn-up that
+    names none, trumps not yet made). Both unset: trumps are no part of this game or phase (an
+    auction, a game without trumps), and nothing is said about them. ``joker`` is the card a
+    joker counts as now, where the game makes it one (Nittionio: a copy of the turn-up).
+    ``trick_notes``, where given, is a note per card of ``trick`` (None: nothing to say), such as
+    where it was played from (Tvåmansbridge: a träkarl).
     """
 
     game: str
@@ -200,6 +208,9 @@ class View:
     teams: tuple[tuple[Seat, ...], ...] = ()
     sheet: ScoreSheet | None = None
     marked: tuple[Card, ...] = ()
+    no_trump: bool = False
+    joker: Card | None = None
+    trick_notes: tuple[Msg | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,6 +446,14 @@ class GameSpec(Generic[OptionsT]):
     presets: Mapping[str, OptionsT] = field(default_factory=dict)
     trick_taking: bool = True
     realtime: bool = False
+    points: bool = True
+    """Whether the seats' scores are points ("12 p"). A game without points (Svarte Petter,
+    Skitgubbe) shows no score on its seats, or names what it counts in its own words
+    (``<game>.seat_score``: Bräus's ritor, Löjliga familjerna's families)."""
+    words: Callable[[str, int], Msg | None] | None = field(default=None, repr=False)
+    """The game's own words for an action whose notation says too little, from the notation and
+    the number of players (Femhundra's bids with their values: ``Bjud 7♥ (200)``); None, or a
+    None answer, leaves the usual label."""
 
     def default_options(self) -> OptionsT:
         return self.options_type()

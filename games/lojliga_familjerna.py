@@ -511,4 +511,5 @@ SPEC = GameSpec(
         "authors_clockwise": LojligaFamiljernaOptions(authors=True, turn_after_no="clockwise"),
     },
     trick_taking=False,
+    points=False,
 )

@@ -573,4 +573,5 @@ SPEC = GameSpec(
         "colour_pairs": SvartePetterOptions(colour_pairs=True),
     },
     trick_taking=False,
+    points=False,
 )

@@ -318,13 +318,20 @@ class Tvamanswhist(Game):
             return Msg.of(f"{GAME_ID}.phase.{name}", trick=self.trick_no)
         return Msg.of(f"{GAME_ID}.phase.counting", trick=self.trick_no)
 
+    def _tricks_counted(self, s: Seat) -> int:
+        """A seat's tricks as its score counts them: with ``last13`` (D-GW-6) only tricks 14-26
+        once they are being played, so the seats agree with the deal's score; else all."""
+        if self.options.scoring == "last13" and self.trick_no > HALF:
+            return self.won[s + 2]
+        return self.won[s] + self.won[s + 2]
+
     def _seat_view(self, s: Seat, values: tuple[int, int]) -> SeatView:
         single = self.options.match == "single"
         notes = () if single else (Msg.of(f"{GAME_ID}.note.deal_count", count=values[s]),)
         return SeatView(
             cards=self.hands[s].bit_count(),
             score=values[s] if single else self.match_score[s],
-            tricks=self.won[s] + self.won[s + 2],
+            tricks=self._tricks_counted(s),
             shown=cards_tuple(cards_in(self.shown[s])),
             notes=notes,
         )
@@ -400,6 +407,7 @@ class Tvamanswhist(Game):
             seats=(self._seat_view(0, values), self._seat_view(1, values)),
             trick=tuple((self.leader ^ i, Card(c)) for i, c in enumerate(self.trick)),
             trump=None if self._free_play() and not over else self.trump,
+            no_trump=self._free_play() and not over,
             piles=self._piles(),
             events=self._events_for(seat),
             notes=notes,

@@ -21,10 +21,12 @@ from bot.options import game_name, variant_name
 from bot.render.text import (
     DISCORD,
     TextRenderer,
+    deal_events,
     hand_faces,
     place_name,
     result_lines,
     rule_sections,
+    seat_score,
     sort_hand,
     table_piles,
     trick_text,
@@ -239,7 +241,7 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
         embed.add_field(
             name=catalog.text("ui.table.sheet"), value=sheet_block(text, result.view), inline=False
         )
-    events = [text.msg(m) for m in result.events[-8:]]
+    events = [text.msg(m) for m in deal_events(result.events)[-8:]]
     if events:
         embed.add_field(
             name=catalog.text("ui.deal_result.events"),
@@ -344,7 +346,8 @@ def _seat_lines(catalog: Catalog, table: LiveTable, view: View) -> list[str]:
         parts = [catalog.text("view.cards", count=info.cards)]
         if info.tricks is not None:
             parts.append(catalog.text("view.tricks", count=info.tricks))
-        parts.append(catalog.text("view.score", score=info.score))
+        if (score := seat_score(catalog, view.game, info.score)) is not None:
+            parts.append(score)
         if info.shown:
             parts.append(catalog.text("view.shown", cards=text.faces_of(sort_hand(info.shown))))
         parts.extend(text.msg(n) for n in info.notes)
@@ -482,7 +485,7 @@ def leaderboard_embed(
         title=clip(catalog.text("ui.leaderboard.title", game=name), MAX_TITLE),
         description=clip("\n".join(lines) or catalog.text("ui.leaderboard.empty", game=name), 4096),
         colour=COLOUR,
-    )
+    ).set_footer(text=catalog.text("ui.leaderboard.how"))
 
 
 def stats_embed(catalog: Catalog, member_name: str, stats: Sequence[GameStats]) -> discord.Embed:

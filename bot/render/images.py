@@ -41,7 +41,14 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from bot.render.text import ENGLISH_RANKS, LAST_TRICK, TextRenderer, sort_hand, table_piles
+from bot.render.text import (
+    ENGLISH_RANKS,
+    LAST_TRICK,
+    TextRenderer,
+    seat_score,
+    sort_hand,
+    table_piles,
+)
 from games.cards import JOKER, RANKS, rank_of, suit_of
 from games.core import Pile, View
 
@@ -454,21 +461,8 @@ def _index(card: int, ranks: Mapping[str, str]) -> str:
 
 
 def _joker_as(view: View) -> int | None:
-    """The card the joker counts as, where the view shows it: a turned-up card that the joker
-    copies (Nittionio N1: the joker is an exact copy of the turn-up card)."""
-    for pile in view.piles:
-        if pile.key.endswith(".turn_up") and len(pile.cards) == 1 and pile.cards[0] != JOKER:
-            return int(pile.cards[0])
-    return None
-
-
-NO_POINTS = frozenset({"braus", "skitgubbe", "lojliga_familjerna", "svarte_petter"})
-"""Games whose seats have no points to show (they are won by tricks, or by not losing)."""
-
-
-def has_points(view: View) -> bool:
-    """Whether the seats' scores mean anything in this game."""
-    return view.game not in NO_POINTS
+    """The card the joker counts as, where the game says (``View.joker``)."""
+    return view.joker
 
 
 # --- the table ------------------------------------------------------------------------------------
@@ -920,8 +914,9 @@ def _seat_ops(view: View, text: TextRenderer, seat: int, box: Rect) -> list[Op]:
     facts = [f"× {info.cards}"]
     if info.tricks is not None:
         facts.append(text.t("view.tricks", count=info.tricks))
-    if has_points(view):
-        facts.append(text.t("view.score", score=info.score))
+    score = seat_score(text.catalog, view.game, info.score)
+    if score is not None:
+        facts.append(score)
     line = y0 + u(40)
     ops.append(MarkOp("back", (x0 + u(10), line, x0 + u(30), y0 + u(68)), INK))
     words = " · ".join(facts)
@@ -935,9 +930,8 @@ def _seat_ops(view: View, text: TextRenderer, seat: int, box: Rect) -> list[Op]:
             ops.append(MarkOp("tricks", (x, y0 + u(42), x + u(24), y0 + u(68)), INK))
             ops.append(TextOp(str(info.tricks), x + u(28), line, FACT_PX, INK))
             x += u(28) + text_width(str(info.tricks), FACT_PX) + u(10)
-        if has_points(view):
-            score = _fit(text.t("view.score", score=info.score), FACT_PX, x1 - u(6) - x)
-            ops.append(TextOp(score, x, line, FACT_PX, INK))
+        if score is not None:
+            ops.append(TextOp(_fit(score, FACT_PX, x1 - u(6) - x), x, line, FACT_PX, INK))
     if turn:  # an arrow from the plate toward the table
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
         dx, dy = WIDTH / 2 - cx, HEIGHT / 2 - cy

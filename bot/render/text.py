@@ -23,13 +23,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.i18n import Catalog
-from games.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_card, rank_of, suit_of
+from games.cards import (
+    JOKER,
+    RANKS,
+    SHOWN_SUIT_ORDER,
+    SUIT_SYMBOLS,
+    SUITS,
+    parse_card,
+    shown_order,
+    suit_of,
+)
 from games.core import ArgValue, Msg, Pile, Result, ScoreSheet, SeatView, View
+from games.registry import SPECS
 
 JOKER_FACE = "🃏"
 _CONTRACT = re.compile(r"^(\d+)(C|D|H|S|NT)(X{0,2})$", re.IGNORECASE)
 # Hands are shown suit by suit in alternating colours, high cards first.
-HAND_SUIT_ORDER = (3, 2, 0, 1)  # spades, hearts, clubs, diamonds
+HAND_SUIT_ORDER = SHOWN_SUIT_ORDER  # spades, hearts, clubs, diamonds
 
 
 ENGLISH_RANKS: Mapping[str, str] = {r: ("10" if r == "T" else r) for r in RANKS}
@@ -83,10 +93,9 @@ def faces_of_codes(text: str, faces: Faces = PLAIN) -> str:
 
 def hand_key(c: int) -> tuple[int, int]:
     """A card's place in a hand as shown everywhere (text, buttons, menus, pictures): suit by suit
-    (♠ ♥ ♣ ♦, the joker first), high cards first."""
-    if c == JOKER:
-        return (-1, 0)
-    return (HAND_SUIT_ORDER.index(suit_of(c)), -rank_of(c))
+    (♠ ♥ ♣ ♦, the joker first), high cards first: :func:`games.cards.shown_order`, which the
+    games use for hands they lay open (a träkarl)."""
+    return shown_order(c)
 
 
 def sort_hand(cards: Iterable[int]) -> list[int]:
@@ -106,7 +115,7 @@ def hand_faces(catalog: Catalog, view: View, faces: Faces = PLAIN) -> str:
     ``J♠ (Svarte Petter)``."""
     out = []
     for c in sort_hand(view.hand):
-        face = card_face(c, faces)
+        face = face_in_view(c, view, faces)
         out.append(f"{face} ({mark_label(catalog, view.game)})" if c in view.marked else face)
     return " ".join(out)
 
@@ -271,6 +280,10 @@ class TextRenderer:
             return card_faces((parse_card(token) for token in tokens), self.faces)
         except ValueError:
             pass
+        spec = SPECS.get(game_id)
+        own = None if spec is None or spec.words is None else spec.words(notation, len(self.names))
+        if own is not None:  # the game's own words (Femhundra: a bid and its value)
+            return self.msg(own)
         verb = tokens[0].lower()
         alone = f"{game_id}.alone.{verb}"
         if len(tokens) == 1 and self.catalog.has(alone):
@@ -315,7 +328,10 @@ class TextRenderer:
     def trick(self, view: View) -> str:
         if not view.trick:
             return "–"
-        return "  ".join(f"{self.seat(s)}: {self.face(c)}" for s, c in view.trick)
+        return "  ".join(
+            f"{self.seat(s)}: {face}"
+            for (s, _), face in zip(view.trick, trick_faces(self, view), strict=True)
+        )
 
     def pile(self, pile: Pile) -> str:
         parts = []
@@ -330,7 +346,9 @@ class TextRenderer:
         parts = [self.t("view.cards", count=info.cards)]
         if info.tricks is not None:
             parts.append(self.t("view.tricks", count=info.tricks))
-        parts.append(self.t("view.score", score=info.score))
+        score = seat_score(self.catalog, view.game, info.score)
+        if score is not None:
+            parts.append(score)
         if info.shown:
             parts.append(self.t("view.shown", cards=self.faces_of(sort_hand(info.shown))))
         parts.extend(self.msg(n) for n in info.notes)
@@ -348,12 +366,10 @@ class TextRenderer:
         head = [self.t("view.deal", deal=view.deal)]
         if view.dealer is not None:
             head.append(self.t("view.dealer", seat=self.seat(view.dealer)))
-        if tricks:
-            head.append(
-                self.t("view.trump", suit=self.suit(view.trump))
-                if view.trump is not None
-                else self.t("view.no_trump")
-            )
+        if view.trump is not None:
+            head.append(self.t("view.trump", suit=self.suit(view.trump)))
+        elif view.no_trump:
+            head.append(self.t("view.no_trump"))
         lines = [" · ".join(head), self.t("view.phase", phase=self.msg(view.phase))]
         lines += [f"  {self.seat_line(s, info, view)}" for s, info in enumerate(view.seats)]
         if view.teams:
@@ -452,24 +468,33 @@ def result_lines(text: TextRenderer, result: Result, teams: Sequence[Sequence[in
     return lines
 
 
-def trump_line(text: TextRenderer, view: View, trick_taking: bool) -> str | None:
-    """``Trumf: ♥️ hjärter``, or ``Ingen trumf`` in a trick-taking game without one (the turn-up
-    was the joker or a nine); None where trumps are not part of the game."""
+def trump_line(text: TextRenderer, view: View, trick_taking: bool = True) -> str | None:
+    """``Trumf: ♥️ hjärter``, or ``Ingen trumf`` where the game says the cards are played without
+    one (``View.no_trump``: the turn-up was the joker or a nine, a sang contract); None where
+    trumps are no part of the game or of its phase (Piquet, an auction, a game that is not
+    trick-taking)."""
+    if not trick_taking:
+        return None
     if view.trump is not None:
         return text.t("table.event.trump", suit=text.suit(view.trump))
-    return text.t("table.event.no_trump") if trick_taking else None
+    return text.t("table.event.no_trump") if view.no_trump else None
 
 
 def trick_text(text: TextRenderer, view: View) -> tuple[str, str] | None:
     """The trick on the table as played (``Anna Q♤ · Bo 7♥️``); while none is, the last trick
     and who took it, until the next card."""
     if view.trick:
-        played = " · ".join(f"{text.seat(s)} {text.face(c)}" for s, c in view.trick)
+        played = " · ".join(
+            f"{text.seat(s)} {face}"
+            for (s, _), face in zip(view.trick, trick_faces(text, view), strict=True)
+        )
         return text.t("ui.table.trick"), played
     for pile in view.piles:
         if pile.key == LAST_TRICK and pile.cards:
             owner = f" ({text.seat(pile.seat)})" if pile.seat is not None else ""
-            return f"{text.t(LAST_TRICK)}{owner}", text.faces_of(pile.cards)
+            return f"{text.t(LAST_TRICK)}{owner}", " ".join(
+                face_in_view(c, view, text.faces) for c in pile.cards
+            )
     return None
 
 
@@ -482,3 +507,47 @@ def table_piles(view: View) -> list[Pile]:
         for p in view.piles
         if p.key != LAST_TRICK and not (p.key == WON_TRICKS and p.seat in counted)
     ]
+
+
+def seat_score(catalog: Catalog, game_id: str, score: int) -> str | None:
+    """A seat's score as its line shows it: ``12 p`` in a game with points; in one without
+    (``GameSpec.points``), what it counts in its own words (``2 ritor``, ``3 familjer``) or
+    nothing."""
+    own = f"{game_id}.seat_score"
+    if catalog.has(own):
+        return catalog.text(own, score=score)
+    spec = SPECS.get(game_id)
+    if spec is not None and not spec.points:
+        return None
+    return catalog.text("view.score", score=score)
+
+
+def face_in_view(c: int, view: View, faces: Faces = PLAIN) -> str:
+    """A card's face, the joker followed by what it counts as where the game says
+    (``View.joker``): ``🃏 (= 9☘️)``."""
+    if c == JOKER and view.joker is not None:
+        return f"{faces.joker} (= {card_face(view.joker, faces)})"
+    return card_face(c, faces)
+
+
+def deal_events(events: Sequence[Msg]) -> list[Msg]:
+    """The events of a deal's end, up to the next deal's first line (``table.event.deal_started``
+    and what follows it belong to the next deal), for a deal's summary."""
+    out: list[Msg] = []
+    for m in events:
+        if m.key == "table.event.deal_started":
+            break
+        out.append(m)
+    return out
+
+
+def trick_faces(text: TextRenderer, view: View) -> list[str]:
+    """Each card of the trick as shown, with the game's note on it where it gives one
+    (``7♥️ (träkarl)``: played from a träkarl) and the joker as what it counts for."""
+    notes = view.trick_notes
+    out = []
+    for i, (_, c) in enumerate(view.trick):
+        face = face_in_view(c, view, text.faces)
+        note = notes[i] if i < len(notes) else None
+        out.append(face if note is None else f"{face} ({text.msg(note)})")
+    return out

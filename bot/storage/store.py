@@ -64,6 +64,7 @@ from bot.storage.rows import (
     table_values,
 )
 from bot.storage.sql import Connection, Row, placeholders
+from games.ai.levels import level_of
 
 log = logging.getLogger(__name__)
 
@@ -770,10 +771,16 @@ async def _rate(
     if len({user_id for user_id, _, _ in members}) != len(members):
         log.info("table %d: a member held several seats, so it is not rated", table.table_id)
         return []
+    # Computer players are not rated, but the places against them count (bot/ratings.py).
+    computers = [
+        ratings.Computer(level_of(seat.ai), place, side_of.get(seat.seat))
+        for seat, place in zip(table.seats, places, strict=True)
+        if seat.user_id is None
+    ]
     # Two tables of one server finishing at once read and write the same standings.
     await db.lock(table.guild_id)
     before = [await _skill(db, table, user_id) for user_id, _, _ in members]
-    after = ratings.rate(before, [place for _, _, place in members], sides)
+    after = ratings.rate(before, [place for _, _, place in members], sides, computers)
     changes = []
     for (user_id, name, place), old, new in zip(members, before, after, strict=True):
         key = (table.guild_id, table.game_id, user_id)

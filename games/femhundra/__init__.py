@@ -79,7 +79,7 @@ from __future__ import annotations
 
 from games.core import GameSpec
 from games.femhundra.match import Femhundra, new_match
-from games.femhundra.rules import FemhundraOptions
+from games.femhundra.rules import FemhundraOptions, bid_words
 
 __all__ = ["SPEC", "Femhundra", "FemhundraOptions"]
 
@@ -94,4 +94,5 @@ SPEC = GameSpec(
         "misere": FemhundraOptions(misere=True),  # V1, with four players V5a
         "multi_round": FemhundraOptions(auction="multi"),  # V2
     },
+    words=bid_words,
 )

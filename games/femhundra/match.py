@@ -131,6 +131,7 @@ class Femhundra(Game):
         "slam",
         "suit_masks",
         "suit_table",
+        "taken",
         "trick",
         "trick_seats",
         "tricks",
@@ -197,6 +198,7 @@ class Femhundra(Game):
                 pos += step
         self.hands = hands
         self.widow = widow
+        self.taken = 0  # the talong's cards in the declarer's hand, until he discards
         self.discards = 0
         self.aside = 0
         self.shown = [0] * n
@@ -378,7 +380,7 @@ class Femhundra(Game):
 
     def _take_widow(self) -> None:
         self.hands[self.declarer] |= self.widow
-        self.widow = 0
+        self.taken, self.widow = self.widow, 0
         self.phase = _DISCARD
 
     def _discard(self, action: Action) -> None:
@@ -388,6 +390,7 @@ class Femhundra(Game):
         if cards is None or len(cards) != size or mask_of(cards) & ~self.hands[seat]:
             raise IllegalActionError(f"discard exactly {size} cards of your hand")
         self.discards = mask_of(cards)
+        self.taken = 0
         self.hands[seat] &= ~self.discards
         self.shown[seat] &= ~self.discards
         self.events.append((E_DISCARDED, seat, size))
@@ -706,6 +709,8 @@ class Femhundra(Game):
             seats=seats,
             trick=tuple((p, Card(c)) for p, c in zip(self.trick_seats, self.trick, strict=True)),
             trump=None if self.trump == NO_TRUMP else self.trump,
+            # sang, misère or all passed; nothing is said of trumps during the auction
+            no_trump=self.trump == NO_TRUMP and self.phase not in (_AUCTION, _OVER),
             piles=self._piles(seat),
             events=tuple(self._message(e) for e in self.events[-EVENTS_KEPT:]),
             notes=notes,
@@ -713,6 +718,10 @@ class Femhundra(Game):
             dealer=self.dealer,
             teams=self._teams(),
             sheet=self._sheet(),
+            # the cards the declarer took from the talong, marked in his hand while he discards
+            marked=cards_tuple(cards_in(self.taken & self.hands[seat]))
+            if seat is not None and seat == self.declarer
+            else (),
         )
 
     # --- copies -------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from games.cards import (
     parse_card,
     shuffle,
 )
-from games.core import Action, NotationError, Options
+from games.core import Action, Msg, NotationError, Options
 
 TARGET = 500
 BACK_DOOR = -500
@@ -102,6 +102,21 @@ def bid_value(ladder: Ladder, position: int, players: int) -> int:
     assert level is not None
     assert strain is not None
     return 100 * (level - 6) + STRAIN_VALUE[strain]
+
+
+def bid_words(notation: str, players: int) -> Msg | None:
+    """A bid named with its value from the bid table (rules 5.4), for its button: ``bid 7H`` is
+    ``femhundra.words.bid`` with contract ``7H`` and value 200; other actions: None."""
+    words = notation.split()
+    if len(words) != 2 or words[0].lower() != "bid":
+        return None
+    bid = words[1].upper() if words[1].lower() not in (MISERE, OPEN_MISERE) else words[1].lower()
+    if bid not in MISERE_LADDER.bids:
+        return None
+    value = bid_value(MISERE_LADDER, MISERE_LADDER.index(bid), players)
+    if bid in (MISERE, OPEN_MISERE):
+        return Msg.of(f"femhundra.words.bid_{bid}", value=value)
+    return Msg.of("femhundra.words.bid", contract=bid, value=value)
 
 
 # --- listing the cards of a mask quickly ----------------------------------------------------------

@@ -128,8 +128,10 @@ _MESSAGES: dict[int, Callable[..., Msg]] = {
     E_MADE: lambda seat, bid, tricks, points: Msg.of(
         "nittionio.event.made", bid=bid, seat=seat, tricks=tricks, points=points
     ),
-    E_MISSED: lambda seat, tricks, points: Msg.of(
-        "nittionio.event.missed", seat=seat, tricks=tricks, points=points
+    E_MISSED: lambda seat, tricks, points, bid: (
+        Msg.of("nittionio.event.missed", seat=seat, tricks=tricks, points=points)
+        if bid < 0
+        else Msg.of("nittionio.event.missed_bid", seat=seat, bid=bid, tricks=tricks, points=points)
     ),
     E_PREMIUM_MADE: lambda seat, points: Msg.of(
         "nittionio.event.premium_made", seat=seat, points=points
@@ -247,6 +249,8 @@ class Nittionio(Game):
         "_game_scores",
         "_games_won",
         "_hands",
+        "_last_trick",
+        "_last_winner",
         "_leader",
         "_phase",
         "_power_table",
@@ -343,6 +347,8 @@ class Nittionio(Game):
         self._tricks = [0] * PLAYERS
         self._voids = [0] * PLAYERS  # suits each seat has shown it lacks (bit per suit)
         self._trick: list[int] = []
+        self._last_trick: tuple[int, ...] = ()  # face up until the deal ends
+        self._last_winner = 0
         self._leader = self._turn = forehand
         self._phase = _BIDDING
 
@@ -417,6 +423,7 @@ class Nittionio(Game):
         winner = (self._leader + best) % PLAYERS
         self._tricks[winner] += 1
         self._events.append((E_TRICK_WON, winner, trick[best]))
+        self._last_trick, self._last_winner = tuple(trick), winner
         self._trick = []
         self._leader = self._turn = winner
         if not self._hands[winner]:
@@ -488,8 +495,9 @@ class Nittionio(Game):
         for s in range(PLAYERS):
             if made[s]:
                 self._events.append((E_MADE, s, bids[s], tricks[s], points[s]))
-            else:
-                self._events.append((E_MISSED, s, tricks[s], points[s]))
+            else:  # a bid that went down stays face down unless it was declared (the seed)
+                shown = bids[s] if self._face_up_bids >> s & 1 else -1
+                self._events.append((E_MISSED, s, tricks[s], points[s], shown))
             self._game_scores[s] += points[s]
             self._totals[s] += points[s]
         self._successes = sum(made)
@@ -583,7 +591,18 @@ class Nittionio(Game):
                     piles.append(_face_up_bid_pile(self._bid_cards[s], s))
                 else:
                     piles.append(_HIDDEN_BID_PILES[s])
-            piles.append(_WON_TRICKS_PILES[s][self._tricks[s]])
+            if self._last_trick and s == self._last_winner:  # its last trick lies face up
+                piles.append(_WON_TRICKS_PILES[s][self._tricks[s] - 1])
+            else:
+                piles.append(_WON_TRICKS_PILES[s][self._tricks[s]])
+        if self._last_trick:
+            piles.append(
+                Pile(
+                    "table.pile.last_trick",
+                    tuple(map(Card, self._last_trick)),
+                    seat=self._last_winner,
+                )
+            )
         notes: tuple[Msg, ...] = ()
         if seat is not None and self._bid_cards[seat]:
             notes = (_my_bid_note(self._bid_cards[seat], self._bids[seat]),)
@@ -596,6 +615,9 @@ class Nittionio(Game):
             seats=seats,
             trick=tuple(((self._leader + i) % PLAYERS, Card(c)) for i, c in enumerate(self._trick)),
             trump=self._trump,
+            no_trump=self._trump is None,  # a nine or the joker turned up (or no trump this deal)
+            # the joker is an exact copy of the turn-up, in play and as a bid card
+            joker=None if self._turn_up in (None, JOKER) else Card(self._turn_up),
             piles=tuple(piles),
             events=tuple(map(_event_msg, self._events[-EVENTS_KEPT:])),
             notes=notes,

@@ -27,6 +27,7 @@ from games.cards import (
 )
 from games.core import (
     Action,
+    ArgValue,
     EventLog,
     Game,
     IllegalActionError,
@@ -306,8 +307,11 @@ class Piquet(Game):
         if self.n == 4:
             self._publish_better(self._elder())  # D-PQ-19: elder declares, then leads
         else:
-            for kind in combos.CLASSES:
-                self._dialogue(kind)
+            # every class's calls first, then their outcomes: the outcomes are the last lines of
+            # the log when play starts, the calls stay beside the seats
+            outcomes = [(kind, self._dialogue(kind)) for kind in combos.CLASSES]
+            for kind, tied in outcomes:
+                self._settle_dialogue(kind, tied)
 
     def _value(self, seat: Seat, kind: int) -> combos.Value | None:
         return combos.best(self.declared_hands[seat], kind)
@@ -341,13 +345,17 @@ class Piquet(Game):
                     out[seat].append(_said(_full_call(kind, seat, v)))
         return out
 
-    def _dialogue(self, kind: int) -> None:
-        """§3.4 for two or three hands (see :func:`dialogue`); the single best holder scores."""
+    def _dialogue(self, kind: int) -> list[Seat]:
+        """§3.4 for two or three hands (see :func:`dialogue`): the calls; the seats tied best."""
         order = [(self._elder() + i) % self.n for i in range(self.n)]
         values = [self._value(s, kind) for s in range(self.n)]
         said, tied = dialogue(kind, values, order)
         for seat, msg in said:
             self._call(seat, msg)
+        return tied
+
+    def _settle_dialogue(self, kind: int, tied: list[Seat]) -> None:
+        """The outcome of a class's dialogue: the single best holder scores."""
         if not tied:
             return
         if len(tied) > 1:  # equal best: nobody scores (D-PQ-16), and S5 blocks the bonuses
@@ -366,15 +374,18 @@ class Piquet(Game):
             pts = combos.points(hand, kind, self.flat_point)
             cards = combos.shown(hand, kind)
             self.shown[seat] |= cards & self.hands[seat]
-            self.events.add(
-                Msg.of(
-                    f"piquet.event.{combos.CLASS_NAMES[kind]}_scored",
-                    seat=seat,
-                    points=pts,
-                    cards=self._codes(cards),
-                )
-            )
+            self.events.add(self._scored(kind, seat, pts, cards))
             self._score(CLASS_KINDS[kind], self._from_elder(seat), self.party(seat), pts)
+
+    def _scored(self, kind: int, seat: Seat, pts: int, cards: int) -> Msg:
+        """A class won and shown; a set by its best: "fyrtal i ess" (§3.4 step 4)."""
+        args: dict[str, ArgValue] = {"seat": seat, "points": pts, "cards": self._codes(cards)}
+        name = combos.CLASS_NAMES[kind]
+        best = combos.best(self.declared_hands[seat], kind)
+        if kind == combos.SETS and best is not None:
+            name = "quatorze" if best[0] == 4 else "trio"
+            args["rank"] = RANKS[best[1] - 2]
+        return Msg.of(f"piquet.event.{name}_scored", **args)
 
     def _publish_better(self, seat: Seat) -> None:
         """Four players (D-PQ-19): a player announces, as he plays his first card, each class in
@@ -788,7 +799,7 @@ def dialogue(
         top = values[group[0]]
         assert top is not None
         if v is None or v[0] < top[0]:
-            said.append((seat, Msg.of("piquet.call.good", seat=seat)))
+            said.append((seat, Msg.of("piquet.call.good", seat=seat, caller_seat=group[0])))
         elif v[0] == top[0]:
             said.append((seat, Msg.of("piquet.call.equal", seat=seat)))
             group.append(seat)
@@ -806,13 +817,13 @@ def dialogue(
         assert v is not None
         assert best_v is not None
         if v[1] > best_v[1]:
-            said.append((seat, Msg.of("piquet.call.not_good", seat=seat)))
+            said.append((seat, Msg.of("piquet.call.not_good", seat=seat, caller_seat=tied[0])))
             tied = [seat]
         elif v[1] == best_v[1]:
             said.append((seat, Msg.of("piquet.call.equal", seat=seat)))
             tied.append(seat)
         else:
-            said.append((seat, Msg.of("piquet.call.good", seat=seat)))
+            said.append((seat, Msg.of("piquet.call.good", seat=seat, caller_seat=tied[0])))
     return said, tied
 
 

@@ -104,4 +104,5 @@ SPEC = GameSpec(
         "one_card": SkitgubbeOptions(single_card_only=True),
         "must_beat": SkitgubbeOptions(must_beat=True),
     },
+    points=False,
 )

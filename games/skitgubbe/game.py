@@ -533,7 +533,26 @@ class Skitgubbe(Game):
             events=tuple(self._message(e) for e in self.events[-EVENTS_KEPT:]),
             deal=1,
             dealer=self.dealer,
+            notes=self._forced_pickup_note(seat),
         )
+
+    def _forced_pickup_note(self, seat: Seat | None) -> tuple[Msg, ...]:
+        """Why ``seat``, to act, can only pick up (supa), from its own hand (§4.3, S6)."""
+        if seat is None or self.phase != PHASE2 or not self.groups or seat != self._actor():
+            return ()
+        hand = self.hands[seat]
+        if self._beat_cards(hand):
+            return ()
+        led = group_bounds(self.groups[0])[0] // 13
+        top = group_high(self.groups[-1])
+        k = f"{GAME_ID}.note.must_pick_up_"
+        if hand & SUIT_MASKS[led]:
+            if top // 13 != led:  # a trump lies on a plain lead: holding the led suit, no beat
+                return (Msg.of(k + "trump_on_top", suit=led, card=code(top)),)
+            return (Msg.of(k + "nothing_higher", suit=led, card=code(top)),)
+        if top // 13 == self.trump and hand & SUIT_MASKS[self.trump]:
+            return (Msg.of(k + "no_higher_trump", card=code(top)),)
+        return (Msg.of(k + "no_suit_no_trump", suit=led, trump_suit=self.trump),)
 
     # --- copies -----------------------------------------------------------------------------------
 

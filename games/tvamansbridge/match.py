@@ -24,6 +24,7 @@ from games.cards import (
     make_deck,
     parse_card,
     randbelow,
+    shown_order,
     shuffle,
     suit_of,
 )
@@ -455,7 +456,7 @@ class Tvamansbridge(Game):
         piles = [
             Pile(
                 GAME_ID + ".pile.dummy",
-                cards_tuple(sorted(cards_in(self.up[s]), key=_dummy_order)),
+                cards_tuple(sorted(cards_in(self.up[s]), key=shown_order)),
                 self.down[s].bit_count(),
                 s,
             )
@@ -517,7 +518,12 @@ class Tvamansbridge(Game):
                 trick=tuple(
                     (self.owner[(self.leader + i) % 4], Card(c)) for i, c in enumerate(self.trick)
                 ),
+                trick_notes=tuple(
+                    _FROM_DUMMY if (self.leader + i) % 2 == ELDER_DUMMY else None
+                    for i in range(len(self.trick))
+                ),
                 trump=self.trump if self.auction is None and self.winner < 0 else None,
+                no_trump=self.trump is None and self.auction is None and self.winner < 0,
                 piles=self._piles(),
                 events=tuple(map(_message, self.events[-EVENTS_KEPT:])),
                 deal=self.deal_no,
@@ -587,9 +593,8 @@ class Tvamansbridge(Game):
         return card
 
 
-def _dummy_order(card: int) -> tuple[int, int]:
-    """A dummy's face-up cards as they lie: suit by suit, spades first, high cards first."""
-    return (-suit_of(card), -card)
+_FROM_DUMMY = Msg.of(f"{GAME_ID}.trick_note.dummy")
+"""Beside a trick's card played from a träkarl (places 0 and 2 are the träkarlar)."""
 
 
 def _cells(seat: Seat, points: int) -> tuple[int | None, ...]:

@@ -3,7 +3,7 @@ line with what a side's place means, in both languages; statistics count places 
 
 from __future__ import annotations
 
-from bot.discord.embeds import stats_embed
+from bot.discord.embeds import leaderboard_embed, stats_embed
 from bot.i18n import catalog
 from bot.render.text import TextRenderer, result_lines
 from bot.storage import GameStats
@@ -67,9 +67,25 @@ def test_statistics_count_places_in_words() -> None:
     field = stats_embed(catalog("sv"), "Anna", stats).fields[0].value
     assert (
         field
-        == "betyg 1510 · 1 vinst på 3 partier · placeringar: 1:a plats 1 gång, 2:a plats 2 gånger"
+        == "rating 1510 · 1 vinst på 3 partier · placeringar: 1:a plats 1 gång, 2:a plats 2 gånger"
     )
     field = stats_embed(catalog("en"), "Anna", stats).fields[0].value
     assert field == (
         "rating 1510 · 1 win in 3 matches · places: 1st place 1 time, 2nd place 2 times"
     )
+
+
+def test_the_rating_is_called_a_rating_in_swedish_too() -> None:
+    # "betyg" is a school mark; Swedish players call the number a rating
+    sv = catalog("sv")
+    change = sv.text("ui.table.rating", name="Anna", before="1000", after="1016")
+    line = sv.text("ui.leaderboard.line", rank=1, name="Anna", rating="1016", wins=1, games=1)
+    assert change == "Anna: rating 1000 → 1016"
+    assert line == "1. Anna: rating 1016 · 1 vinst på 1 parti"
+
+
+def test_the_leaderboard_says_how_places_against_computer_players_count() -> None:
+    for lang, words in (("sv", "datorspelare"), ("en", "computer player")):
+        embed = leaderboard_embed(catalog(lang), "nittionio", [])
+        assert embed.footer.text is not None
+        assert words in embed.footer.text

@@ -83,3 +83,42 @@ def test_partners_must_share_a_place() -> None:
 def test_partners_with_no_one_to_compare_with_keep_their_skills() -> None:
     strong = Skill(mu=30.0, sigma=4.0)
     assert ratings.rate([strong, Skill()], [1, 1], sides=[0, 0]) == [strong, Skill()]
+
+
+# --- places against computer players ------------------------------------------------------------
+
+
+def test_members_tied_behind_a_computer_player_lose_rating() -> None:
+    # Two members tied for second behind a computer player lost to it: not a draw between them
+    # that raises both (1000 -> 1016), but a loss each.
+    a, b = ratings.rate([Skill(), Skill()], [2, 2], computers=[ratings.Computer("normal", 1)])
+    assert a == b
+    assert ratings.display(a) < ratings.DISPLAY_BASE
+    assert a.mu < Skill().mu
+
+
+def test_beating_a_computer_player_gains_and_losing_to_it_costs() -> None:
+    alone = ratings.rate([Skill(), Skill()], [1, 3])
+    first, last = ratings.rate(
+        [Skill(), Skill()], [1, 3], computers=[ratings.Computer("normal", 2)]
+    )
+    assert first.mu > alone[0].mu  # beat a member and a computer player
+    assert last.mu < alone[1].mu  # lost to both
+
+
+def test_losing_to_a_hard_computer_player_costs_less_than_to_an_easy_one() -> None:
+    def after(level: str) -> Skill:
+        return ratings.rate([Skill(), Skill()], [2, 3], computers=[ratings.Computer(level, 1)])[0]
+
+    assert after("hard").mu > after("normal").mu > after("easy").mu
+
+
+def test_partners_against_computer_players_are_rated_against_them() -> None:
+    won = ratings.rate(
+        [Skill(), Skill()],
+        [1, 1],
+        sides=[0, 0],
+        computers=[ratings.Computer("normal", 2, side=1), ratings.Computer("normal", 2, side=1)],
+    )
+    assert won[0] == won[1]
+    assert won[0].mu > Skill().mu

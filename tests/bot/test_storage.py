@@ -427,7 +427,8 @@ async def test_finishing_rates_exactly_the_members(storage: Storage) -> None:
     assert [change.user_id for change in changes] == [ALICE, BOB]
     alice, bob = changes
     assert alice.before == bob.before == pytest.approx(base)
-    assert alice.after > base > bob.after  # Alice beat Bob; the computer's win does not count.
+    assert alice.after > bob.after  # Alice beat Bob; both lost to the computer player
+    assert base > bob.after
 
     board = await storage.leaderboard(GUILD, "nittionio")
     assert [(s.user_id, s.games, s.wins) for s in board] == [(ALICE, 1, 0), (BOB, 1, 0)]
@@ -526,6 +527,17 @@ async def test_the_leaderboard_is_ordered_by_rating_per_server_and_game(storage:
         ("femkort", 1, 1, (1,)),
         ("nittionio", 4, 0, (0, 1, 3)),
     ]
+
+
+async def test_members_tied_behind_a_computer_player_both_lose_rating(storage: Storage) -> None:
+    # a tie for second behind a computer player is a loss to it, not a draw that raises both
+    table = await new_table(storage, None, ALICE, BOB)
+    changes = await storage.finish_table(table, scores=(99, 40, 40), places=(1, 2, 2))
+    assert [change.user_id for change in changes] == [ALICE, BOB]
+    assert changes[0].after == pytest.approx(changes[1].after)
+    assert changes[0].after < ratings.DISPLAY_BASE
+    board = await storage.leaderboard(GUILD, "nittionio")
+    assert {(s.user_id, s.wins) for s in board} == {(ALICE, 0), (BOB, 0)}
 
 
 async def test_ties_for_first_count_as_wins(storage: Storage) -> None:

@@ -125,12 +125,12 @@ def test_pq_ex1_repique_seed_profile() -> None:
     assert calls(game, 0)[:1] == [Msg.of("piquet.said.point", count=6)]
     log = game.view(1).events
     assert log.index(Msg.of("piquet.call.point", seat=0, count=6)) + 1 == log.index(
-        Msg.of("piquet.call.good", seat=1)
+        Msg.of("piquet.call.good", seat=1, caller_seat=0)
     )
     assert calls(game, 1) == [
-        Msg.of("piquet.said.good"),
-        Msg.of("piquet.said.good"),
-        Msg.of("piquet.said.good"),
+        Msg.of("piquet.said.good", caller_seat=0),
+        Msg.of("piquet.said.good", caller_seat=0),
+        Msg.of("piquet.said.good", caller_seat=0),
     ]
     assert Msg.of("piquet.said.sequence", length=6) in calls(game, 0)
     assert Msg.of("piquet.said.quatorze") in calls(game, 0)
@@ -760,14 +760,14 @@ def test_three_players_the_dialogue_goes_round_the_table() -> None:
         Msg.of("piquet.said.pips", pips=47),
         Msg.of("piquet.said.sequence", length=3),
         Msg.of("piquet.said.top_K"),
-        Msg.of("piquet.said.good"),
+        Msg.of("piquet.said.good", caller_seat=0),
     ]
     assert calls(game, 2) == [
         Msg.of("piquet.said.equal"),
-        Msg.of("piquet.said.good"),
+        Msg.of("piquet.said.good", caller_seat=1),
         Msg.of("piquet.said.equal"),
         Msg.of("piquet.said.equal"),
-        Msg.of("piquet.said.good"),
+        Msg.of("piquet.said.good", caller_seat=0),
     ]
     assert "piquet.event.sequence_equal" in keys(game)
     assert game.rows[scoring.POINT] == [0, 1, 0]

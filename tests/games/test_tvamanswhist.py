@@ -174,7 +174,8 @@ def test_gw_1_a_void_follower_may_trump_or_discard() -> None:
 def test_gw_2_only_the_last_thirteen_tricks_count() -> None:
     game = finished(SPLIT_7_6, SPLIT, TvamanswhistOptions())
     spectator = game.view(None)
-    assert [s.tricks for s in spectator.seats] == [12, 14]  # B took 8 of tricks 1-13
+    # only tricks 14-26 count, and the seats show those (B took 8 of tricks 1-13)
+    assert [s.tricks for s in spectator.seats] == [7, 6]
     assert game.result().scores == (7, 6)
     assert game.result().places == (1, 2)
     assert events(spectator, "tvamanswhist.event.deal_won") == [
@@ -286,8 +287,8 @@ def test_transcript_full_deal_main_rule() -> None:
     spectator = game.view(None)
     assert spectator.phase == Msg.of("tvamanswhist.phase.counting", trick=14)
     assert spectator.to_act == {1}  # B won trick 13 and leads trick 14
-    assert [s.tricks for s in spectator.seats] == [10, 3]
-    assert [s.score for s in spectator.seats] == [0, 0]  # drawing tricks count nothing
+    assert [s.tricks for s in spectator.seats] == [0, 0]  # drawing tricks count nothing
+    assert [s.score for s in spectator.seats] == [0, 0]
     assert spectator.seats[0].shown == cards("AS KS QS JS AH KH QH JH TH 9H")
     assert spectator.seats[1].shown == cards("4H 3H 2H")
     assert not any(p.key == "table.pile.stock" for p in spectator.piles)
@@ -327,7 +328,7 @@ def test_transcript_v3_full_deal() -> None:
     # no trumps and no duty: A leads clubs, B throws diamonds, the leader wins every time
     play(game, ", ".join(f"A {r}C {r}D" for r in "AKQJT98765432"))
     spectator = game.view(None)
-    assert [s.tricks for s in spectator.seats] == [13, 0]
+    assert [s.tricks for s in spectator.seats] == [0, 0]  # only tricks 14-26 count
     assert spectator.trump == parse_card("AS") // 13
     assert spectator.seats[1].shown == cards("AS")  # the last draw is the indicator, in view
     assert game.view(1).hand == cards("KS QS JS AH KH QH JH TH 9H 4H 3H 2H AS")
