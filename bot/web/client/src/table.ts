@@ -534,16 +534,27 @@ export class App {
     const held = (action: ActionState): boolean =>
       action.cards.length > 0 && action.cards.every((code) => inHand.has(code));
     // One click plays a card: a plain card play whose card is in the hand.
+    // A card two plain actions play (the joker naming a suit) is chosen by their buttons.
     const plays = new Map<string, ActionState>();
+    const twice = new Set<string>();
     for (const action of actions) {
-      if (action.verb === "" && action.cards.length === 1 && held(action) && action.cards[0]) {
-        plays.set(action.cards[0], action);
+      const code = action.cards[0];
+      if (action.verb === "" && action.cards.length === 1 && held(action) && code) {
+        if (plays.has(code)) {
+          twice.add(code);
+        }
+        plays.set(code, action);
       }
+    }
+    for (const code of twice) {
+      plays.delete(code);
     }
     // Pick, then confirm: the choices that name cards of the hand, when no card plays at once.
     const choices = plays.size === 0 ? actions.filter((a) => a.verb !== "" && held(a)) : [];
     const pickable = new Set(choices.flatMap((a) => a.cards));
-    const buttons = actions.filter((a) => !(a.cards.length === 1 && a.verb === "" && plays.has(a.cards[0] ?? "")) && !choices.includes(a));
+    const buttons = actions.filter(
+      (a) => !(a.verb === "" && plays.get(a.cards[0] ?? "") === a) && !choices.includes(a),
+    );
 
     const hand = el("div", "hand");
     const marked = new Set(state.view.marked);
