@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from aiohttp import web
 
 from bot.i18n import LANGS, catalog
-from bot.web.auth import DiscordLogin, IssuedSessions, LoginError, WebUser
+from bot.sessions import SessionManager
+from bot.settings import Settings
+from bot.web.auth import DiscordLogin, Fetch, IssuedSessions, LoginError, WebUser, http_fetch
 from bot.web.hub import WebHub
 
 log = logging.getLogger(__name__)
@@ -46,21 +48,21 @@ class WebApp:
         hub: WebHub,
         issued: IssuedSessions,
         *,
-        client_id: Callable[[], str],
+        client_id: str,
         login: DiscordLogin | None = None,
-        demo_members: Sequence[WebUser] | None = None,
+        demo_members: list[WebUser] | None = None,
         language: str = "sv",
         dist: Path = DIST,
     ) -> None:
-        """``client_id``: the application's id (read when asked: the bot learns it at login).
-        ``login``: Discord's code exchange; None when no client secret is set. ``demo_members``:
-        the members the demo's picker offers; None outside the demo (no picker, no demo login).
+        """``client_id``: the application's id. ``login``: Discord's code exchange; None when no
+        client secret is set. ``demo_members``: the members the demo's picker offers; None
+        outside the demo (no picker, no demo login).
         """
         self.hub = hub
         self.issued = issued
         self.client_id = client_id
         self.login = login
-        self.demo_members = list(demo_members) if demo_members is not None else None
+        self.demo_members = demo_members
         self.language = language
         self.dist = dist
 
@@ -98,7 +100,7 @@ class WebApp:
 
     async def config(self, request: web.Request) -> web.Response:
         body: dict[str, object] = {
-            "client_id": self.client_id(),
+            "client_id": self.client_id,
             "demo": self.demo_members is not None,
         }
         if self.demo_members is not None:
@@ -197,3 +199,64 @@ class WebServer:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+
+
+class WebFace:
+    """The web table as a face of the bot: started on the bot's event loop once its session
+    manager exists (``Kortbord``'s ``faces``), and stopped when the bot stops, after the live
+    tables were paused (so the pages show them paused)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        port: int | None = None,
+        host: str | None = None,
+        demo_members: list[WebUser] | None = None,
+        fetch: Fetch = http_fetch,
+        dist: Path = DIST,
+    ) -> None:
+        """``port``/``host``: where to listen (default: the settings'). ``demo_members``: the
+        demo's member picker (a list the demo may fill once its members exist)."""
+        self.settings = settings
+        self.port = port if port is not None else (settings.web_port or 0)
+        self.host = host or settings.web_host
+        self.demo_members = demo_members
+        self.fetch = fetch
+        self.dist = dist
+        self.hub: WebHub | None = None
+        self._server: WebServer | None = None
+
+    async def start(self, sessions: SessionManager, application_id: int | None) -> None:
+        settings = self.settings
+        client_id = settings.client_id or (str(application_id) if application_id else "")
+        secret = settings.client_secret
+        login = None
+        if secret is not None and client_id:
+            login = DiscordLogin(client_id, secret.get_secret_value(), self.fetch)
+        elif self.demo_members is None:
+            log.warning("KORTBORD_CLIENT_SECRET is not set: the web table cannot sign members in")
+        issued = IssuedSessions(sessions.clock.now)
+        self.hub = WebHub(
+            sessions,
+            issued,
+            language=settings.language,
+            every_table=self.demo_members is not None,
+        )
+        sessions.add_listener(self.hub)
+        app = WebApp(
+            self.hub,
+            issued,
+            client_id=client_id,
+            login=login,
+            demo_members=self.demo_members,
+            language=settings.language,
+            dist=self.dist,
+        )
+        self._server = WebServer(app, self.host, self.port)
+        self.port = await self._server.start()
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            await self._server.stop()
+            self._server = None

@@ -19,7 +19,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.clock import ManualClock
 from bot.i18n import catalog
 from bot.options import game_name
-from bot.sessions import LiveTable, Member, SessionManager
+from bot.sessions import LiveTable, Member, SessionManager, correct_press
 from bot.storage import Storage, open_storage
 from bot.web import protocol
 from bot.web.auth import SESSION_SECONDS, DiscordLogin, IssuedSessions, WebUser
@@ -153,7 +153,7 @@ def build(
     app = WebApp(
         hub,
         issued,
-        client_id=lambda: "4242",
+        client_id="4242",
         login=DiscordLogin("4242", SECRET, discord.fetch),
         demo_members=demo,
         dist=dist,
@@ -523,3 +523,52 @@ async def test_the_client_is_served_with_and_without_discords_proxy_prefix(web: 
     assert "script-src 'self'" in CSP
     assert (await web.client.get("/assets/..%2Findex.html")).status == 404
     assert (await web.client.get("/assets/missing.js")).status == 404
+
+
+# --- Hej knekt: a press timed by the server -----------------------------------------------------
+
+
+async def test_a_hej_knekt_press_from_the_web_is_timed_by_the_servers_clock(web: Web) -> None:
+    members = (ANNA, BO, CILLA)
+    await web.sessions.open_table(
+        guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="hej_knekt"
+    )
+    for member in members[1:]:
+        await web.sessions.join(CHANNEL, member)
+    table = await web.sessions.start(CHANNEL, ANNA.user_id)
+    pages = {m.user_id: await web.page(m) for m in members}
+    for page in pages.values():
+        await page.watch(table)
+    for _ in range(60):  # the members turn cards from the web until one calls for a reaction
+        assert table.game is not None
+        if table.reveal_at is not None:
+            break
+        turner = table.record.seats[min(table.game.to_act())].user_id
+        assert turner is not None
+        assert (await pages[turner].act(table, table.version, "turn"))["type"] == "ack"
+    assert table.reveal_at is not None
+    assert table.game is not None
+    opened = table.version
+    seat = min(table.game.to_act())
+    page = pages[table.record.seats[seat].user_id or 0]
+    shown = await page.state(opened)
+    presses = [a["notation"] for a in shown["actions"]]
+    assert presses == ["whistle", "hej", "goddag", "salute", "slap"]
+    assert shown["reaction"]["opened"] == table.reveal_at
+    assert shown["reaction"]["closes"] > table.reveal_at
+    right = correct_press(table.game, seat)
+    assert right is not None
+
+    await web.clock.advance(0.35)
+    answer = await page.act(table, opened, right)
+
+    assert answer["type"] == "ack"
+    log = [(a.seat, a.notation) for a in await web.sessions.storage.actions(table.table_id)]
+    assert log[-1] == (seat, f"{right} 350")
+    again = await page.act(table, table.version, right)
+    assert again["code"] == "already_pressed"
+    forged = await pages[table.record.seats[(seat + 1) % 3].user_id or 0].act(
+        table, table.version, "close"
+    )
+    assert forged["code"] == "illegal_action"
+    assert log == [(a.seat, a.notation) for a in await web.sessions.storage.actions(table.table_id)]
