@@ -59,7 +59,7 @@ async def _demo(settings: Settings, port: int | None, open_browser: bool) -> Non
         )
         members_shown: list[WebUser] = []
         web = WebFace(demo_settings, port=0, host="127.0.0.1", demo_members=members_shown)
-        bot = Kortbord(demo_settings, faces=[web])
+        bot = Kortbord(demo_settings)
         async with simcord.run(bot, check_errors=False) as env:
             await bot.tree.sync()
             guild = env.create_guild(name="Kortbord")
@@ -71,6 +71,11 @@ async def _demo(settings: Settings, port: int | None, open_browser: bool) -> Non
             members_shown.extend(
                 WebUser(m.id, name) for m, name in zip(members, MEMBERS, strict=True)
             )
+            # Started from outside the bot's own work, on the simulated clock: a page's socket
+            # waits for the page, which SimCord must not wait for, and presses and deadlines
+            # are timed on the channel's clock.
+            with env.time_context():
+                await web.start(bot.sessions, bot.application_id)
             preview = env.preview(channel, viewers=members, layout="channel", port=port)
             async with preview:
                 print(f"Kortbord demo: open {preview.url}")
@@ -80,7 +85,10 @@ async def _demo(settings: Settings, port: int | None, open_browser: bool) -> Non
                 print("Switch between the simulated members at the top of the page. Ctrl-C stops.")
                 if open_browser:
                     webbrowser.open(preview.url)
-                await _follow_the_clock(env, preview, channel)
+                try:
+                    await _follow_the_clock(env, preview, channel)
+                finally:
+                    await web.stop()
 
 
 async def _follow_the_clock(

@@ -36,6 +36,7 @@ from bot.discord.cogs.info import InfoCog
 from bot.discord.cogs.tables import TablesCog
 from bot.discord.listener import DM_PAUSE, PANEL_GRACE, DiscordListener
 from bot.discord.translator import CatalogTranslator
+from bot.discord.views.activity import ActivityButton
 from bot.discord.views.dropped import DynamicType, answer_dropped
 from bot.discord.views.panel import PanelAction, PanelPage, PanelSelect, PanelStep, PanelStepSelect
 from bot.discord.views.table import LevelSelect, ReactionButton, TableButton
@@ -64,6 +65,7 @@ CONTROLS: tuple[DynamicType, ...] = (
     PanelPage,
     PanelStep,
     PanelStepSelect,
+    ActivityButton,
 )
 """Every restart-safe control, registered in ``setup_hook``."""
 

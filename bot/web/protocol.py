@@ -38,8 +38,11 @@ WebSocket ``GET /ws`` (one per open client)
   *Gå med* button; the socket then watches the table). A socket watches one table at a time.
 - server -> client on every change of the watched table (and at once on watch):
   ``{"type": "state", "table_id", "version", "status", "seat": int|null, "lang", "game",
-  "game_name", "deadline": epoch seconds|null, "reaction": {"opened": s, "closes": s}|null,
-  "view": VIEW, "actions": [ACTION], "result": RESULT|null}``. ``status`` is ``lobby``,
+  "game_name", "now": s, "deadline": epoch seconds|null, "reaction": {"opened": s, "closes":
+  s}|null, "view": VIEW, "actions": [ACTION], "result": RESULT|null}``. ``now`` is the
+  server's clock when the frame was made: the deadline and the reaction window are on that
+  clock (the demo's simulated time is not the browser's), so the page counts down from
+  ``deadline - now``. ``status`` is ``lobby``,
   ``playing``, ``paused``, ``finished`` or ``ended`` (closed without a result: ended by its
   host, idle, abandoned).
 
@@ -169,6 +172,7 @@ def state(
         "lang": lang,
         "game": record.game_id,
         "game_name": game_name(texts, record.game_id),
+        "now": sessions.clock.now(),
         "deadline": sessions.deadline(table) if table.live and game is not None else None,
         "reaction": reaction(table),
         "view": view_json,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -236,7 +237,7 @@ class WebFace:
             login = DiscordLogin(client_id, secret.get_secret_value(), self.fetch)
         elif self.demo_members is None:
             log.warning("KORTBORD_CLIENT_SECRET is not set: the web table cannot sign members in")
-        issued = IssuedSessions(sessions.clock.now)
+        issued = IssuedSessions(time.time)  # a sign-in lasts twelve hours of the wall clock
         self.hub = WebHub(
             sessions,
             issued,
