@@ -86,7 +86,8 @@ class WebApp:
         path = self.dist / name
         if name == "index.html" and not path.is_file():
             return web.Response(text=MISSING_CLIENT, content_type="text/html", status=503)
-        if not path.is_file():
+        # Other pages (the SDK's mock, for tests outside Discord) only in the demo.
+        if not path.is_file() or (name != "index.html" and self.demo_members is None):
             raise web.HTTPNotFound()
         return web.FileResponse(path, headers={"Cache-Control": "no-cache"})
 
