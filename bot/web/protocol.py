@@ -88,8 +88,10 @@ This module builds those JSON values; it sends nothing and changes nothing.
 
 from __future__ import annotations
 
+import functools
+
 from bot.actions import choice_cards, choice_of, in_hand_order, verb_help
-from bot.i18n import Catalog
+from bot.i18n import Catalog, catalog
 from bot.options import game_name
 from bot.render.text import (
     PLAIN,
@@ -336,16 +338,32 @@ def actions(texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat) ->
         ]
     choices = [choice_of(n) for n in notations]
     cards = choice_cards(choices)
+    helps = {
+        verb: verb_help(texts, game_id, verb, SUIT_TEXTS) for verb in {c.verb for c in choices}
+    }
+    names = tuple(text.names)
     return [
         {
             "notation": c.notation,
-            "label": text.action(game_id, c.notation),
+            "label": action_label(texts.lang, game_id, names, c.notation),
             "verb": c.verb,
             "cards": list(cards[c.notation]),
-            "help": verb_help(texts, game_id, c.verb, SUIT_TEXTS),
+            "help": helps[c.verb],
         }
         for c in choices
     ]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def action_label(lang: str, game_id: str, names: tuple[str, ...], notation: str) -> str:
+    """An action's label (``TextRenderer.action``), remembered: a bid phase offers hundreds of
+    choices of several cards, and every page of the table is sent them on every change."""
+    return _renderer_of(lang, names).action(game_id, notation)
+
+
+@functools.lru_cache(maxsize=256)
+def _renderer_of(lang: str, names: tuple[str, ...]) -> TextRenderer:
+    return TextRenderer(catalog(lang), names, PLAIN)
 
 
 def result(text: TextRenderer, game: Game) -> Json | None:
