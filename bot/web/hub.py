@@ -15,6 +15,7 @@ is the whole table, so nothing is lost but the steps in between).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections import deque
@@ -232,8 +233,10 @@ class WebHub:
                 "code": "no_session",
                 "message": texts.text("web.error.no_session"),
             }
-            await socket.send_str(json.dumps(error, ensure_ascii=False))
-            await socket.close()
+            if not socket.closed:
+                with contextlib.suppress(ConnectionError):
+                    await socket.send_str(json.dumps(error, ensure_ascii=False))
+                await socket.close()
             return None
         return Watcher(socket, user, lang), _id(hello.get("channel_id")), _id(hello.get("table_id"))
 
@@ -262,6 +265,9 @@ class WebHub:
         except UserError as error:
             code = error.msg.key.removeprefix("errors.")
             watcher.send(self.refusal(watcher, error.msg.key, code, **dict(error.msg.args)))
+        except Exception:  # a bug: logged, and the page is still answered
+            log.exception("web table: a %s from member %d failed", kind, watcher.user.user_id)
+            watcher.send(self.refusal(watcher, "errors.internal", "internal"))
         table = self._table(watcher.table_id)
         if kind == "act" and table is not None:  # then the table as it is now, to act again
             watcher.send(self.state(watcher, table))

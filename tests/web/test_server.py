@@ -5,6 +5,7 @@ in words, and no change). Discord is never contacted: the code exchange talks to
 
 from __future__ import annotations
 
+import ast
 import logging
 import random
 from collections.abc import AsyncIterator, Mapping
@@ -574,3 +575,38 @@ async def test_a_hej_knekt_press_from_the_web_is_timed_by_the_servers_clock(web:
     )
     assert forged["code"] == "illegal_action"
     assert log == [(a.seat, a.notation) for a in await web.sessions.storage.actions(table.table_id)]
+
+
+def test_the_web_face_imports_no_other_face() -> None:
+    """bot/web knows the core only: Discord's face and the terminal are never imported."""
+    folder = Path(__file__).resolve().parents[2] / "bot" / "web"
+    imported: set[str] = set()
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module)
+            elif isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+    assert "bot.sessions" in imported
+    assert not {m for m in imported if m.startswith(("bot.discord", "bot.terminal", "discord"))}
+
+
+async def test_a_failure_inside_the_bot_is_answered_and_the_page_stays_connected(
+    web: Web, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await whist(web.sessions)
+    member, _ = to_act(table)
+    page = await web.page(member)
+    shown = await page.watch(table)
+
+    async def broken(*_: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(web.sessions, "act", broken)
+    answer = await page.act(table, shown["version"], shown["actions"][0]["notation"])
+    assert answer["code"] == "internal"
+    assert answer["message"] == catalog("en").text("errors.internal")
+    monkeypatch.undo()
+    assert (await page.act(table, shown["version"], shown["actions"][0]["notation"]))[
+        "type"
+    ] == "ack"
