@@ -75,6 +75,7 @@ class WebApp:
             app.router.add_post(f"{prefix}/api/demo/login", self.demo_login)
             app.router.add_get(f"{prefix}/ws", self.hub.serve)
             app.router.add_get(f"{prefix}/", self.page)
+            app.router.add_get(f"{prefix}/favicon.ico", _no_icon)  # asked for by every browser
             app.router.add_get(prefix + "/{name:[A-Za-z0-9_.-]+\\.html}", self.page)
             app.router.add_get(prefix + "/assets/{name:[A-Za-z0-9_.-]+}", self.asset)
         return app
@@ -158,6 +159,10 @@ async def _security_headers(request: web.Request, handler: Handler) -> web.Strea
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
     return response
+
+
+async def _no_icon(request: web.Request) -> web.Response:
+    return web.Response(status=204)
 
 
 async def _body(request: web.Request) -> dict[str, object]:

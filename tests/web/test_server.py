@@ -524,6 +524,7 @@ async def test_the_client_is_served_with_and_without_discords_proxy_prefix(web: 
     assert "script-src 'self'" in CSP
     assert (await web.client.get("/assets/..%2Findex.html")).status == 404
     assert (await web.client.get("/assets/missing.js")).status == 404
+    assert (await web.client.get("/favicon.ico")).status == 204  # no error in the page's console
     (web.dist / "sdk-mock.html").write_text("<!doctype html>", encoding="utf-8")
     assert (await web.client.get("/sdk-mock.html")).status == 404  # the demo's only
 
