@@ -59,6 +59,8 @@ class Watcher:
         self.user = user
         self.lang = lang
         self.table_id: int | None = None
+        self.channel_id: int | None = None
+        """The channel the page was opened in (the Activity's), whose tables it lists."""
         self._outbox: deque[Json] = deque()
         self._wake = asyncio.Event()
         self.closed = False
@@ -113,6 +115,8 @@ class WebHub:
         self.now = now or sessions.clock.now
         self._watchers: dict[int, set[Watcher]] = {}
         self._open: set[Watcher] = set()
+        self._entries: dict[int, tuple[str, tuple[int | None, ...]]] = {}
+        """What the pages' lists last said of each live table (its status and seats)."""
         self._windows: dict[int, tuple[int, int]] = {}
         """Per table, the open reaction window: its reveal and the table's version when the
         hub first saw it open (a press sent from an older state is too late)."""
@@ -123,6 +127,25 @@ class WebHub:
         self._note_window(table)
         for watcher in list(self._watchers.get(table.table_id, ())):
             watcher.send(self.state(watcher, table))
+        self._relist(table)
+
+    def _relist(self, table: LiveTable) -> None:
+        """A fresh ``tables`` list to the pages that list ``table``, when what the list says of
+        it changed: it opened, someone sat down or left, it started, it closed."""
+        record = table.record
+        entry = (record.status, tuple(s.user_id for s in record.seats))
+        if self._entries.get(table.table_id) == entry:
+            return
+        if table.live:
+            self._entries[table.table_id] = entry
+        else:
+            self._entries.pop(table.table_id, None)
+        members = {s.user_id for s in record.seats}
+        for watcher in list(self._open):
+            if watcher.channel_id == record.channel_id or (
+                watcher.channel_id is None and (self.every_table or watcher.user.user_id in members)
+            ):
+                watcher.send(self.tables(watcher, watcher.channel_id))
 
     def watching(self, table_id: int) -> int:
         """How many pages watch the table."""
@@ -238,7 +261,9 @@ class WebHub:
                     await socket.send_str(json.dumps(error, ensure_ascii=False))
                 await socket.close()
             return None
-        return Watcher(socket, user, lang), _id(hello.get("channel_id")), _id(hello.get("table_id"))
+        watcher = Watcher(socket, user, lang)
+        watcher.channel_id = _id(hello.get("channel_id"))
+        return watcher, watcher.channel_id, _id(hello.get("table_id"))
 
     def _answer(self, watcher: Watcher, frame: Json | None) -> None:
         if frame is not None:

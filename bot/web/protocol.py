@@ -32,7 +32,9 @@ WebSocket ``GET /ws`` (one per open client)
   "game_name", "status", "players": [names], "seated": bool, "can_join": bool}]}``: the live
   table of the channel (``channel_id``: the Activity's channel); without a channel, the
   member's own table (in the demo: every live table). With a ``table_id`` in the hello, the
-  server then watches that table for the socket at once, as after ``watch``.
+  server then watches that table for the socket at once, as after ``watch``. A fresh
+  ``tables`` list follows whenever what it says changes (a table opens, a member sits down or
+  leaves, a match starts or closes), whatever the socket watches.
 - client -> server: ``{"type": "watch", "table_id": N}`` (a spectator; a seated member sees
   their own seat) or ``{"type": "join", "table_id": N}`` (take a free seat in a lobby, like the
   *Gå med* button; the socket then watches the table). A socket watches one table at a time.

@@ -253,6 +253,21 @@ async def test_a_page_of_the_channel_lists_its_table_to_join_or_watch(web: Web) 
     assert theirs["players"] == ["Anna"]
     assert theirs["status"] == "lobby"
 
+    await web.sessions.join(CHANNEL, BO)  # a seat taken in Discord: the lists follow
+    relisted = await cilla.next("tables")
+    assert relisted["tables"][0]["players"] == ["Anna", "Bo"]
+    await web.sessions.add_computer(CHANNEL, ANNA.user_id)
+    await cilla.next("tables")
+    await web.sessions.start(CHANNEL, ANNA.user_id)
+    started = await cilla.next("tables")
+    assert started["tables"][0]["status"] == "playing"
+    assert started["tables"][0]["can_join"] is False
+    await web.sessions.end(CHANNEL, ANNA.user_id)
+    assert (await cilla.next("tables"))["tables"] == []
+    for _ in range(4):  # Anna's page saw the same four changes; the last list is empty
+        last = await anna.next("tables")
+    assert last["tables"] == []
+
 
 # --- moves and what every page sees -------------------------------------------------------------
 
