@@ -1,7 +1,9 @@
 """``kortbord demo``: the same bot against SimCord's simulated Discord, in a local browser page.
 
 No token and no network: SimCord runs discord.py against an in-memory Discord, and its preview
-serves the channel on 127.0.0.1 with a few simulated members you can switch between. Simulated
+serves the channel on 127.0.0.1 with a few simulated members you can switch between. The web table
+(the Discord Activity's page) is served beside it on a free local port, with a member picker in
+place of Discord's sign-in (the demo only): a move in either shows in both. Simulated
 time follows the wall clock here (a tick every half second), so turn deadlines, computer players
 and Hej knekt's reaction times behave as on Discord. The database is a temporary file.
 """
@@ -22,6 +24,8 @@ from typing import TYPE_CHECKING
 
 from bot.discord.client import Kortbord
 from bot.settings import Settings
+from bot.web.auth import WebUser
+from bot.web.server import WebFace
 
 if TYPE_CHECKING:
     from simcord import ChannelHandle, Env, Preview
@@ -53,6 +57,8 @@ async def _demo(settings: Settings, port: int | None, open_browser: bool) -> Non
         demo_settings = settings.model_copy(
             update={"database": Path(folder) / "demo.sqlite3", "token": None}
         )
+        members_shown: list[WebUser] = []
+        web = WebFace(demo_settings, port=0, host="127.0.0.1", demo_members=members_shown)
         bot = Kortbord(demo_settings)
         async with simcord.run(bot, check_errors=False) as env:
             await bot.tree.sync()
@@ -62,15 +68,27 @@ async def _demo(settings: Settings, port: int | None, open_browser: bool) -> Non
                 guild.add_member(env.create_user(name.lower(), global_name=name))
                 for name in MEMBERS
             ]
+            members_shown.extend(
+                WebUser(m.id, name) for m, name in zip(members, MEMBERS, strict=True)
+            )
+            # Started from outside the bot's own work, on the simulated clock: a page's socket
+            # waits for the page, which SimCord must not wait for, and presses and deadlines
+            # are timed on the channel's clock.
+            with env.time_context():
+                await web.start(bot.sessions, bot.application_id)
             preview = env.preview(channel, viewers=members, layout="channel", port=port)
             async with preview:
                 print(f"Kortbord demo: open {preview.url}")
+                print(f"The web table: http://127.0.0.1:{web.port}/?channel_id={channel.id}")
                 print("Type /spel ny in the channel, pick a game, add computer players, start;")
                 print("then Min hand opens your cards and choices.")
                 print("Switch between the simulated members at the top of the page. Ctrl-C stops.")
                 if open_browser:
                     webbrowser.open(preview.url)
-                await _follow_the_clock(env, preview, channel)
+                try:
+                    await _follow_the_clock(env, preview, channel)
+                finally:
+                    await web.stop()
 
 
 async def _follow_the_clock(

@@ -1,10 +1,11 @@
 """Running the bot as a service: the start-up back-off, the heartbeat, and stopping on a signal.
 
-``serve`` is what ``kortbord run`` does (``run_bot``) once the settings are read and logging is
-set up: it waits out the start-up back-off (``bot.logins``), starts the bot, writes the
-heartbeat that ``kortbord health`` reads (``bot.health``) while it runs, and on SIGTERM or
-SIGINT closes the bot, which pauses and saves every live table (``Kortbord.close``). It knows
-nothing of tables: the bot it is given does the work. ``sync_commands`` is ``kortbord sync``.
+``serve`` is what ``kortbord run`` does (``run_bot``: the Discord bot, and the web table beside it
+when ``KORTBORD_WEB_PORT`` is set) once the settings are read and logging is set up: it waits out
+the start-up back-off (``bot.logins``), starts the bot, writes the heartbeat that ``kortbord
+health`` reads (``bot.health``) while it runs, and on SIGTERM or SIGINT closes the bot, which
+pauses and saves every live table (``Kortbord.close``). It knows nothing of tables: the bot it is
+given does the work. ``sync_commands`` is ``kortbord sync``.
 """
 
 from __future__ import annotations
@@ -198,9 +199,11 @@ async def _sleep_unless(stop: asyncio.Event, seconds: float) -> None:
 async def run_bot(settings: Settings) -> int:
     """``kortbord run``: the bot until a stop signal; returns the exit code."""
     from bot.discord.client import build_bot
+    from bot.web.server import WebFace
 
     assert settings.token is not None
-    bot = build_bot(settings)
+    faces = [WebFace(settings)] if settings.web_port is not None else []
+    bot = build_bot(settings, faces=faces)
     return await serve(bot, settings.token.get_secret_value(), settings.process_file)
 
 

@@ -82,6 +82,17 @@ class Settings(BaseSettings):
     """At most this many search samples per decision, even with time left."""
     ai_workers: int = Field(default=2, ge=0, le=64)
     """Worker processes that run the searches; 0 searches in a thread of the bot's process."""
+    web_port: int | None = Field(default=None, ge=0, le=65535)
+    """The port of the web table (the Discord Activity); None: no web table is served."""
+    web_host: str = "0.0.0.0"
+    """The address the web table listens on (all of the machine's by default: a reverse proxy
+    that terminates TLS sits in front of it)."""
+    client_id: str | None = None
+    """The application's id, for the Activity's sign-in; by default the bot's own, learnt at
+    login."""
+    client_secret: SecretStr | None = None
+    """The application's OAuth2 client secret, with which the bot exchanges the Activity's
+    sign-in code at Discord; without it the web table cannot sign members in."""
     log_level: LogLevel = "INFO"
     log_format: Literal["text", "json"] = "text"
 
@@ -206,7 +217,7 @@ def describe(error: ValidationError) -> list[str]:
         name = ENV_PREFIX + field.upper()
         value = detail["input"]
         if (
-            field == "token"
+            field in ("token", "client_secret")
             or looks_secret(value)
             or (isinstance(value, str) and value.startswith(POSTGRES_SCHEMES))
         ):

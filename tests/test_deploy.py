@@ -30,19 +30,33 @@ def instructions(stage: int | None = None) -> list[tuple[str, str]]:
         return found
     starts = [i for i, (word, _) in enumerate(found) if word == "FROM"]
     ends = [*starts[1:], len(found)]
-    return found[starts[stage] : ends[stage]]
+    return found[starts[stage] : ends[stage]]  # -1: the final stage
 
 
-def test_the_image_is_built_in_two_stages_on_a_pinned_slim_python() -> None:
+def test_the_image_is_built_in_stages_on_a_pinned_node_and_a_pinned_slim_python() -> None:
     bases = [args for word, args in instructions() if word == "FROM"]
-    assert len(bases) == 2
-    for base in bases:
+    assert len(bases) == 3
+    assert re.match(r"node:20\.\d+\.\d+-\w+-slim AS client", bases[0]), bases[0]
+    for base in bases[1:]:
         assert re.match(r"python:3\.11\.\d+-slim-\w+", base), base
-    assert ("COPY", "--from=build /opt/kortbord /opt/kortbord") in instructions(1)
+    client = instructions(0)
+    assert ("RUN", "npm ci --no-audit --no-fund") in client
+    assert ("RUN", "npm run build") in client
+    assert ("COPY", "--from=client /client/dist ./bot/web/client/dist") in instructions(1)
+    assert ("COPY", "--from=build /opt/kortbord /opt/kortbord") in instructions(-1)
+
+
+def test_the_image_serves_the_web_table_on_its_port() -> None:
+    final = instructions(-1)
+    env = " ".join(args for word, args in final if word == "ENV")
+    assert "KORTBORD_WEB_PORT=8080" in env
+    assert ("EXPOSE", "8080") in final
+    wheel = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'artifacts = ["bot/web/client/dist/**"]' in wheel  # the built client is in the package
 
 
 def test_the_bot_runs_as_a_user_without_privileges_with_its_database_on_a_volume() -> None:
-    final = instructions(1)
+    final = instructions(-1)
     users = [args for word, args in final if word == "USER"]
     assert users
     assert users[-1] not in ("root", "0", "0:0")
@@ -53,7 +67,7 @@ def test_the_bot_runs_as_a_user_without_privileges_with_its_database_on_a_volume
 
 
 def test_the_healthcheck_runs_kortbord_health_and_sigterm_stops_it() -> None:
-    final = dict(instructions(1))
+    final = dict(instructions(-1))
     assert final["HEALTHCHECK"].endswith('CMD ["kortbord", "health"]')
     assert final["STOPSIGNAL"] == "SIGTERM"
     assert final["ENTRYPOINT"] == '["kortbord"]'
@@ -65,6 +79,9 @@ def test_the_build_context_leaves_out_secrets_and_local_data() -> None:
     assert "*" in lines  # everything is left out unless named
     named = {line[1:] for line in lines if line.startswith("!")}
     assert named == {"pyproject.toml", "uv.lock", "README.md", "bot/", "games/"}
+    # the web table's client is built in the image, from its sources and lock file only
+    assert "bot/web/client/node_modules" in lines
+    assert "bot/web/client/dist" in lines
 
 
 def test_compose_reads_env_keeps_the_database_on_a_named_volume_and_restarts() -> None:
@@ -79,6 +96,8 @@ def test_compose_reads_env_keeps_the_database_on_a_named_volume_and_restarts() -
     assert bot["restart"] in ("unless-stopped", "always", "on-failure")
     assert bot["stop_signal"] == "SIGTERM"
     assert int(bot["stop_grace_period"].rstrip("s")) >= 30
+    # the web table, for the TLS proxy on the same machine only (README: The web table)
+    assert bot["ports"] == ["127.0.0.1:8080:8080"]
 
 
 CLUSTER = REPO / "deploy" / "compose.cluster.yaml"

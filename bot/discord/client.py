@@ -23,7 +23,8 @@ import random
 import socket
 import time
 import uuid
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import discord
 from discord.ext import commands
@@ -35,6 +36,7 @@ from bot.discord.cogs.info import InfoCog
 from bot.discord.cogs.tables import TablesCog
 from bot.discord.listener import DM_PAUSE, PANEL_GRACE, DiscordListener
 from bot.discord.translator import CatalogTranslator
+from bot.discord.views.activity import ActivityButton
 from bot.discord.views.dropped import DynamicType, answer_dropped
 from bot.discord.views.panel import PanelAction, PanelPage, PanelSelect, PanelStep, PanelStepSelect
 from bot.discord.views.table import LevelSelect, ReactionButton, TableButton
@@ -63,6 +65,7 @@ CONTROLS: tuple[DynamicType, ...] = (
     PanelPage,
     PanelStep,
     PanelStepSelect,
+    ActivityButton,
 )
 """Every restart-safe control, registered in ``setup_hook``."""
 
@@ -71,6 +74,15 @@ LEASE_SECONDS = 60.0
 that takes over waits at most this long."""
 RENEW_SECONDS = 20.0
 CLAIM_RETRY_SECONDS = 5.0
+
+
+class Face(Protocol):
+    """Another face of the same tables (the web table), started on the bot's event loop once the
+    session manager exists, and stopped after the live tables were paused."""
+
+    async def start(self, sessions: SessionManager, application_id: int | None) -> None: ...
+
+    async def stop(self) -> None: ...
 
 
 class Kortbord(commands.Bot):
@@ -88,6 +100,7 @@ class Kortbord(commands.Bot):
         panel_grace: float = PANEL_GRACE,
         restore: bool = True,
         rng: random.Random | None = None,
+        faces: Sequence[Face] = (),
         **gateway: Any,
     ) -> None:
         super().__init__(
@@ -104,6 +117,7 @@ class Kortbord(commands.Bot):
         self.panel_grace = panel_grace
         self.restore_tables = restore
         self.rng = rng  # tables' seeds: the system's source unless a test seeds it
+        self.faces = list(faces)
         self._guild_settings: dict[int, GuildSettings] = {}
         self._lease_task: asyncio.Task[None] | None = None
         self.shards_lost = False
@@ -140,6 +154,8 @@ class Kortbord(commands.Bot):
             log.info("restored %d live tables", restored)
             for table in self.sessions.live_tables():
                 await self.listener.table_changed(table, frozenset())
+        for face in self.faces:
+            await face.start(self.sessions, self.application_id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await answer_dropped(interaction, CONTROLS)
@@ -202,6 +218,11 @@ class Kortbord(commands.Bot):
             except ShardLostError as error:
                 log.error("the live tables were not paused: %s", error)
             await self.listener.settle()
+        for face in self.faces:
+            try:
+                await face.stop()
+            except Exception:
+                log.exception("a face of the tables did not stop cleanly")
         if hasattr(self, "storage"):
             await self.storage.close()
         await super().close()

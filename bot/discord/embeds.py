@@ -32,6 +32,9 @@ from bot.render.text import (
     trick_text,
     trump_line,
 )
+from bot.render.text import (
+    seat_names as names_of_seats,
+)
 from bot.sessions import DECISION_FACTOR, LiveTable, TimedOut, seats_wanted
 from bot.storage import GameStats, GuildSettings, RatingChange, Standing
 from games.ai import level_of
@@ -74,15 +77,9 @@ def _lobby_lines(catalog: Catalog, table: LiveTable) -> list[str]:
 
 def seat_names(catalog: Catalog, table: LiveTable) -> list[str]:
     """A name per seat: the member's, or "Computer 2" for a computer seat."""
-    computers = 0
-    names = []
-    for s in table.record.seats:
-        if s.user_id is None:
-            computers += 1
-            names.append(f"{catalog.text('ui.table.computer')} {computers}")
-        else:
-            names.append(s.name)
-    return names
+    return names_of_seats(
+        catalog, [None if s.user_id is None else s.name for s in table.record.seats]
+    )
 
 
 def level_name(catalog: Catalog, kind: str) -> str:

@@ -156,6 +156,20 @@ def _is_place_arg(name: str) -> bool:
     return name == "place" or name.endswith("_place")
 
 
+def seat_names(catalog: Catalog, members: Sequence[str | None]) -> list[str]:
+    """A name per seat: the member's (``members``, by seat), or "Dator 2" for a computer seat
+    (None), numbered among the computers."""
+    computers = 0
+    names = []
+    for name in members:
+        if name is None:
+            computers += 1
+            names.append(f"{catalog.text('ui.table.computer')} {computers}")
+        else:
+            names.append(name)
+    return names
+
+
 def place_name(catalog: Catalog, place: int, shared: bool = False) -> str:
     """``2:a plats``, ``delad 2:a plats`` (``2nd place``, ``shared 2nd place``)."""
     key = "place.name.shared" if shared else "place.name.alone"

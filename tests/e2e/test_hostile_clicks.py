@@ -47,7 +47,7 @@ def assert_still_the_table(message: Any) -> None:
     assert message.embeds, "the table message lost its embed"
     assert "Hand:" not in public_text(message)
     for c in components(message):
-        assert str(c.get("custom_id", "")).startswith(("kb:t:", "kb:r:")), c
+        assert str(c.get("custom_id", "")).startswith(("kb:t:", "kb:r:", "kb:w:")), c
 
 
 async def started_for_two(env: Env) -> tuple[Any, Any, MemberActor, MemberActor, LiveTable]:

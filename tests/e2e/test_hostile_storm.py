@@ -67,7 +67,7 @@ class Storm:
         response = result.response
         if response is not None and not response.ephemeral:
             for c in components(response):
-                assert str(c.get("custom_id", "")).startswith(("kb:t:", "kb:r:")), c
+                assert str(c.get("custom_id", "")).startswith(("kb:t:", "kb:r:", "kb:w:")), c
         return result
 
     def remember(self, message: Any, owner: int | None = None) -> None:

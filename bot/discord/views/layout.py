@@ -23,10 +23,13 @@ beside the page buttons).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.actions import Choice as Choice
+from bot.actions import choice_of as choice_of
+from bot.actions import is_card_code, one_card_verbs
+from bot.actions import two_parts as two_parts
 from bot.render.text import hand_key
 from games.cards import parse_card
 
@@ -34,7 +37,6 @@ MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
 MAX_OPTIONS = 25
 MAX_DIRECT = 5  # two-part choices up to this many are buttons; more are offered in two steps
-_LEVEL = re.compile(r"^(\d+)([A-Za-z]+)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,20 +52,6 @@ class Draft:
 
     def __bool__(self) -> bool:
         return self.step is not None or bool(self.cards)
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One legal action: its notation, its verb (``""`` for a card play) and its arguments."""
-
-    notation: str
-    verb: str
-    args: tuple[str, ...]
-
-    @property
-    def is_card(self) -> bool:
-        """One card played (``QS``); several cards with no verb (``QC KC``) are not."""
-        return self.verb == "" and len(self.args) == 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,33 +88,6 @@ class Steps:
 
 
 Row = Buttons | Select | Steps
-
-
-def two_parts(choice: Choice) -> tuple[str, str] | None:
-    """``bid 7NT`` -> ``("7", "NT")``, ``ask 2 K`` -> ``("2", "K")``, ``ask 2 9H`` ->
-    ``("2", "9H")``; None for other choices."""
-    if len(choice.args) == 2 and not _is_card(choice.args[0]):
-        return choice.args[0], choice.args[1]  # ``ask 2 K``, ``ask 2 9H``: whom, then what
-    if len(choice.args) == 1:
-        found = _LEVEL.match(choice.args[0])
-        if found:
-            return found[1], found[2]
-    return None
-
-
-def _is_card(token: str) -> bool:
-    try:
-        parse_card(token)
-    except ValueError:
-        return False
-    return True
-
-
-def choice_of(notation: str) -> Choice:
-    words = notation.split()
-    if words and all(_is_card(w) for w in words):
-        return Choice(notation, "", tuple(words))
-    return Choice(notation, words[0], tuple(words[1:]))
 
 
 def _chunks(items: Sequence[Choice], size: int) -> list[tuple[Choice, ...]]:
@@ -174,20 +135,10 @@ def _chunk_strings(items: Sequence[str]) -> list[tuple[str, ...]]:
     return [tuple(items[i : i + MAX_BUTTONS_PER_ROW]) for i in range(0, len(items), 5)]
 
 
-def _one_card_verbs(choices: Sequence[Choice]) -> set[str]:
-    """Verbs that name one card (``call AC``): some choice's argument is a card that is not a
-    level and strain (``7H`` alone could be either; ``AC`` is only a card)."""
-    return {
-        c.verb
-        for c in choices
-        if not c.is_card and len(c.args) == 1 and _is_card(c.args[0]) and two_parts(c) is None
-    }
-
-
 def _step_groups(choices: Sequence[Choice]) -> dict[str, list[Choice]]:
     """The two-part choices by verb, for the verbs that have more than ``MAX_DIRECT`` of them."""
     groups: dict[str, list[Choice]] = {}
-    one_card = _one_card_verbs(choices)
+    one_card = one_card_verbs(choices)
     for c in choices:
         if not c.is_card and c.verb not in one_card and two_parts(c) is not None:
             groups.setdefault(c.verb, []).append(c)
@@ -228,12 +179,12 @@ def layout(notations: Sequence[str], send: str | None = None) -> list[list[Row]]
     multi: dict[str, list[Choice]] = {}
     numbered: dict[str, list[Choice]] = {}
     plain: list[Choice] = []
-    card_verbs = {c.verb for c in choices if len(c.args) >= 2 and all(map(_is_card, c.args))}
-    one_card = _one_card_verbs(choices)
+    card_verbs = {c.verb for c in choices if len(c.args) >= 2 and all(map(is_card_code, c.args))}
+    one_card = one_card_verbs(choices)
     for c in choices:
         if c.is_card or (c.verb in steps and two_parts(c) is not None):
             continue
-        if c.verb in card_verbs and c.args and all(_is_card(a) for a in c.args):
+        if c.verb in card_verbs and c.args and all(is_card_code(a) for a in c.args):
             multi.setdefault(c.verb, []).append(c)
         elif len(c.args) == 1 and (c.args[0].isdigit() or c.verb in one_card):
             numbered.setdefault(c.verb, []).append(c)

@@ -14,11 +14,12 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
 
+from bot.actions import in_hand_order, verb_help
 from bot.discord.embeds import MAX_CONTENT, clip, panel_text, renderer
 from bot.discord.replies import answer_errors, catalog_of, error_text, kortbord, send_private
 from bot.discord.views.layout import (
@@ -38,7 +39,7 @@ from bot.discord.views.layout import (
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.render.images import hand_png
-from bot.render.text import DISCORD, TextRenderer, hand_key, mark_label, sort_hand
+from bot.render.text import DISCORD, TextRenderer, mark_label, sort_hand
 from bot.sessions import LiveTable, cards_ahead, member_actions, require_seat
 from games.cards import SUITS, parse_card
 from games.core import Seat
@@ -58,20 +59,7 @@ def panel_notations(table: LiveTable, seat: Seat) -> list[str]:
     if game is None:
         return []
     out = list(member_actions(game, seat).values()) or cards_ahead(game, seat)
-    return sorted(out, key=_hand_order(game.view(seat).hand))
-
-
-def _hand_order(hand: Sequence[int]) -> Callable[[str], tuple[int, int, int]]:
-    """A sort key putting single-card plays in the order the hand is shown (``hand_key``), after
-    the other actions (kept in the game's order: the sort is stable)."""
-
-    def key(notation: str) -> tuple[int, int, int]:
-        try:
-            return (1, *hand_key(parse_card(notation)))
-        except ValueError:
-            return (0, 0, 0)
-
-    return key
+    return in_hand_order(out)
 
 
 def pick_options(notations: Sequence[str], verb: str) -> list[str]:
@@ -723,10 +711,11 @@ class _Parts:
         """One line of help from the game's catalog (``<game>.help.<verb>``) per verb offered."""
         lines = []
         for verb in verbs:
-            key = f"{self.game_id}.help.{verb.lower()}"  # ``JK S``: the joker led as spades
-            if verb and self.texts.has(key):
+            help_text = verb_help(
+                self.texts, self.game_id, verb, SUIT_FACES
+            )  # ``{S}``: as on cards
+            if help_text is not None:
                 name = self.text.verb(self.game_id, verb.lower())
-                help_text = self.texts.text(key, **SUIT_FACES)  # ``{S}``: the suit as on cards
                 lines.append(self.texts.text("ui.panel.help", verb=name, help=help_text))
         return lines
 

@@ -17,6 +17,7 @@ import discord
 
 from bot.discord.embeds import rules_embed, table_embed
 from bot.discord.replies import answer_errors, catalog_of, kortbord, with_retries
+from bot.discord.views.activity import ActivityButton
 from bot.discord.views.panel import (
     build_panel,
     controls,
@@ -323,6 +324,7 @@ def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
         button = TableButton(table.table_id, op, texts.text(f"ui.button.{op}"))
         button.item.disabled = status == "lobby" and op in ("join", "computer") and full
         view.add_item(button)
+    view.add_item(ActivityButton(table.table_id, texts.text("web.button.open")))
     if status == "lobby":
         rules = TableButton(table.table_id, "rules", texts.text("ui.button.rules"))
         rules.item.row = 1

@@ -1,0 +1,1 @@
+"""The web table: the Discord Activity's server (aiohttp) and its client (TypeScript)."""

@@ -1,0 +1,93 @@
+/**
+ * Cards drawn by the client from their notation codes (`QS`, `TH`, `JK`): a face with the rank's
+ * index in the member's language (Swedish decks print Kn, D, K, E) and the suit as an SVG shape,
+ * or a back. No card art is loaded: Discord's CSP allows nothing outside the page's own files.
+ */
+import { lang } from "./i18n";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** Suit shapes on a 100×100 box. */
+const SUIT_PATHS: Record<string, string> = {
+  H: "M50 92C18 66 4 48 6 30C8 14 22 6 34 8C42 9 48 15 50 22C52 15 58 9 66 8C78 6 92 14 94 30C96 48 82 66 50 92Z",
+  D: "M50 4L88 50L50 96L12 50Z",
+  S:
+    "M50 4C34 24 8 40 8 60C8 74 20 82 32 80C40 79 45 74 47 68C46 80 40 88 30 95L70 95" +
+    "C60 88 54 80 53 68C55 74 60 79 68 80C80 82 92 74 92 60C92 40 66 24 50 4Z",
+  C:
+    "M50 6A20 20 0 0 1 66 38A20 20 0 1 1 54 70C55 80 60 88 70 95L30 95C40 88 45 80 46 70" +
+    "A20 20 0 1 1 34 38A20 20 0 0 1 50 6Z",
+};
+
+const RED = new Set(["H", "D"]);
+
+const INDEX: Record<"sv" | "en", Record<string, string>> = {
+  sv: { A: "E", K: "K", Q: "D", J: "Kn", T: "10" },
+  en: { A: "A", K: "K", Q: "Q", J: "J", T: "10" },
+};
+
+export function isCardCode(code: string): boolean {
+  return code === "JK" || /^[2-9TJQKA][CDHS]$/.test(code);
+}
+
+export function rankIndex(code: string): string {
+  const rank = code.charAt(0);
+  return INDEX[lang()][rank] ?? rank;
+}
+
+export function suitOf(code: string): string {
+  return code === "JK" ? "" : code.charAt(1);
+}
+
+export function suitIcon(suit: string, className = "suit"): SVGSVGElement {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("class", `${className} ${RED.has(suit) ? "red" : "black"}`);
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", SUIT_PATHS[suit] ?? "");
+  svg.append(path);
+  return svg;
+}
+
+/** A face-up card; `data-card` holds its code (the tests read it). */
+export function cardFace(code: string, size: "big" | "small" = "big"): HTMLElement {
+  const card = document.createElement("div");
+  card.className = `card face ${size}`;
+  card.dataset.card = code;
+  const suit = suitOf(code);
+  card.classList.add(RED.has(suit) ? "red" : "black");
+  if (code === "JK") {
+    card.classList.add("joker");
+    const word = document.createElement("span");
+    word.className = "joker-word";
+    word.textContent = "JOKER";
+    card.append(word);
+    card.setAttribute("aria-label", "Joker");
+    return card;
+  }
+  const index = document.createElement("span");
+  index.className = "index";
+  index.textContent = rankIndex(code);
+  index.append(suitIcon(suit, "pip"));
+  const middle = suitIcon(suit, "middle");
+  card.append(index, middle);
+  card.setAttribute("aria-label", `${rankIndex(code)} ${suitName(suit)}`);
+  return card;
+}
+
+/** A face-down card: nothing about it is in the page. */
+export function cardBack(size: "big" | "small" | "tiny" = "small"): HTMLElement {
+  const card = document.createElement("div");
+  card.className = `card back ${size}`;
+  return card;
+}
+
+const SUIT_NAMES: Record<"sv" | "en", Record<string, string>> = {
+  sv: { C: "klöver", D: "ruter", H: "hjärter", S: "spader" },
+  en: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
+};
+
+export function suitName(suit: string): string {
+  return SUIT_NAMES[lang()][suit] ?? suit;
+}

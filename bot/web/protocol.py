@@ -1,0 +1,388 @@
+"""The web table's protocol, and the JSON of a table as one seat (or a spectator) may see it.
+
+This docstring is the contract between the bot's web server (``bot/web``) and the web client
+(``bot/web/client``); the client follows it. Everything is served by the bot process on
+``KORTBORD_WEB_PORT`` (default 8080; the demo picks a free port and prints it). Inside Discord
+every request comes through Discord's proxy under ``/.proxy/``; the client uses relative paths, and
+the server answers both ``/X`` and ``/.proxy/X``.
+
+HTTP
+----
+- ``GET /`` and ``/assets/*``: the built client (``bot/web/client/dist/``), with a strict Content
+  Security Policy (the page's own origin only).
+- ``GET /api/config`` -> ``{"client_id": "<application id>", "demo": bool, "members": [{"id": "…",
+  "name": "…"}]}`` (``members`` only in the demo: the member picker).
+- ``POST /api/token`` ``{"code": "…"}`` -> exchanges the OAuth2 code at Discord (the application's
+  id and ``KORTBORD_CLIENT_SECRET``, never logged), fetches the user, and answers
+  ``{"access_token": "…", "session": "<kortbord session>", "user": {"id": "…", "name": "…"}}``.
+  The session is the bot's own: random, valid for 12 hours, bound to the user's id. Ids are
+  strings (64-bit).
+- ``POST /api/demo/login`` ``{"user_id": "…"}`` -> ``{"session": "…", "user": {…}}``, only when the
+  server runs in the demo (404 otherwise), for one of the demo's members.
+- Errors: JSON ``{"error": "<code>", "message": "<text in the member's language>"}`` with a 4xx
+  (or a 502 when Discord does not answer the code exchange).
+
+WebSocket ``GET /ws`` (one per open client)
+-------------------------------------------
+- client -> server, first: ``{"type": "hello", "session": "…", "channel_id": "…"|null,
+  "table_id": int|null, "lang": "sv"|"en"|null}``. Anything else first, or a session the bot did
+  not issue (or that expired), is answered ``{"type": "error", "code": "no_session", "message": …}``
+  and the socket is closed.
+- server -> client after hello: ``{"type": "tables", "tables": [{"table_id", "game",
+  "game_name", "status", "players": [names], "seated": bool, "can_join": bool}]}``: the live
+  table of the channel (``channel_id``: the Activity's channel); without a channel, the
+  member's own table (in the demo: every live table). With a ``table_id`` in the hello, the
+  server then watches that table for the socket at once, as after ``watch``. A fresh
+  ``tables`` list follows whenever what it says changes (a table opens, a member sits down or
+  leaves, a match starts or closes), whatever the socket watches.
+- client -> server: ``{"type": "watch", "table_id": N}`` (a spectator; a seated member sees
+  their own seat) or ``{"type": "join", "table_id": N}`` (take a free seat in a lobby, like the
+  *Gå med* button; the socket then watches the table). A socket watches one table at a time.
+- server -> client on every change of the watched table (and at once on watch):
+  ``{"type": "state", "table_id", "version", "status", "seat": int|null, "lang", "game",
+  "game_name", "now": s, "deadline": epoch seconds|null, "reaction": {"opened": s, "closes":
+  s}|null, "view": VIEW, "actions": [ACTION], "result": RESULT|null}``. ``now`` is the
+  server's clock when the frame was made: the deadline and the reaction window are on that
+  clock (the demo's simulated time is not the browser's), so the page counts down from
+  ``deadline - now``. ``status`` is ``lobby``,
+  ``playing``, ``paused``, ``finished`` or ``ended`` (closed without a result: ended by its
+  host, idle, abandoned).
+
+  - ``VIEW``: the seat's ``games.core.View`` with every message already in the member's
+    language: ``{"phase": text, "deal": n, "dealer": seat|null, "to_act": [seats], "hand":
+    ["QS", …] (in the order the panel shows it), "marked": [codes], "trump": "H"|null,
+    "trump_text": text|null, "seats": [{"name", "cards", "score": int|null (null in the lobby,
+    before any point is played for), "tricks": int|null, "shown": [codes], "notes": [texts],
+    "computer": bool (a computer plays the seat now), "you": bool, "team": index|null,
+    "dealer": bool, "turn": bool}], "trick": [[seat, "QS"], …], "piles": [{"name": text, "key":
+    msg key, "cards": [codes], "hidden": n, "seat": seat|null}], "events": [texts] (newest last),
+    "notes": [texts], "teams": [[0, 2], [1, 3]], "sheet": {"columns": [texts], "rows":
+    [{"label": text, "cells": [int|null], "rule_below": bool}]}|null}``. Cards are notation codes
+    (``QS``, ``TH``, ``JK``); the client draws them itself. In the lobby the view has the seats
+    (names, no cards), the phase says the table waits for players, and the rest is empty.
+  - ``ACTION`` (only for the watcher's own seat, only what the session manager would take now,
+    exactly the notations a hand panel offers): ``{"notation": "bid 7D KS TC", "label": text,
+    "verb": "bid"|"" (empty for a plain card), "cards": ["7D", "KS", "TC"] (the cards it plays or
+    picks; one for a card play; none for a contract such as ``bid 7H``), "help": text|null}``.
+    The client raises the cards of single-card actions; for a verb with several cards it
+    offers "pick, then confirm" and enables the confirm button once the picked set equals one
+    action's ``cards`` (as a set); everything else is a button with its label.
+    In an open reaction window (Hej knekt) the actions are the presses (``whistle``, ``hej``,
+    …): the press is timed by the server's clock when the ``act`` arrives. In the lobby a seated
+    member's actions are the table's own: ``computer`` (add a computer player), ``start`` (the
+    host only) and ``leave``.
+  - ``RESULT`` at the match's end: ``{"rows": [{"seat", "name", "place", "place_text",
+    "score"}], "lines": [texts]}``.
+- client -> server: ``{"type": "act", "table_id": N, "version": V, "notation": "…"}``: through
+  the same session manager and the same checks as a button (the seat's owner, ``member_actions``,
+  the version: a stale version is refused, never applied twice). Answered ``{"type": "ack",
+  "version": new}``, or ``{"type": "refused", "code": …, "message": text}`` (in the member's
+  language, the panel's words) and nothing changes. Garbage, an unknown ``type`` or a message
+  for a table the socket does not watch are refused the same way (codes ``bad_message``,
+  ``unknown_type``, ``not_watching``).
+- Spectators (no seat) get exactly what the channel's table message shows (``view(None)``); no
+  frame ever holds a card hidden from the watcher.
+- The hub (``bot.web.hub``) is a session-manager listener: on ``table_changed`` it pushes a fresh
+  ``state`` to every socket watching that table, each with its own seat's view.
+
+This module builds those JSON values; it sends nothing and changes nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from bot.actions import choice_cards, choice_of, in_hand_order, verb_help
+from bot.i18n import Catalog, catalog
+from bot.options import game_name
+from bot.render.text import (
+    PLAIN,
+    TextRenderer,
+    place_name,
+    result_lines,
+    seat_names,
+    sort_hand,
+    trump_line,
+)
+from bot.sessions import (
+    LiveTable,
+    SessionManager,
+    member_actions,
+    press_verbs,
+    window_ms,
+)
+from games.cards import SUITS, code
+from games.core import Game, Seat, View
+
+Json = dict[str, object]
+
+LOBBY_ACTIONS = ("computer", "start", "leave")
+"""What a seated member may do in the lobby from the web table, in the order shown."""
+
+SUIT_TEXTS = {letter: PLAIN.suits[i] for i, letter in enumerate(SUITS)}
+"""The suits as a game's help names them (``{S}``), drawn as on the client's cards."""
+
+STATUSES = ("lobby", "playing", "paused", "finished", "ended")
+
+
+def renderer(texts: Catalog, table: LiveTable) -> TextRenderer:
+    """The table's texts in one language, with the seats' names as the channel shows them."""
+    members = [None if s.user_id is None else s.name for s in table.record.seats]
+    return TextRenderer(texts, seat_names(texts, members), PLAIN)
+
+
+def status_of(table: LiveTable) -> str:
+    status = table.record.status
+    return status if status in STATUSES else "ended"
+
+
+def table_entry(texts: Catalog, table: LiveTable, user_id: int) -> Json:
+    """One line of the ``tables`` list: what a member deciding to join or watch wants to know."""
+    record = table.record
+    text = renderer(texts, table)
+    seated = table.seat_of(user_id) is not None
+    return {
+        "table_id": table.table_id,
+        "game": record.game_id,
+        "game_name": game_name(texts, record.game_id),
+        "status": status_of(table),
+        "players": [text.seat(s.seat) for s in record.seats],
+        "seated": seated,
+        "can_join": record.status == "lobby"
+        and not seated
+        and len(record.seats) < table.spec.max_players,
+    }
+
+
+def state(
+    sessions: SessionManager, table: LiveTable, user_id: int, texts: Catalog, lang: str
+) -> Json:
+    """The ``state`` frame of ``table`` for the member ``user_id``: their seat's view, or the
+    spectator's when they hold no seat (or left it)."""
+    record = table.record
+    text = renderer(texts, table)
+    seat = table.seat_of(user_id)
+    game = table.game
+    if game is None:
+        view_json = lobby_view(texts, text, table, seat)
+    else:
+        view_json = view_of(text, table, game.view(seat), seat)
+    return {
+        "type": "state",
+        "table_id": table.table_id,
+        "version": table.version,
+        "status": status_of(table),
+        "seat": seat,
+        "lang": lang,
+        "game": record.game_id,
+        "game_name": game_name(texts, record.game_id),
+        "now": sessions.clock.now(),
+        "deadline": sessions.deadline(table) if table.live and game is not None else None,
+        "reaction": reaction(table),
+        "view": view_json,
+        "actions": actions(texts, text, table, seat) if seat is not None else [],
+        "result": result(text, game) if game is not None and record.status == "finished" else None,
+    }
+
+
+def reaction(table: LiveTable) -> Json | None:
+    """The open reaction window (Hej knekt): when its card was turned and when it closes."""
+    game = table.game
+    if table.reveal_at is None or game is None:
+        return None
+    length = window_ms(game)
+    if length is None:
+        return None
+    return {"opened": table.reveal_at, "closes": table.reveal_at + length / 1000}
+
+
+def lobby_view(texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat | None) -> Json:
+    """A lobby as a view: the seats taken so far and a phase saying the table waits."""
+    return {
+        "phase": texts.text("ui.table.lobby"),
+        "deal": 0,
+        "dealer": None,
+        "to_act": [],
+        "hand": [],
+        "marked": [],
+        "trump": None,
+        "trump_text": None,
+        "seats": [
+            {
+                "name": text.seat(s.seat),
+                "cards": 0,
+                "score": None,
+                "tricks": None,
+                "shown": [],
+                "notes": [],
+                "computer": s.user_id is None,
+                "you": s.seat == seat,
+                "team": None,
+                "dealer": False,
+                "turn": False,
+            }
+            for s in table.record.seats
+        ],
+        "trick": [],
+        "piles": [],
+        "events": [],
+        "notes": [],
+        "teams": [],
+        "sheet": None,
+    }
+
+
+def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None) -> Json:
+    """A seat's view (``seat`` None: the spectator's), every message in ``text``'s language."""
+    team_of = {s: i for i, team in enumerate(view.teams) for s in team}
+    seats: list[Json] = [
+        {
+            "name": text.seat(s),
+            "cards": info.cards,
+            "score": info.score,
+            "tricks": info.tricks,
+            "shown": [code(c) for c in sort_hand(info.shown)],
+            "notes": [text.msg(n) for n in info.notes],
+            "computer": table.by_computer(s) if s < len(table.record.seats) else True,
+            "you": s == seat,
+            "team": team_of.get(s),
+            "dealer": s == view.dealer,
+            "turn": s in view.to_act,
+        }
+        for s, info in enumerate(view.seats)
+    ]
+    sheet: Json | None = None
+    if view.sheet is not None:
+        sheet = {
+            "columns": [text.msg(c) for c in view.sheet.columns],
+            "rows": [
+                {"label": text.msg(r.label), "cells": list(r.cells), "rule_below": r.rule_below}
+                for r in view.sheet.rows
+            ],
+        }
+    return {
+        "phase": text.msg(view.phase),
+        "deal": view.deal,
+        "dealer": view.dealer,
+        "to_act": sorted(view.to_act),
+        "hand": [code(c) for c in sort_hand(view.hand)],
+        "marked": [code(c) for c in view.marked],
+        "trump": SUITS[view.trump] if view.trump is not None else None,
+        "trump_text": trump_line(text, view, table.spec.trick_taking),
+        "seats": seats,
+        "trick": [[s, code(c)] for s, c in view.trick],
+        "piles": [
+            {
+                "name": text.t(p.key),
+                "key": p.key,
+                "cards": [code(c) for c in p.cards],
+                "hidden": p.hidden,
+                "seat": p.seat,
+            }
+            for p in view.piles
+        ],
+        "events": [text.msg(m) for m in view.events],
+        "notes": [text.msg(m) for m in view.notes],
+        "teams": [list(team) for team in view.teams],
+        "sheet": sheet,
+    }
+
+
+def offered(table: LiveTable, seat: Seat) -> list[str]:
+    """The notations the member at ``seat`` may send now, exactly what ``act`` takes: the panel's
+    choices (``member_actions``), the presses of an open reaction window, or in the lobby the
+    table's own actions."""
+    record = table.record
+    if table.damage is not None or not table.live:
+        return []
+    if record.status == "lobby":
+        ops = list(LOBBY_ACTIONS)
+        if record.host_id != record.seats[seat].user_id:
+            ops.remove("start")
+        if len(record.seats) >= table.spec.max_players:
+            ops.remove("computer")
+        return ops
+    game = table.game
+    if game is None or record.status != "playing" or table.by_computer(seat):
+        return []
+    if table.reveal_at is not None:
+        verbs = press_verbs(game, seat)
+        order = [game.notation(a).split()[0] for a in game.legal_actions(seat)]
+        return [verb for verb in dict.fromkeys(order) if verb in verbs]
+    return in_hand_order(member_actions(game, seat).values())
+
+
+def actions(texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat) -> list[Json]:
+    """The ``ACTION`` values of ``seat``: each notation with its label, verb, cards and help."""
+    notations = offered(table, seat)
+    game_id = table.record.game_id
+    if table.record.status == "lobby":
+        return [
+            {
+                "notation": op,
+                "label": texts.text(f"ui.button.{op}"),
+                "verb": op,
+                "cards": [],
+                "help": None,
+            }
+            for op in notations
+        ]
+    if table.reveal_at is not None:
+        return [
+            {
+                "notation": verb,
+                "label": text.verb(game_id, verb),
+                "verb": verb,
+                "cards": [],
+                "help": None,
+            }
+            for verb in notations
+        ]
+    choices = [choice_of(n) for n in notations]
+    cards = choice_cards(choices)
+    helps = {
+        verb: verb_help(texts, game_id, verb, SUIT_TEXTS) for verb in {c.verb for c in choices}
+    }
+    names = tuple(text.names)
+    return [
+        {
+            "notation": c.notation,
+            "label": action_label(texts.lang, game_id, names, c.notation),
+            "verb": c.verb,
+            "cards": list(cards[c.notation]),
+            "help": helps[c.verb],
+        }
+        for c in choices
+    ]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def action_label(lang: str, game_id: str, names: tuple[str, ...], notation: str) -> str:
+    """An action's label (``TextRenderer.action``), remembered: a bid phase offers hundreds of
+    choices of several cards, and every page of the table is sent them on every change."""
+    return _renderer_of(lang, names).action(game_id, notation)
+
+
+@functools.lru_cache(maxsize=256)
+def _renderer_of(lang: str, names: tuple[str, ...]) -> TextRenderer:
+    return TextRenderer(catalog(lang), names, PLAIN)
+
+
+def result(text: TextRenderer, game: Game) -> Json | None:
+    """The end of the match: each seat's place and score, and the result's lines."""
+    if not game.is_over():
+        return None
+    outcome = game.result()
+    taken = [outcome.places.count(p) for p in outcome.places]
+    order = sorted(range(len(outcome.places)), key=lambda s: (outcome.places[s], s))
+    rows: list[Json] = [
+        {
+            "seat": s,
+            "name": text.seat(s),
+            "place": outcome.places[s],
+            "place_text": place_name(text.catalog, outcome.places[s], taken[s] > 1),
+            "score": outcome.scores[s],
+        }
+        for s in order
+    ]
+    return {"rows": rows, "lines": result_lines(text, outcome, game.view(None).teams)}
