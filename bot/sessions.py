@@ -37,6 +37,7 @@ from bot.errors import UserError
 from bot.storage import Storage, StorageError
 from bot.storage.records import ActionRecord, Damage, RatingChange, SeatRecord, TableRecord
 from bot.thinking import SEARCH_KINDS, Thinker
+from bot.verify import fingerprint
 from games import ai
 from games.ai import is_timed_window
 from games.cards import code, parse_card
@@ -626,7 +627,10 @@ class SessionManager:
         turn_seconds: int | None = None,
         language: str = "sv",
         thread_id: int | None = None,
+        seed: int | None = None,
     ) -> LiveTable:
+        """A new table in its lobby, hosted by ``host``. ``seed`` deals its cards (a table of the
+        day's, the same for every member); a fresh one is drawn when None."""
         self._require_open()
         if game_id not in SPECS:
             raise UserError("unknown_game", game=game_id)
@@ -651,7 +655,7 @@ class SessionManager:
             game_id=game_id,
             options=tuple(sorted(option_text.items())),
             variant=variant,
-            seed=self._rng.getrandbits(62),
+            seed=self._rng.getrandbits(62) if seed is None else seed,
             status="lobby",
             turn_seconds=turn_seconds or self.turn_seconds,
             language=language,
@@ -775,6 +779,7 @@ class SessionManager:
             table.game = game
             table.seq = 0
             await self._save(table, record)
+            await self._deal_shown(table)
             self._touch(table)
             self._arm(table)
         await self._tell(table, self._member_seats(table))
@@ -974,6 +979,7 @@ class SessionManager:
             table.acted_version[seat] = record.version
         if new_deal:
             table.deal_version = record.version
+            await self._deal_shown(table)
         table.save_failures = 0
         table.turn_deadlines.pop(seat, None)  # a seat that acts again gets a fresh deadline
         if by == "member":  # the member is back: their timeout notice has been seen
@@ -993,6 +999,19 @@ class SessionManager:
         self._follow_window(table)
         if not await self._play_forced_card(table):
             self._arm(table)
+
+    async def _deal_shown(self, table: LiveTable) -> None:
+        """Keeps the fingerprint the deal starting now shows (``bot.verify``), so that a seed
+        changed later no longer matches it. A failing disk loses this line, never the move."""
+        game = table.game
+        if game is None or game.is_over():
+            return
+        deal = game.view(None).deal
+        shown = fingerprint(table.record.seed, table.table_id, deal)
+        try:
+            await self.storage.record_deal_print(table.table_id, deal, shown, self.clock.now())
+        except (StorageError, sqlite3.Error, OSError) as error:
+            log.error("table %s: deal %d's fingerprint not kept: %s", table.table_id, deal, error)
 
     async def _play_forced_card(self, table: LiveTable) -> bool:
         """Play a member's only legal card for them, in the same change as the move that led to

@@ -26,6 +26,7 @@ from types import TracebackType
 from typing import Self, cast
 
 from bot import ratings
+from bot.storage.deals import DealStore
 from bot.storage.errors import (
     DuplicateActionError,
     ShardClaimError,
@@ -85,6 +86,7 @@ COPIED = (
     "hand_pictures_off",
     "turn_notices_off",
     "forced_cards_off",
+    "deal_prints",
 )
 """Every table of Kortbord's data, in an order that satisfies the foreign keys."""
 
@@ -113,7 +115,7 @@ def redact(database: Path | str) -> str:
     return f"{scheme}://{credentials}{at}{place}"
 
 
-class Storage(ABC):
+class Storage(DealStore, ABC):
     """The database behind one bot process, on SQLite or PostgreSQL; open it with
     ``await open_storage(database)`` (``backends.py``)."""
 

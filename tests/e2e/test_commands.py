@@ -34,7 +34,15 @@ async def test_rules_of_a_game_in_the_tables_language(simcord_env: Env) -> None:
     assert result.response is not None
     embed = result.response.embeds[0]
     assert embed.title == "Regler: Svarte Petter"
-    assert [f.name for f in embed.fields] == ["Kortlek", "Given", "Spelet", "Poäng", "Varianter"]
+    assert [f.name for f in embed.fields] == [
+        "Kortlek",
+        "Given",
+        "Spelet",
+        "Poäng",
+        "Varianter",
+        "Datorspelare och kontroll",
+    ]
+    assert "Datorspelarna ser aldrig dolda kort" in (embed.fields[-1].value or "")
     assert "spader knekt" in " ".join(f.value or "" for f in embed.fields).lower()
     unknown = await anna.slash(channel, "regler", spel="poker")
     assert unknown.response is not None
