@@ -65,6 +65,9 @@ DECISION_FACTOR = 2
 times the table's turn time: choosing takes longer than following suit."""
 SEATS_OPTION = "_seats"
 """A table setting kept with the game's options: how many seats to fill at the start."""
+ENDS_AT = "_ends_at"
+"""A table setting: the Unix time at which the table ends, whatever its members do meanwhile,
+instead of ending after ``idle_seconds`` without them (a table of the day, at the day's end)."""
 LIVE_STATUSES = ("lobby", "playing", "paused")
 ActedBy = Literal["member", "computer", "timeout"]
 
@@ -805,6 +808,8 @@ class SessionManager:
         old = await self.storage.table(table_id)
         if old is None or old.status != "finished":
             raise UserError("table_gone")
+        if ENDS_AT in dict(old.options):
+            raise UserError("no_rematch")  # a table of the day: its deal is played once
         if not any(s.user_id == member.user_id for s in old.seats):
             raise UserError("not_seated")
         if old.channel_id in self._by_channel:
@@ -1309,18 +1314,23 @@ class SessionManager:
     def _arm_idle(self, table: LiveTable) -> None:
         if table.idle_timer is not None:
             table.idle_timer.cancel()
-        when = table.last_member_action + self.idle_seconds
-        table.idle_timer = self.clock.call_at(when, lambda: self._idle_check(table))
+        table.idle_timer = self.clock.call_at(self._idle_at(table), lambda: self._idle_check(table))
+
+    def _idle_at(self, table: LiveTable) -> float:
+        """When the table ends unless a member acts: ``idle_seconds`` after their last action,
+        or at its own end (``ENDS_AT``) for a table that keeps hours of its own."""
+        ends = dict(table.record.options).get(ENDS_AT)
+        return float(ends) if ends else table.last_member_action + self.idle_seconds
 
     async def _idle_check(self, table: LiveTable) -> None:
         table.idle_timer = None
         async with table.lock:
             if not table.live or self.closing:
                 return
-            if self.clock.now() < table.last_member_action + self.idle_seconds:
+            if self.clock.now() < self._idle_at(table):
                 self._arm_idle(table)
                 return
-            await self._end(table, "idle")
+            await self._end(table, "day_over" if ENDS_AT in dict(table.record.options) else "idle")
         await self._tell(table, frozenset())
 
     async def _hand_over(self, table: LiveTable, seat: Seat, *, left: bool) -> None:

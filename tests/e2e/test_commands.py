@@ -15,7 +15,7 @@ async def test_commands_are_swedish_with_english_localizations(simcord_env: Env)
     )
     assert isinstance(synced, list)
     by_name = {c["name"]: c for c in synced}
-    assert set(by_name) == {"spel", "regler", "topplista", "statistik", "inställningar"}
+    assert set(by_name) == {"spel", "dagens", "regler", "topplista", "statistik", "inställningar"}
     assert by_name["spel"]["name_localizations"]["en-US"] == "game"
     new = next(o for o in by_name["spel"]["options"] if o["name"] == "ny")
     assert new["name_localizations"]["en-GB"] == "new"
