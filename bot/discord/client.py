@@ -35,6 +35,7 @@ from bot.discord.cogs.daily import DailyCog
 from bot.discord.cogs.info import InfoCog
 from bot.discord.cogs.tables import TablesCog
 from bot.discord.listener import DM_PAUSE, PANEL_GRACE, DiscordListener
+from bot.discord.replays import ReplayButton
 from bot.discord.translator import CatalogTranslator
 from bot.discord.views.dropped import DynamicType, answer_dropped
 from bot.discord.views.panel import PanelAction, PanelPage, PanelSelect, PanelStep, PanelStepSelect
@@ -64,6 +65,7 @@ CONTROLS: tuple[DynamicType, ...] = (
     PanelPage,
     PanelStep,
     PanelStepSelect,
+    ReplayButton,
 )
 """Every restart-safe control, registered in ``setup_hook``."""
 

@@ -219,6 +219,9 @@ async def test_the_day_rolls_over_at_midnight_in_the_servers_time_zone(simcord_e
     secret = await anna.slash(channel, "spel verifiera", bord=played.table_id)
     assert secret.response is not None
     assert "fröet visas när dagen är slut" in secret.response.content
+    hidden = await anna.slash(channel, "spel repris", bord=played.table_id)  # the hands too
+    assert hidden.response is not None
+    assert "fröet visas när dagen är slut" in hidden.response.content
     await bo.slash(channel, "dagens spela", spel="tvamanswhist")  # and leaves it unfinished
     unfinished = bot_of(env).sessions.table_of(bo.id)
     assert unfinished is not None
@@ -246,6 +249,9 @@ async def test_the_day_rolls_over_at_midnight_in_the_servers_time_zone(simcord_e
     revealed = await anna.slash(channel, "spel verifiera", bord=played.table_id)
     assert revealed.response is not None
     assert f"frö **{played.record.seed}**" in revealed.response.content
+    replayed = await anna.slash(channel, "spel repris", bord=played.table_id)
+    assert replayed.response is not None
+    assert replayed.response.embeds[0].title == f"Repris: Tvåmanswhist · bord {played.table_id}"
 
     tomorrow = await _play_daily(env, channel, anna, "tvamanswhist")
     assert tomorrow.record.seed != played.record.seed

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot import options as choices
 from bot.discord.embeds import table_embed
+from bot.discord.replays import show_replay
 from bot.discord.replies import answer_errors, catalog_of, with_retries
 from bot.discord.translator import cmd
 from bot.discord.verifying import reveal
@@ -224,6 +225,14 @@ class TablesCog(commands.Cog):
         texts = catalog_of(interaction)
         async with answer_errors(interaction, texts):
             await reveal(self.bot, interaction, texts, table)
+
+    @game.command(name=cmd("game.replay.name"), description=cmd("game.replay.description"))
+    @app_commands.rename(table=cmd("game.replay.table.name"))
+    @app_commands.describe(table=cmd("game.replay.table.description"))
+    async def replay(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """A match that is over, step by step with every hand face up."""
+        async with answer_errors(interaction):
+            await show_replay(interaction, table)
 
     @game.command(name=cmd("game.end.name"), description=cmd("game.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:
