@@ -1,11 +1,11 @@
 """``/dagens``: the deals of the day (``bot.daily``) in Discord.
 
-``/dagens spela`` opens the member's table of the day in a thread of its own (several members
-play the same deal at once, one table per thread), ``/dagens topplista`` shows today's boards and
-``/dagens vecka`` a game's weekly board. When a table of the day finishes, the deal's board is
-posted at the table; when a server's day is over, its boards are posted in the channel it chose
-with ``/inställningar`` (one timer per such server, set again after a restart; a day whose board
-a stopped bot missed is posted when it starts).
+``/dagens spela`` opens the member's table of the day in a private thread of its own (several
+members play the same deal at once, one table per thread, and nobody watches another's cards),
+``/dagens topplista`` shows today's boards and ``/dagens vecka`` a game's weekly board. When a
+table of the day finishes, the deal's board is posted at the table; when a server's day is over,
+its boards are posted in the channel it chose with ``/inställningar`` (one timer per such server,
+set again after a restart; a day whose board a stopped bot missed is posted when it starts).
 """
 
 from __future__ import annotations
@@ -162,9 +162,11 @@ class DailyCog(commands.Cog):
         try:
             if isinstance(channel, discord.TextChannel):
                 name = texts.text("daily.thread", game=game_name(texts, game_id), name=member.name)
+                # private: the others play the same cards today, so they must not watch
                 thread = await channel.create_thread(
-                    name=name[:100], type=discord.ChannelType.public_thread
+                    name=name[:100], type=discord.ChannelType.private_thread, invitable=False
                 )
+                await thread.add_user(interaction.user)
             where = thread.id if thread is not None else channel.id
             table = await self.deals.open(
                 claim, where, thread.id if thread is not None else None, language
