@@ -77,7 +77,7 @@ async def test_a_match_shows_its_fingerprints_reveals_its_seed_and_verifies(
         == 0
     )
     passed = capsys.readouterr().out
-    assert f"Deal 1: fingerprint {shown} matches" in passed
+    assert f"Deal 1: as shown, fingerprint {shown}" in passed
     assert passed.rstrip().endswith("allowed with those cards.")
 
     await bot_of(env).storage.close()
