@@ -8,6 +8,8 @@ its slash commands with Discord (globally, or on ``KORTBORD_DEV_GUILD``).
 HEALTHCHECK): exit 0 when it is, 1 when it is not, with one line either way.
 ``kortbord backup FILE`` writes a consistent copy of the database, safe while the bot runs.
 ``kortbord migrate-db ADDRESS`` moves the SQLite database into an empty PostgreSQL database.
+``kortbord verify FILE`` (or ``--table N``) deals every deal of a finished match again from its
+seed and checks it against the fingerprints shown and the moves played (``bot.verify``).
 ``kortbord demo`` shows the same bot on a simulated Discord in a local browser page (``bot.demo``).
 """
 
@@ -17,9 +19,13 @@ import argparse
 import logging
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bot.i18n import DEFAULT_LANG, LANGS, catalog
 from games import registry
+
+if TYPE_CHECKING:
+    from bot.verify import MatchRecord
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -71,6 +77,15 @@ def _parser() -> argparse.ArgumentParser:
         dest="source",
         help="the SQLite file (default: KORTBORD_DATABASE)",
     )
+    verify = commands.add_parser(
+        "verify",
+        help="deal a finished match again from its seed and check it against what was played",
+    )
+    verify.add_argument("file", nargs="?", help="the match's record, from /spel verifiera")
+    verify.add_argument(
+        "--table", type=int, help="check this table in the bot's database instead of a file"
+    )
+    verify.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG, help="language (default sv)")
     return parser
 
 
@@ -213,6 +228,50 @@ def _migrate_db(target: str, source: str | None) -> int:
     return 0
 
 
+def _verify(file: str | None, table_id: int | None, lang: str) -> int:
+    """Checks a match record from a file, or a table in the bot's database: exit 0 when it
+    holds, 1 when it does not, 2 when there is nothing to check."""
+    import asyncio
+    from pathlib import Path
+
+    from bot.settings import SettingsError
+    from bot.storage import StorageError
+    from bot.verify import MatchRecord, check, verdict_lines
+
+    if (file is None) == (table_id is None):
+        print("name a record file or --table N (not both)", file=sys.stderr)
+        return 2
+    try:
+        if file is not None:
+            record = MatchRecord.from_json(Path(file).read_text(encoding="utf-8"))
+        else:
+            assert table_id is not None
+            found = asyncio.run(_stored_match(table_id))
+            if found is None:
+                print(f"no table {table_id} in the database", file=sys.stderr)
+                return 2
+            record = found
+    except (OSError, ValueError, SettingsError, StorageError) as error:
+        print(error, file=sys.stderr)
+        return 2
+    verdict = check(record)
+    print("\n".join(verdict_lines(catalog(lang), record, verdict)))
+    return 0 if verdict.sound else 1
+
+
+async def _stored_match(table_id: int) -> MatchRecord | None:
+    from bot.settings import load_settings
+    from bot.storage import open_storage
+    from bot.verify import match_record
+
+    storage = await open_storage(load_settings().database)
+    try:
+        record = await storage.table(table_id)
+        return None if record is None else await match_record(storage, record)
+    finally:
+        await storage.close()
+
+
 def _health() -> int:
     import asyncio
     import time
@@ -248,6 +307,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _backup(args.file)
     if args.command == "migrate-db":
         return _migrate_db(args.target, args.source)
+    if args.command == "verify":
+        return _verify(args.file, args.table, args.lang)
     if args.command == "play":
         from bot.terminal.table import PlayRequest, SetupError, StdConsole, build_table
 

@@ -37,6 +37,7 @@ from bot.errors import UserError
 from bot.storage import Storage, StorageError
 from bot.storage.records import ActionRecord, Damage, RatingChange, SeatRecord, TableRecord
 from bot.thinking import SEARCH_KINDS, Thinker
+from bot.verify import fingerprint
 from games import ai
 from games.ai import is_timed_window
 from games.cards import code, parse_card
@@ -64,6 +65,9 @@ DECISION_FACTOR = 2
 times the table's turn time: choosing takes longer than following suit."""
 SEATS_OPTION = "_seats"
 """A table setting kept with the game's options: how many seats to fill at the start."""
+ENDS_AT = "_ends_at"
+"""A table setting: the Unix time at which the table ends, whatever its members do meanwhile,
+instead of ending after ``idle_seconds`` without them (a table of the day, at the day's end)."""
 LIVE_STATUSES = ("lobby", "playing", "paused")
 ActedBy = Literal["member", "computer", "timeout"]
 
@@ -626,7 +630,10 @@ class SessionManager:
         turn_seconds: int | None = None,
         language: str = "sv",
         thread_id: int | None = None,
+        seed: int | None = None,
     ) -> LiveTable:
+        """A new table in its lobby, hosted by ``host``. ``seed`` deals its cards (a table of the
+        day's, the same for every member); a fresh one is drawn when None."""
         self._require_open()
         if game_id not in SPECS:
             raise UserError("unknown_game", game=game_id)
@@ -651,7 +658,7 @@ class SessionManager:
             game_id=game_id,
             options=tuple(sorted(option_text.items())),
             variant=variant,
-            seed=self._rng.getrandbits(62),
+            seed=self._rng.getrandbits(62) if seed is None else seed,
             status="lobby",
             turn_seconds=turn_seconds or self.turn_seconds,
             language=language,
@@ -775,6 +782,7 @@ class SessionManager:
             table.game = game
             table.seq = 0
             await self._save(table, record)
+            await self._deal_shown(table)
             self._touch(table)
             self._arm(table)
         await self._tell(table, self._member_seats(table))
@@ -800,6 +808,8 @@ class SessionManager:
         old = await self.storage.table(table_id)
         if old is None or old.status != "finished":
             raise UserError("table_gone")
+        if ENDS_AT in dict(old.options):
+            raise UserError("no_rematch")  # a table of the day: its deal is played once
         if not any(s.user_id == member.user_id for s in old.seats):
             raise UserError("not_seated")
         if old.channel_id in self._by_channel:
@@ -974,6 +984,7 @@ class SessionManager:
             table.acted_version[seat] = record.version
         if new_deal:
             table.deal_version = record.version
+            await self._deal_shown(table)
         table.save_failures = 0
         table.turn_deadlines.pop(seat, None)  # a seat that acts again gets a fresh deadline
         if by == "member":  # the member is back: their timeout notice has been seen
@@ -993,6 +1004,19 @@ class SessionManager:
         self._follow_window(table)
         if not await self._play_forced_card(table):
             self._arm(table)
+
+    async def _deal_shown(self, table: LiveTable) -> None:
+        """Keeps the fingerprint the deal starting now shows (``bot.verify``), so that a seed
+        changed later no longer matches it. A failing disk loses this line, never the move."""
+        game = table.game
+        if game is None or game.is_over():
+            return
+        deal = game.view(None).deal
+        shown = fingerprint(table.record.seed, table.table_id, deal)
+        try:
+            await self.storage.record_deal_print(table.table_id, deal, shown, self.clock.now())
+        except (StorageError, sqlite3.Error, OSError) as error:
+            log.error("table %s: deal %d's fingerprint not kept: %s", table.table_id, deal, error)
 
     async def _play_forced_card(self, table: LiveTable) -> bool:
         """Play a member's only legal card for them, in the same change as the move that led to
@@ -1290,18 +1314,23 @@ class SessionManager:
     def _arm_idle(self, table: LiveTable) -> None:
         if table.idle_timer is not None:
             table.idle_timer.cancel()
-        when = table.last_member_action + self.idle_seconds
-        table.idle_timer = self.clock.call_at(when, lambda: self._idle_check(table))
+        table.idle_timer = self.clock.call_at(self._idle_at(table), lambda: self._idle_check(table))
+
+    def _idle_at(self, table: LiveTable) -> float:
+        """When the table ends unless a member acts: ``idle_seconds`` after their last action,
+        or at its own end (``ENDS_AT``) for a table that keeps hours of its own."""
+        ends = dict(table.record.options).get(ENDS_AT)
+        return float(ends) if ends else table.last_member_action + self.idle_seconds
 
     async def _idle_check(self, table: LiveTable) -> None:
         table.idle_timer = None
         async with table.lock:
             if not table.live or self.closing:
                 return
-            if self.clock.now() < table.last_member_action + self.idle_seconds:
+            if self.clock.now() < self._idle_at(table):
                 self._arm_idle(table)
                 return
-            await self._end(table, "idle")
+            await self._end(table, "day_over" if ENDS_AT in dict(table.record.options) else "idle")
         await self._tell(table, frozenset())
 
     async def _hand_over(self, table: LiveTable, seat: Seat, *, left: bool) -> None:

@@ -32,9 +32,11 @@ from discord.ext import commands
 from bot.clock import Clock
 from bot.discord.clock import DiscordClock
 from bot.discord.cogs.admin import AdminCog
+from bot.discord.cogs.daily import DailyCog
 from bot.discord.cogs.info import InfoCog
 from bot.discord.cogs.tables import TablesCog
 from bot.discord.listener import DM_PAUSE, PANEL_GRACE, DiscordListener
+from bot.discord.replays import ReplayButton
 from bot.discord.translator import CatalogTranslator
 from bot.discord.views.activity import ActivityButton
 from bot.discord.views.dropped import DynamicType, answer_dropped
@@ -66,6 +68,7 @@ CONTROLS: tuple[DynamicType, ...] = (
     PanelStep,
     PanelStepSelect,
     ActivityButton,
+    ReplayButton,
 )
 """Every restart-safe control, registered in ``setup_hook``."""
 
@@ -148,7 +151,11 @@ class Kortbord(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(TablesCog(self))
         await self.add_cog(InfoCog(self))
-        await self.add_cog(AdminCog(self))
+        # the deals of the day draw their seeds from the tables' source when a test seeds it
+        seeds = random.Random(self.rng.getrandbits(64)) if self.rng else random.SystemRandom()
+        daily = DailyCog(self, seeds)
+        await self.add_cog(daily)
+        await self.add_cog(AdminCog(self, daily_changed=daily.arm))
         if self.restore_tables:
             restored = await self.sessions.restore()
             log.info("restored %d live tables", restored)

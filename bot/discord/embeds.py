@@ -36,7 +36,8 @@ from bot.render.text import (
     seat_names as names_of_seats,
 )
 from bot.sessions import DECISION_FACTOR, LiveTable, TimedOut, seats_wanted
-from bot.storage import GameStats, GuildSettings, RatingChange, Standing
+from bot.storage import GameStats, GuildSettings, RatingChange, Standing, TableRecord
+from bot.verify import fingerprint, seed_secret
 from games.ai import level_of
 from games.core import Msg, Seat, View
 
@@ -195,7 +196,16 @@ def table_embed(
             value=clip(_result_lines(catalog, table, ratings), MAX_FIELD),
             inline=False,
         )
+    if not table.live and table.damage is None:
+        embed.add_field(name=catalog.text("verify.check_title"), value=seed_line(catalog, record))
     return embed
+
+
+def seed_line(catalog: Catalog, record: TableRecord) -> str:
+    """The revealed seed of a match that is over, or when it will be (a table of the day)."""
+    if seed_secret(record, discord.utils.utcnow().timestamp()):
+        return catalog.text("verify.seed_later")
+    return catalog.text("verify.seed", seed=record.seed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +321,8 @@ def _status_lines(catalog: Catalog, table: LiveTable, view: View, deadline: floa
         else:
             lines.append(catalog.text("ui.table.turn", names=names))
     lines.append(f"{catalog.text('ui.table.deal', deal=view.deal)} · {text.msg(view.phase)}")
+    shown = fingerprint(record.seed, record.table_id, view.deal)
+    lines.append(f"-# {catalog.text('verify.fingerprint', fingerprint=shown)}")
     trump = trump_line(text, view, table.spec.trick_taking)
     if trump is not None:
         lines.append(trump)
@@ -460,6 +472,12 @@ def rules_embed(catalog: Catalog, game_id: str) -> discord.Embed:
             embed.add_field(name=heading if number == 0 else "\u200b", value=part, inline=False)
     if not sections:
         embed.description = catalog.text("ui.rules.none", game=name)
+    # what every game's computer players may know, and how anyone checks the deals (bot/verify.py)
+    embed.add_field(
+        name=catalog.text("verify.computers_title"),
+        value=clip(catalog.text("verify.computers"), MAX_FIELD),
+        inline=False,
+    )
     return embed
 
 

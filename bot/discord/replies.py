@@ -22,6 +22,8 @@ import discord
 
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
+from bot.options import game_name
+from games.registry import SPECS
 
 if TYPE_CHECKING:
     from bot.discord.services import Services
@@ -75,7 +77,13 @@ def catalog_of(interaction: discord.Interaction) -> Catalog:
 
 
 def error_text(texts: Catalog, error: UserError) -> str:
-    return texts.text(error.msg.key, **dict(error.msg.args))
+    """The error in the member's language; a ``game`` given by its id is named (the core,
+    which raised it, knows no language)."""
+    args = dict(error.msg.args)
+    game = args.get("game")
+    if isinstance(game, str) and game in SPECS:
+        args["game"] = game_name(texts, game)
+    return texts.text(error.msg.key, **args)
 
 
 async def send_private(interaction: discord.Interaction, text: str) -> None:

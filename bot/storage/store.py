@@ -26,6 +26,8 @@ from types import TracebackType
 from typing import Self, cast
 
 from bot import ratings
+from bot.storage.daily import DailyStore
+from bot.storage.deals import DealStore
 from bot.storage.errors import (
     DuplicateActionError,
     ShardClaimError,
@@ -86,6 +88,10 @@ COPIED = (
     "hand_pictures_off",
     "turn_notices_off",
     "forced_cards_off",
+    "deal_prints",
+    "daily_settings",
+    "daily_deals",
+    "daily_plays",
 )
 """Every table of Kortbord's data, in an order that satisfies the foreign keys."""
 
@@ -114,7 +120,7 @@ def redact(database: Path | str) -> str:
     return f"{scheme}://{credentials}{at}{place}"
 
 
-class Storage(ABC):
+class Storage(DealStore, DailyStore, ABC):
     """The database behind one bot process, on SQLite or PostgreSQL; open it with
     ``await open_storage(database)`` (``backends.py``)."""
 

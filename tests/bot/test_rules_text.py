@@ -40,16 +40,26 @@ def test_every_game_has_every_section_in_both_languages(game_id: str, lang: str)
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_rules_embed_shows_the_sections_as_fields(lang: str) -> None:
-    embed = rules_embed(catalog(lang), "nittionio")
-    assert [f.name for f in embed.fields] == HEADINGS[lang]
+    texts = catalog(lang)
+    checking = texts.text("verify.computers_title"), texts.text("verify.computers")
+    embed = rules_embed(texts, "nittionio")
+    assert [f.name for f in embed.fields] == [*HEADINGS[lang], checking[0]]
     assert all(f.value and "\n" not in f.value for f in embed.fields)
     for game_id in SPECS:  # a long section goes on in an unnamed field, cut between sentences
-        embed = rules_embed(catalog(lang), game_id)
-        assert [f.name for f in embed.fields if f.name != "\u200b"] == HEADINGS[lang]
+        embed = rules_embed(texts, game_id)
+        named = [f.name for f in embed.fields if f.name != "\u200b"]
+        assert named == [*HEADINGS[lang], checking[0]]
         assert all(len(f.value or "") <= MAX_FIELD for f in embed.fields)
         assert len(embed) <= 6000
         shown = " ".join(f.value or "" for f in embed.fields)
-        assert shown == " ".join(text for _, text in rule_sections(catalog(lang), game_id))
+        sections = [text for _, text in rule_sections(texts, game_id)]
+        assert shown == " ".join([*sections, checking[1]])
+
+
+def test_the_rules_say_that_computer_players_never_see_hidden_cards() -> None:
+    for lang, said in (("sv", "Datorspelarna ser aldrig dolda kort"), ("en", "never see hidden")):
+        embed = rules_embed(catalog(lang), "femhundra")
+        assert said in (embed.fields[-1].value or "")
 
 
 @pytest.mark.parametrize("lang", LANGS)

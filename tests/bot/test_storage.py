@@ -104,7 +104,7 @@ async def test_open_creates_the_directory_and_the_schema(path: Path) -> None:
     assert await storage.ping()
     await storage.close()
     with raw(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) == 6
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) == 8
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"tables", "seats", "actions", "results", "standings", "guild_settings"} <= names
@@ -121,14 +121,15 @@ async def test_reopening_keeps_the_data_and_migrates_nothing(path: Path) -> None
 
 async def test_a_database_newer_than_the_code_is_refused_and_left_alone(path: Path) -> None:
     path.parent.mkdir(parents=True)
-    with raw(path) as db:
-        db.execute("PRAGMA user_version = 7")
-        db.execute("CREATE TABLE future (x)")
     latest = len(migrations())
-    with pytest.raises(SchemaTooNewError, match=rf"schema version 7, but .* only up to {latest}"):
+    future = latest + 1
+    with raw(path) as db:
+        db.execute(f"PRAGMA user_version = {future}")
+        db.execute("CREATE TABLE future (x)")
+    with pytest.raises(SchemaTooNewError, match=rf"version {future}, but .* only up to {latest}"):
         await open_storage(path)
     with raw(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 7
+        assert db.execute("PRAGMA user_version").fetchone()[0] == future
         assert db.execute("SELECT name FROM sqlite_master").fetchall() == [("future",)]
 
 

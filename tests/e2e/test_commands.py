@@ -15,7 +15,7 @@ async def test_commands_are_swedish_with_english_localizations(simcord_env: Env)
     )
     assert isinstance(synced, list)
     by_name = {c["name"]: c for c in synced}
-    assert set(by_name) == {"spel", "regler", "topplista", "statistik", "inställningar"}
+    assert set(by_name) == {"spel", "dagens", "regler", "topplista", "statistik", "inställningar"}
     assert by_name["spel"]["name_localizations"]["en-US"] == "game"
     new = next(o for o in by_name["spel"]["options"] if o["name"] == "ny")
     assert new["name_localizations"]["en-GB"] == "new"
@@ -34,7 +34,15 @@ async def test_rules_of_a_game_in_the_tables_language(simcord_env: Env) -> None:
     assert result.response is not None
     embed = result.response.embeds[0]
     assert embed.title == "Regler: Svarte Petter"
-    assert [f.name for f in embed.fields] == ["Kortlek", "Given", "Spelet", "Poäng", "Varianter"]
+    assert [f.name for f in embed.fields] == [
+        "Kortlek",
+        "Given",
+        "Spelet",
+        "Poäng",
+        "Varianter",
+        "Datorspelare och kontroll",
+    ]
+    assert "Datorspelarna ser aldrig dolda kort" in (embed.fields[-1].value or "")
     assert "spader knekt" in " ".join(f.value or "" for f in embed.fields).lower()
     unknown = await anna.slash(channel, "regler", spel="poker")
     assert unknown.response is not None

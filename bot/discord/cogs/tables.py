@@ -14,8 +14,10 @@ from discord.ext import commands
 
 from bot import options as choices
 from bot.discord.embeds import table_embed
+from bot.discord.replays import show_replay
 from bot.discord.replies import answer_errors, catalog_of, with_retries
 from bot.discord.translator import cmd
+from bot.discord.verifying import reveal
 from bot.discord.views.table import answer_with_table, post_table, show_hand, table_view
 from bot.errors import UserError
 from bot.i18n import catalog
@@ -214,6 +216,23 @@ class TablesCog(commands.Cog):
             await self.bot.sessions.choices.set(choice, interaction.user.id, on)
             answer = f"ui.reply.{choice}_on" if on else f"ui.reply.{choice}_off"
             await interaction.response.send_message(texts.text(answer), ephemeral=True)
+
+    @game.command(name=cmd("game.verify.name"), description=cmd("game.verify.description"))
+    @app_commands.rename(table=cmd("game.verify.table.name"))
+    @app_commands.describe(table=cmd("game.verify.table.description"))
+    async def verify(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """The seed and record of a match that is over, for anyone to check."""
+        texts = catalog_of(interaction)
+        async with answer_errors(interaction, texts):
+            await reveal(self.bot, interaction, texts, table)
+
+    @game.command(name=cmd("game.replay.name"), description=cmd("game.replay.description"))
+    @app_commands.rename(table=cmd("game.replay.table.name"))
+    @app_commands.describe(table=cmd("game.replay.table.description"))
+    async def replay(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """A match that is over, step by step with every hand face up."""
+        async with answer_errors(interaction):
+            await show_replay(interaction, table)
 
     @game.command(name=cmd("game.end.name"), description=cmd("game.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:

@@ -1,0 +1,100 @@
+"""The deals of the day's arithmetic: days in the server's time zone, duplicate scores in points
+or places, the weekly board and the streak."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot import daily
+from bot.errors import UserError
+from bot.storage.daily import DailyPlay, DailySettings
+
+
+def _play(
+    name: str,
+    score: int | None,
+    place: int | None,
+    game: str = "nittionio",
+    day: str = "2026-11-25",
+) -> DailyPlay:
+    return DailyPlay(day, game, hash(name) % 1000, name, 1, score, place)
+
+
+def test_the_day_turns_at_midnight_in_the_servers_time_zone() -> None:
+    stockholm = ZoneInfo("Europe/Stockholm")
+    before = dt.datetime(2026, 11, 25, 23, 59, tzinfo=stockholm).timestamp()
+    assert daily.day_of(before, "Europe/Stockholm") == "2026-11-25"
+    assert daily.day_of(before + 120, "Europe/Stockholm") == "2026-11-26"
+    assert daily.day_of(before, "America/New_York") == "2026-11-25"
+    assert daily.day_end("2026-11-25", "Europe/Stockholm") == before + 60
+    # the night the clocks go back is 25 hours long
+    assert (
+        daily.day_end("2026-10-25", "Europe/Stockholm")
+        - daily.day_end("2026-10-24", "Europe/Stockholm")
+        == 25 * 3600
+    )
+    with pytest.raises(UserError):
+        daily.day_of(before, "Europe/Gnesta")
+
+
+def test_games_played_in_real_time_or_with_no_choice_have_no_deal_of_the_day() -> None:
+    games = daily.daily_games()
+    assert "hej_knekt" not in games
+    assert "svarte_petter" not in games
+    assert len(games) == 12
+    assert daily.offered(DailySettings(1)) == games
+    assert daily.offered(DailySettings(1, games=("bondtolva", "hej_knekt"))) == ("bondtolva",)
+
+
+def test_duplicate_score_is_the_result_minus_the_mean_of_everyone_who_played() -> None:
+    plays = [
+        _play("anna", 40, 1),
+        _play("bo", 10, 3),
+        _play("cilla", 25, 2),
+        _play("dag", None, None),
+    ]
+    board = daily.day_board(plays, "nittionio", "2026-11-25")
+    assert [(line.name, line.duplicate) for line in board] == [
+        ("anna", 15.0),
+        ("cilla", 0.0),
+        ("bo", -15.0),
+        ("dag", None),  # not finished: not in the mean, last on the board
+    ]
+
+
+def test_a_game_with_places_only_is_scored_in_places() -> None:
+    plays = [
+        _play(n, -c, p, "skitgubbe") for n, c, p in (("anna", 0, 1), ("bo", 3, 3), ("cilla", 0, 2))
+    ]
+    board = daily.day_board(plays, "skitgubbe", "2026-11-25")
+    assert [(line.name, line.result, line.duplicate) for line in board] == [
+        ("anna", 1, 1.0),
+        ("cilla", 2, 0.0),
+        ("bo", 3, -1.0),
+    ]
+
+
+def test_the_week_adds_up_each_members_days() -> None:
+    plays = [
+        _play("anna", 40, 1, day="2026-11-23"),
+        _play("bo", 20, 2, day="2026-11-23"),
+        _play("bo", 30, 1, day="2026-11-24"),
+        _play("anna", 10, 2, day="2026-11-24"),
+    ]
+    board = daily.week_board(plays, "nittionio")
+    assert [(line.name, line.duplicate, line.days) for line in board] == [
+        ("anna", 10 - 10.0, 2),
+        ("bo", -10 + 10.0, 2),
+    ]
+    assert daily.week_of("2026-11-25") == ("2026-11-23", "2026-11-29")
+
+
+def test_the_streak_counts_days_in_a_row_up_to_today_or_yesterday() -> None:
+    days = ["2026-11-25", "2026-11-24", "2026-11-23", "2026-11-20"]
+    assert daily.streak(days, "2026-11-25") == 3
+    assert daily.streak(days, "2026-11-26") == 3  # today not played yet: the streak holds
+    assert daily.streak(days, "2026-11-27") == 0
+    assert daily.streak([], "2026-11-27") == 0

@@ -1,0 +1,63 @@
+"""``/spel repris``: a finished match of the channel, stepped through from its first deal to its
+end with the buttons, every hand face up, as pictures."""
+
+from __future__ import annotations
+
+from members import bot_of, components, play_until, sync_commands, table_in
+from simcord import Env
+
+from bot.replay import frames
+
+
+async def test_a_replay_steps_a_whole_match(simcord_env: Env) -> None:
+    env = simcord_env
+    await sync_commands(env)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("kortbord")
+    anna = guild.add_member(env.create_user("anna"))
+    opened = await anna.slash(channel, "spel ny", spel="tvamanswhist")
+    message = opened.response
+    assert message is not None
+    await anna.click(message, label="Lägg till datorspelare")
+    await anna.click(message, label="Starta")
+    table = table_in(env, channel.id)
+    early = await anna.slash(channel, "spel repris", bord=table.table_id)
+    assert early.response is not None
+    assert "spelas fortfarande" in early.response.content
+    await play_until(env, channel.id, {anna.id: anna}, message, 400)
+    assert table.record.status == "finished"
+    storage = bot_of(env).storage
+    steps = frames(table.record, await storage.actions(table.table_id))
+
+    shown = await anna.slash(channel, "spel repris")
+    assert shown.ephemeral
+    page = shown.response
+    assert page is not None
+    assert page.attachments[0].filename == "replay.png"
+    embed = page.embeds[0]
+    assert embed.title == f"Repris: Tvåmanswhist · bord {table.table_id}"
+    assert (embed.description or "").startswith("Giv 1: given är delad")
+    hands = (embed.fields[0].value or "").splitlines()
+    assert [line.split(":")[0] for line in hands] == ["anna", "Dator 1"]
+    assert all(len(line.split(":")[1].split()) == 13 for line in hands)  # face up, each card
+    labels = [c["label"] for c in components(page)]
+    assert labels == ["⏮ Giv", "◀ Bakåt", "Framåt ▶", "Giv ⏭"]
+
+    seen = [(embed.description or "").splitlines()[0]]
+    for step in range(2, len(steps) + 1):
+        clicked = await anna.click(page, label="Framåt ▶")
+        assert clicked.response is not None
+        page = clicked.response
+        text = page.embeds[0].description or ""
+        assert f"Steg {step} av {len(steps)}" in text
+        seen.append(text.splitlines()[0])
+    assert seen[1] == "Giv 1 · stick 1"
+    deals = table.game.view(None).deal if table.game else 0
+    assert seen.count("Giv 1 · stick 26") == 1
+    assert sum(1 for line in seen if line.endswith("given är delad")) == deals
+    forward = next(c for c in components(page) if c["label"] == "Framåt ▶")
+    assert forward["disabled"]
+
+    back = await anna.click(page, label="⏮ Giv")  # to the start of the last deal
+    assert back.response is not None
+    assert (back.response.embeds[0].description or "").startswith(f"Giv {deals}: given är delad")
