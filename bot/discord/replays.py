@@ -17,6 +17,7 @@ import discord
 
 from bot.discord.embeds import MAX_DESCRIPTION, MAX_FIELD, clip
 from bot.discord.replies import answer_errors, catalog_of, kortbord
+from bot.discord.verifying import revealed_table
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.options import game_name
@@ -24,7 +25,6 @@ from bot.render.images import table_png
 from bot.render.text import DISCORD, TextRenderer, trump_line
 from bot.replay import Frame, deal_starts, frames
 from bot.storage import TableRecord
-from bot.verify import seed_secret
 from games.registry import SPECS
 
 PICTURE = "replay.png"
@@ -82,22 +82,12 @@ async def _stored(
 ) -> tuple[TableRecord, list[Frame]]:
     """The table asked for (else the channel's latest match that is over) and its frames."""
     bot = kortbord(interaction)
-    if interaction.guild_id is None or interaction.channel_id is None:
-        raise UserError("guild_only")
-    if table_id is None:
-        table_id = await bot.storage.latest_over(interaction.channel_id)
-        if table_id is None:
-            raise UserError("no_match_over")
-    record = await bot.storage.table(table_id)
-    if record is None or record.guild_id != interaction.guild_id:
-        raise UserError("no_such_table", table=table_id)
-    if seed_secret(record, bot.clock.now()):
-        raise UserError("seed_secret" if not record.live else "match_not_over", table=table_id)
-    actions = await bot.storage.actions(table_id)
+    record = await revealed_table(bot, interaction, table_id)
+    actions = await bot.storage.actions(record.table_id)
     try:
         steps = await asyncio.to_thread(frames, record, actions)
     except (ValueError, KeyError, IndexError):
-        raise UserError("no_replay", table=table_id) from None
+        raise UserError("no_replay", table=record.table_id) from None
     return record, steps
 
 

@@ -14,16 +14,18 @@ import discord
 
 from bot.errors import UserError
 from bot.i18n import Catalog
+from bot.storage import TableRecord
 from bot.verify import check, match_record, seed_secret, verdict_lines
 
 if TYPE_CHECKING:
     from bot.discord.services import Services
 
 
-async def reveal(
-    bot: Services, interaction: discord.Interaction, texts: Catalog, table_id: int | None
-) -> None:
-    """Answers with the match's seed, the check's verdict and its record as a file."""
+async def revealed_table(
+    bot: Services, interaction: discord.Interaction, table_id: int | None
+) -> TableRecord:
+    """The match asked for (else the channel's latest that is over), of this server, whose seed
+    may be shown now; refused in words otherwise."""
     if interaction.guild_id is None or interaction.channel_id is None:
         raise UserError("guild_only")
     if table_id is None:
@@ -35,6 +37,14 @@ async def reveal(
         raise UserError("no_such_table", table=table_id)
     if seed_secret(record, bot.clock.now()):
         raise UserError("seed_secret" if not record.live else "match_not_over", table=table_id)
+    return record
+
+
+async def reveal(
+    bot: Services, interaction: discord.Interaction, texts: Catalog, table_id: int | None
+) -> None:
+    """Answers with the match's seed, the check's verdict and its record as a file."""
+    record = await revealed_table(bot, interaction, table_id)
     match = await match_record(bot.storage, record)
     verdict = check(match)
     name = f"kortbord-{record.table_id}.json"
