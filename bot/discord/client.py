@@ -108,7 +108,11 @@ class Kortbord(commands.Bot):
         """Set when another process took this one's shards over; it stops."""
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.settings.database, pool_size=self.settings.pool_size)
+        self.storage = await Storage.open(
+            self.settings.database,
+            pool_size=self.settings.pool_size,
+            timeout=self.settings.database_timeout,
+        )
         shards = self.settings.shard_range
         # `kortbord sync` (restore off) only talks to Discord: it claims nothing.
         if self.restore_tables and (shards is not None or self.storage.dialect == "postgresql"):

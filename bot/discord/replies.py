@@ -22,6 +22,7 @@ import discord
 
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
+from bot.storage import StorageError, StorageUnavailable
 
 if TYPE_CHECKING:
     from bot.discord.client import Kortbord
@@ -103,6 +104,14 @@ async def answer_errors(
         yield
     except UserError as error:
         await _reply(interaction, error_text(texts or catalog_of(interaction), error))
+    except StorageError as error:
+        # the database is away or refused: the member is told so in words that fit it; an
+        # outage is logged by the storage, once, not for every member it turned away
+        storage = kortbord(interaction).storage
+        if not isinstance(error, StorageUnavailable):
+            log.error("interaction %s: the database refused: %s", interaction.id, error)
+        key = "errors.storage" if storage.dialect == "sqlite" else "errors.storage_server"
+        await _reply(interaction, (texts or catalog_of(interaction)).text(key))
     except discord.HTTPException as error:
         if not is_server_error(error):
             log.exception("interaction %s failed", interaction.id)

@@ -13,6 +13,7 @@ from bot.storage.errors import (
     ShardClaimError,
     ShardLostError,
     StorageError,
+    StorageUnavailable,
     TableNotFoundError,
     TableNotLiveError,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "Standing",
     "Storage",
     "StorageError",
+    "StorageUnavailable",
     "StoredTable",
     "TableNotFoundError",
     "TableNotLiveError",

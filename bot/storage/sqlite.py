@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -18,9 +19,14 @@ from pathlib import Path
 import aiosqlite
 
 from bot.storage import schema
-from bot.storage.errors import IntegrityViolation, StorageError, UniqueViolation
+from bot.storage.errors import (
+    IntegrityViolation,
+    StorageError,
+    StorageUnavailable,
+    UniqueViolation,
+)
 from bot.storage.sql import Connection, Row
-from bot.storage.store import Storage
+from bot.storage.store import TIMEOUT, Storage
 
 log = logging.getLogger(__name__)
 
@@ -72,20 +78,29 @@ def _violation(error: sqlite3.IntegrityError) -> IntegrityViolation:
 class SqliteStorage(Storage):
     """Kortbord's data in one SQLite file. Open with ``await Storage.open(path)``."""
 
-    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
-        super().__init__(str(path))
+    def __init__(self, db: aiosqlite.Connection, path: Path, timeout: float = TIMEOUT) -> None:
+        super().__init__(str(path), timeout)
         self._db = db
         self._connection = _SqliteConnection(db)
         self._path = path
         self._lock = asyncio.Lock()
+        self._cleanups: set[asyncio.Task[None]] = set()
 
     @property
     def dialect(self) -> str:
         return "sqlite"
 
     @classmethod
-    async def connect(cls, path: Path) -> SqliteStorage:
-        """Opens (creating it and its directory if needed) and migrates the file at ``path``."""
+    async def connect(cls, path: Path, *, timeout: float = TIMEOUT) -> SqliteStorage:
+        """Opens (creating it and its directory if needed) and migrates the file at ``path``.
+        Raises ``StorageError`` saying in one line why it cannot."""
+        try:
+            return await cls._connect(path, timeout)
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(_why_not(path, error)) from error
+
+    @classmethod
+    async def _connect(cls, path: Path, timeout: float) -> SqliteStorage:
         path.parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
@@ -103,17 +118,39 @@ class SqliteStorage(Storage):
             await db.close()
             raise
         log.info("opened database %s (schema version %d)", path, version)
-        return cls(db, path)
+        return cls(db, path, timeout)
 
     async def _close(self) -> None:
-        async with self._lock:
-            await self._db.close()
+        try:
+            async with asyncio.timeout(self.timeout):
+                await self._lock.acquire()
+        except TimeoutError:
+            log.error("database %s: a write still hangs; closing it anyway", self._path)
+        else:
+            self._lock.release()
+        for task in self._cleanups:
+            task.cancel()
+        try:
+            async with asyncio.timeout(self.timeout):
+                await self._db.close()
+        except (TimeoutError, sqlite3.Error) as error:
+            log.error("database %s did not close cleanly: %s", self._path, error or "no answer")
+
+    def _translate(self, error: Exception) -> StorageError | None:
+        if isinstance(error, TimeoutError):
+            return StorageUnavailable(f"no answer within {self.timeout:g} s")
+        if isinstance(error, sqlite3.OperationalError | OSError):
+            # locked, full, read-only, an I/O error: the file cannot take the write now
+            return StorageUnavailable(str(error))
+        if isinstance(error, sqlite3.Error):
+            return StorageError(str(error))
+        return None
 
     async def ping(self) -> bool:
         try:
             async with self._read() as db:
                 row = await db.fetchrow("SELECT 1")
-        except (sqlite3.Error, ValueError, StorageError) as error:
+        except (ValueError, StorageError) as error:
             log.warning("database %s does not answer: %s", self._path, error)
             return False
         return row is not None and row[0] == 1
@@ -134,23 +171,80 @@ class SqliteStorage(Storage):
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[_SqliteConnection]:
-        async with self._lock:
-            self._require_open()
+        async with self._alone(transaction=False):
             yield self._connection
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[_SqliteConnection]:
-        async with self._lock:
-            self._require_open()
-            await self._db.execute("BEGIN IMMEDIATE")
+        async with self._alone(transaction=True):
+            yield self._connection
+
+    @asynccontextmanager
+    async def _alone(self, *, transaction: bool) -> AsyncIterator[None]:
+        """The connection to itself (a transaction when ``transaction``), within ``timeout``
+        seconds from asking for it to the commit. When the file hangs (another process holds
+        it, a stalled disk), the caller is let go at the timeout while the connection stays
+        taken until SQLite is done with what it was asked and the transaction is rolled back."""
+        self._require_open()
+        async with self._edge():
+            async with asyncio.timeout(self.timeout):
+                await self._lock.acquire()
+            done = False
             try:
-                yield self._connection
-            except BaseException:
-                # Some errors (a full disk) end the transaction inside SQLite already.
+                self._require_open()
+                async with asyncio.timeout(self.timeout):
+                    if transaction:
+                        await self._db.execute("BEGIN IMMEDIATE")
+                    try:
+                        yield
+                    except StorageError:
+                        if self._db.in_transaction:
+                            await self._db.execute("ROLLBACK")
+                        done = True
+                        raise
+                    if transaction:
+                        await self._db.execute("COMMIT")
+                    done = True
+            finally:
+                if done:
+                    self._lock.release()
+                else:
+                    self._after_failure()
+
+    def _after_failure(self) -> None:
+        """A read or write failed or ran out of time: the connection is left in order (the
+        transaction rolled back once SQLite is done) before anyone else gets it."""
+
+        async def settle() -> None:
+            try:
+                # queued behind whatever SQLite is still doing on its thread
+                await self._db.execute("SELECT 1")
                 if self._db.in_transaction:
                     await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
+            except (sqlite3.Error, ValueError) as error:
+                level = logging.DEBUG if self.away else logging.WARNING  # the outage is logged
+                log.log(level, "database %s: rolling back failed: %s", self._path, error)
+            finally:
+                self._lock.release()
+
+        task = asyncio.get_running_loop().create_task(settle(), name="sqlite rollback")
+        self._cleanups.add(task)
+        task.add_done_callback(self._cleanups.discard)
+
+
+def _why_not(path: Path, error: BaseException) -> str:
+    """Why the file at ``path`` cannot be opened, in one line: a read-only file or folder is
+    named as such (SQLite says only "unable to open database file")."""
+    reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"database {path} is read-only: Kortbord must be able to write it ({reason})"
+    folder = path.parent if path.parent.exists() else None
+    if folder is not None and not os.access(folder, os.W_OK):
+        return (
+            f"database {path} is in a read-only folder: Kortbord must be able to write"
+            f" {folder} (SQLite keeps its journal beside the file) ({reason})"
+        )
+    return f"database {path} cannot be opened: {reason}"
 
 
 async def probe(path: Path) -> str | None:

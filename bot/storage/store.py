@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from abc import ABC, abstractmethod
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
@@ -31,6 +33,7 @@ from bot.storage.errors import (
     ShardClaimError,
     ShardLostError,
     StorageError,
+    StorageUnavailable,
     TableNotFoundError,
     TableNotLiveError,
     UniqueViolation,
@@ -68,6 +71,10 @@ from bot.storage.sql import Connection, Row, placeholders
 log = logging.getLogger(__name__)
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+TIMEOUT = 5.0
+"""Seconds a read or a write may take, waiting for a connection included, before it counts as
+not done (``StorageUnavailable``): a database that hangs never holds a table for longer."""
 
 CLAIM_LOCK = -1
 """The lock key that shard claims take turns on (no server id is negative)."""
@@ -116,28 +123,88 @@ def redact(database: Path | str) -> str:
 class Storage(ABC):
     """The database behind one bot process. Open with ``await Storage.open(database)``."""
 
-    def __init__(self, where: str) -> None:
+    def __init__(self, where: str, timeout: float = TIMEOUT) -> None:
         self.where = where
         """The database, for messages (a PostgreSQL password left out)."""
+        self.timeout = timeout
+        """Seconds a read or a write may take before it counts as not done."""
         self._closed = False
         self._claim: tuple[Shards, str] | None = None
+        self._away_since: float | None = None
+
+    # --- the edge: every driver error becomes the storage's own -----------------------------------
+
+    @property
+    def away(self) -> bool:
+        """Whether the database's last answer was none (an outage, until a read or write works)."""
+        return self._away_since is not None
+
+    @abstractmethod
+    def _translate(self, error: Exception) -> StorageError | None:
+        """The storage's own error for a driver's error; None for an error that is not the
+        database's (a bug), which is left as it is."""
+
+    @asynccontextmanager
+    async def _edge(self) -> AsyncIterator[None]:
+        """Around every read and write: a driver's error (and a timeout) leaves as the storage's
+        own, and an outage is logged once when it starts and once when it ends."""
+        try:
+            yield
+        except StorageUnavailable as error:
+            self._went_away(error)
+            raise
+        except StorageError:
+            self._answered()  # the database answered: it refused what was asked
+            raise
+        except Exception as error:
+            mapped = self._translate(error)
+            if mapped is None:
+                raise
+            if isinstance(mapped, StorageUnavailable):
+                self._went_away(mapped)
+            else:
+                self._answered()
+            raise mapped from error
+        self._answered()
+
+    def _went_away(self, error: StorageUnavailable) -> None:
+        if self._away_since is None:
+            self._away_since = time.monotonic()
+            log.error(
+                "database %s does not answer: %s; live tables wait and try again", self.where, error
+            )
+
+    def _answered(self) -> None:
+        if self._away_since is not None:
+            log.warning(
+                "database %s answers again after %.0f s",
+                self.where,
+                time.monotonic() - self._away_since,
+            )
+            self._away_since = None
 
     # --- life -------------------------------------------------------------------------------
 
     @staticmethod
-    async def open(database: Path | str, *, pool_size: int = 10) -> Storage:
+    async def open(
+        database: Path | str, *, pool_size: int = 10, timeout: float = TIMEOUT
+    ) -> Storage:
         """Opens (creating it if needed) and migrates the database: a SQLite file path, or a
-        ``postgresql://`` address (a pool of at most ``pool_size`` connections).
+        ``postgresql://`` address (a pool of at most ``pool_size`` connections). Every read and
+        write after that takes at most ``timeout`` seconds.
 
-        Raises ``SchemaTooNewError`` for a database written by a newer Kortbord.
+        Raises ``SchemaTooNewError`` for a database written by a newer Kortbord, and
+        ``StorageError`` (saying why in one line) for one that cannot be opened.
         """
         if is_postgres(database):
             from bot.storage.postgres import PostgresStorage
 
-            return await PostgresStorage.connect(str(database), pool_size=pool_size)
+            return await PostgresStorage.connect(
+                str(database), pool_size=pool_size, timeout=timeout
+            )
         from bot.storage.sqlite import SqliteStorage
 
-        return await SqliteStorage.connect(Path(database))
+        return await SqliteStorage.connect(Path(database), timeout=timeout)
 
     @staticmethod
     async def probe(database: Path | str) -> str | None:
