@@ -23,9 +23,11 @@ import pytest
 from faultproxy import FaultProxy, fault_proxy
 
 from bot.clock import ManualClock
+from bot.discord.client import LEASE_SECONDS, RENEW_SECONDS, Kortbord
 from bot.errors import UserError
 from bot.sessions import MAX_SAVE_RETRY, LiveTable, Member, SessionManager
-from bot.storage import Storage, StorageUnavailable
+from bot.settings import Settings
+from bot.storage import Shards, Storage, StorageUnavailable
 from bot.storage.records import ActionRecord, TableRecord
 
 CHANNEL, GUILD = 100, 1
@@ -332,3 +334,29 @@ async def test_a_move_kept_although_its_write_got_no_answer_is_not_played_twice(
     assert [a.notation for a in await storage.actions(table.table_id)] == [move]
     await sessions.act(table.table_id, mover(table), table.version, first_move(table))
     assert len(await storage.actions(table.table_id)) == table.seq == 2
+
+
+# --- 2. the shard lease outlives an outage, and a lease lost stops the process -----------------
+
+
+async def test_the_shard_lease_outlives_an_outage_and_a_lease_run_out_stops_the_process(
+    postgres_fault: PostgresFault,
+) -> None:
+    storage = postgres_fault.storage
+    bot = Kortbord(Settings(database=storage.where, _env_file=None))  # type: ignore[call-arg]
+    bot.storage = storage
+    t0 = time.time()
+    await storage.claim_shards(Shards.all(), "this process", t0, LEASE_SECONDS)
+    assert await bot.renew_lease(now=t0)
+    await postgres_fault.away()
+    assert await bot.renew_lease(now=t0 + RENEW_SECONDS)  # refused: tried again, not dead
+    assert await bot.renew_lease(now=t0 + LEASE_SECONDS - 1)
+    assert not bot.shards_lost
+    await postgres_fault.back()
+    assert await bot.renew_lease(now=t0 + LEASE_SECONDS - 1)
+    assert not bot.shards_lost
+    await postgres_fault.away()
+    # the outage outlasts the renewed lease: another process may serve the shards by now
+    assert not await bot.renew_lease(now=t0 + 2 * LEASE_SECONDS)
+    assert bot.shards_lost
+    assert bot.is_closed()
