@@ -1436,17 +1436,39 @@ class SessionManager:
         play is saved as ``paused`` (the version stays: the match has not changed) and the
         listener is told, so its message says it is paused. ``restore`` at the next start
         resumes it with fresh deadlines. Lobbies stay lobbies.
+
+        A database that does not answer stops nothing: every table's timers stop all the same,
+        the pause is not tried again once the database was found away, and one line says which
+        tables were not saved as paused (they resume from their last saved action all the same).
         """
         self.closing = True
+        unsaved: list[int] = []
+        problem: StorageError | None = None
         for table in self.live_tables():
             async with table.lock:
                 table.cancel_timers()
                 if table.record.status != "playing" or table.damage is not None:
                     continue
                 table.turn_deadlines.clear()
-                await self._save(
-                    table, dataclasses.replace(table.record, status="paused"), bump=False
-                )
+                if problem is not None and self.storage.away:
+                    unsaved.append(table.table_id)
+                    continue
+                try:
+                    await self._save(
+                        table, dataclasses.replace(table.record, status="paused"), bump=False
+                    )
+                except StorageError as error:
+                    problem = error
+                    unsaved.append(table.table_id)
+                    continue
             log.info("table %d paused for the restart", table.table_id)
             await self.listener.table_changed(table, frozenset())
         self.thinker.close()  # a computer player still thinking finds its table paused
+        if unsaved:
+            log.error(
+                "%d live tables were not saved as paused (%s): %s; each resumes from its last"
+                " saved action at the next start",
+                len(unsaved),
+                ", ".join(str(table_id) for table_id in unsaved),
+                problem,
+            )

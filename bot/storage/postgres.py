@@ -121,7 +121,12 @@ class PostgresStorage(Storage):
         return cls(pool, where, timeout)
 
     async def _close(self) -> None:
-        await self._pool.close()
+        try:
+            async with asyncio.timeout(self.timeout):
+                await self._pool.close()
+        except TimeoutError:
+            log.warning("database %s did not answer the goodbye; connections dropped", self.where)
+            self._pool.terminate()
 
     def _translate(self, error: Exception) -> StorageError | None:
         if isinstance(error, TimeoutError):

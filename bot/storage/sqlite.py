@@ -128,13 +128,20 @@ class SqliteStorage(Storage):
             log.error("database %s: a write still hangs; closing it anyway", self._path)
         else:
             self._lock.release()
-        for task in self._cleanups:
+        for task in list(self._cleanups):
             task.cancel()
-        try:
-            async with asyncio.timeout(self.timeout):
-                await self._db.close()
-        except (TimeoutError, sqlite3.Error) as error:
-            log.error("database %s did not close cleanly: %s", self._path, error or "no answer")
+        # Not cancelled at the timeout (aiosqlite would then wait for its thread all the same):
+        # a close that hangs is left to finish once SQLite lets go, and the stop goes on.
+        closing = asyncio.get_running_loop().create_task(self._db.close(), name="sqlite close")
+        done, _ = await asyncio.wait({closing}, timeout=self.timeout)
+        if not done:
+            log.error(
+                "database %s did not close within %g s; left closing", self._path, self.timeout
+            )
+            self._cleanups.add(closing)
+            closing.add_done_callback(self._cleanups.discard)
+        elif closing.exception() is not None:
+            log.error("database %s did not close cleanly: %s", self._path, closing.exception())
 
     def _translate(self, error: Exception) -> StorageError | None:
         if isinstance(error, TimeoutError):

@@ -360,3 +360,57 @@ async def test_the_shard_lease_outlives_an_outage_and_a_lease_run_out_stops_the_
     assert not await bot.renew_lease(now=t0 + 2 * LEASE_SECONDS)
     assert bot.shards_lost
     assert bot.is_closed()
+
+
+# --- 4. a graceful stop while the database is away --------------------------------------------
+
+
+async def test_a_stop_while_the_database_is_away_stops_every_table_says_so_and_resumes_later(
+    fault: Fault, caplog: pytest.LogCaptureFixture
+) -> None:
+    clock = ManualClock()
+    sessions = manager(fault.storage, clock)
+    tables = []
+    for i in range(3):
+        host, guest = Member(100 + 2 * i, f"A{i}"), Member(101 + 2 * i, f"B{i}")
+        await sessions.open_table(
+            guild_id=GUILD, channel_id=CHANNEL + i, host=host, game_id="tvamanswhist"
+        )
+        await sessions.join(CHANNEL + i, guest)
+        tables.append(await sessions.start(CHANNEL + i, host.user_id))
+    views = [t.game.view(None) for t in tables if t.game is not None]
+    await fault.away()
+    caplog.set_level(logging.INFO, logger="bot.sessions")
+    await sessions.shutdown()  # does not raise
+    assert clock.pending() == 0  # every table stopped, not only those before the first failure
+    said = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    said = [line for line in said if "not saved as paused" in line]
+    assert len(said) == 1
+    assert all(str(t.table_id) in said[0] for t in tables)
+    await fault.back()
+
+    again = manager(fault.storage, clock)
+    assert await again.restore() == 3
+    for table, view in zip(tables, views, strict=True):
+        resumed = again.table_by_id(table.table_id)
+        assert resumed is not None
+        assert resumed.game is not None
+        assert resumed.record.status == "playing"
+        assert resumed.game.view(None) == view
+
+
+async def test_a_stop_while_the_database_hangs_ends_in_bounded_time(fault: Fault) -> None:
+    sessions = manager(fault.storage, ManualClock())
+    for i in range(3):
+        host, guest = Member(100 + 2 * i, f"A{i}"), Member(101 + 2 * i, f"B{i}")
+        await sessions.open_table(
+            guild_id=GUILD, channel_id=CHANNEL + i, host=host, game_id="tvamanswhist"
+        )
+        await sessions.join(CHANNEL + i, guest)
+        await sessions.start(CHANNEL + i, host.user_id)
+    await fault.hang()
+    started = time.monotonic()
+    await sessions.shutdown()
+    await fault.storage.close()
+    # one write waits out the timeout, the other tables are not tried, closing waits it once more
+    assert time.monotonic() - started < 4 * TIMEOUT
