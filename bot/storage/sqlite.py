@@ -26,7 +26,7 @@ from bot.storage.errors import (
     UniqueViolation,
 )
 from bot.storage.sql import Connection, Row
-from bot.storage.store import TIMEOUT, Storage
+from bot.storage.store import TIMEOUT, Storage, redact
 
 log = logging.getLogger(__name__)
 
@@ -117,7 +117,7 @@ class SqliteStorage(Storage):
         except BaseException:
             await db.close()
             raise
-        log.info("opened database %s (schema version %d)", path, version)
+        log.info("opened database %s (schema version %d)", redact(path), version)
         return cls(db, path, timeout)
 
     async def _close(self) -> None:
@@ -136,12 +136,12 @@ class SqliteStorage(Storage):
         done, _ = await asyncio.wait({closing}, timeout=self.timeout)
         if not done:
             log.error(
-                "database %s did not close within %g s; left closing", self._path, self.timeout
+                "database %s did not close within %g s; left closing", self.where, self.timeout
             )
             self._cleanups.add(closing)
             closing.add_done_callback(self._cleanups.discard)
         elif closing.exception() is not None:
-            log.error("database %s did not close cleanly: %s", self._path, closing.exception())
+            log.error("database %s did not close cleanly: %s", self.where, closing.exception())
 
     def _translate(self, error: Exception) -> StorageError | None:
         if isinstance(error, TimeoutError):
@@ -158,7 +158,7 @@ class SqliteStorage(Storage):
             async with self._read() as db:
                 row = await db.fetchrow("SELECT 1")
         except (ValueError, StorageError) as error:
-            log.warning("database %s does not answer: %s", self._path, error)
+            log.warning("database %s does not answer: %s", self.where, error)
             return False
         return row is not None and row[0] == 1
 
@@ -230,7 +230,7 @@ class SqliteStorage(Storage):
                     await self._db.execute("ROLLBACK")
             except (sqlite3.Error, ValueError) as error:
                 level = logging.DEBUG if self.away else logging.WARNING  # the outage is logged
-                log.log(level, "database %s: rolling back failed: %s", self._path, error)
+                log.log(level, "database %s: rolling back failed: %s", self.where, error)
             finally:
                 self._lock.release()
 
@@ -244,20 +244,20 @@ def _why_not(path: Path, error: BaseException) -> str:
     named as such (SQLite says only "unable to open database file")."""
     reason = str(error).splitlines()[0] if str(error) else type(error).__name__
     if path.exists() and not os.access(path, os.W_OK):
-        return f"database {path} is read-only: Kortbord must be able to write it ({reason})"
+        return f"database {redact(path)} is read-only: Kortbord must be able to write it ({reason})"
     folder = path.parent if path.parent.exists() else None
     if folder is not None and not os.access(folder, os.W_OK):
         return (
-            f"database {path} is in a read-only folder: Kortbord must be able to write"
+            f"database {redact(path)} is in a read-only folder: Kortbord must be able to write"
             f" {folder} (SQLite keeps its journal beside the file) ({reason})"
         )
-    return f"database {path} cannot be opened: {reason}"
+    return f"database {redact(path)} cannot be opened: {reason}"
 
 
 async def probe(path: Path) -> str | None:
     """See ``Storage.probe``: opens the file read-only."""
     if not path.is_file():
-        return f"database {path} does not exist"
+        return f"database {redact(path)} does not exist"
     try:
         uri = f"{path.resolve().as_uri()}?mode=ro"
         async with aiosqlite.connect(uri, uri=True, timeout=2.0) as db:
@@ -265,9 +265,9 @@ async def probe(path: Path) -> str | None:
             async with db.execute("SELECT count(*) FROM sqlite_master") as cursor:
                 await cursor.fetchone()
     except sqlite3.Error as error:
-        return f"database {path} does not answer: {error}"
+        return f"database {redact(path)} does not answer: {error}"
     if version == 0:
-        return f"database {path} has no schema yet"
+        return f"database {redact(path)} has no schema yet"
     return None
 
 
@@ -275,12 +275,14 @@ async def backup(path: Path, target: Path) -> None:
     """See ``Storage.backup``: a snapshot of what is committed (``VACUUM INTO``, on a read-only
     connection), so the copy is whole and compact; never overwrites a file."""
     if not path.is_file():
-        raise StorageError(f"database {path} does not exist")
+        raise StorageError(f"database {redact(path)} does not exist")
     if target.exists():
-        raise StorageError(f"{target} already exists; a backup never overwrites a file")
+        raise StorageError(f"{redact(target)} already exists; a backup never overwrites a file")
     try:
         uri = f"{path.resolve().as_uri()}?mode=ro"
         async with aiosqlite.connect(uri, uri=True, timeout=5.0) as db:
             await db.execute("VACUUM INTO ?", (str(target),))
     except sqlite3.Error as error:
-        raise StorageError(f"backup of {path} to {target} failed: {error}") from error
+        raise StorageError(
+            f"backup of {redact(path)} to {redact(target)} failed: {error}"
+        ) from error

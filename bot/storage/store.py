@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator
@@ -108,24 +109,47 @@ def is_postgres(database: Path | str) -> bool:
     return isinstance(database, str) and database.startswith(POSTGRES_SCHEMES)
 
 
+_KEY_PASSWORD = re.compile(
+    r"(?P<key>\b(?:password|passwd|pass|pwd)\s*=\s*)(?P<value>'(?:[^'\\]|\\.)*'|[^\s&;]*)",
+    re.IGNORECASE,
+)
+"""A password given as ``key=value``: a query parameter (``?password=...``) or a field of a
+``host=... password=...`` connection string, quoted or not."""
+
+_URL = re.compile(r"^(?P<scheme>[a-z][a-z0-9+.-]*://)(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
+
+
 def redact(database: Path | str) -> str:
-    """The database for a log line or a message: a PostgreSQL password is never shown."""
-    text = str(database)
-    if not is_postgres(text):
+    """The database for a log line or a message: a password is never shown, whatever the form
+    of the address (``scheme://user:password@host``, ``?password=``, ``password=`` fields)."""
+    text = _KEY_PASSWORD.sub(lambda m: f"{m['key']}***", str(database))
+    url = _URL.match(text)
+    if url is None:
         return text
-    scheme, _, rest = text.partition("://")
-    credentials, at, place = rest.rpartition("@")
-    if at and ":" in credentials:
-        credentials = credentials.split(":", 1)[0] + ":***"
-    return f"{scheme}://{credentials}{at}{place}"
+    rest = url["rest"]
+    # the authority ends at the first / ? or # after its last @ (a password may hold any of them)
+    at = rest.rfind("@", 0, _authority_end(rest))
+    credentials = rest[:at]
+    if at >= 0 and ":" in credentials:
+        rest = credentials.split(":", 1)[0] + ":***" + rest[at:]
+    return url["scheme"] + rest
+
+
+def _authority_end(rest: str) -> int:
+    """Where the authority of ``rest`` (an address after ``scheme://``) ends."""
+    at = rest.rfind("@")
+    for end, char in enumerate(rest):
+        if char in "/?#" and end > at:
+            return end
+    return len(rest)
 
 
 class Storage(ABC):
     """The database behind one bot process. Open with ``await Storage.open(database)``."""
 
     def __init__(self, where: str, timeout: float = TIMEOUT) -> None:
-        self.where = where
-        """The database, for messages (a PostgreSQL password left out)."""
+        self.where = redact(where)
+        """The database, for messages (a password left out)."""
         self.timeout = timeout
         """Seconds a read or a write may take before it counts as not done."""
         self._closed = False
