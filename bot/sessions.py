@@ -780,19 +780,27 @@ class SessionManager:
         await self.listener.table_changed(table, frozenset())
         return table
 
-    async def rematch(self, table_id: int, member: Member) -> LiveTable:
+    async def rematch(self, table_id: int, member: Member, *, admin: bool = False) -> LiveTable:
         """A new match of a finished table, in the same channel: the same members and computer
         players in the same seats, the same game, variant, options and turn time. It opens as a
-        lobby (hosted by ``member``, who played the last match) so that anyone may still leave."""
+        lobby so that anyone may still leave. Only a member seated at the end of the finished
+        match (not one who left or was kicked) or an administrator starts it, and its host is
+        seated: ``member``, or for an administrator not seated, the first member seated."""
         self._require_open()
         old = await self.storage.table(table_id)
         if old is None or old.status != "finished":
             raise UserError("table_gone")
-        if not any(s.user_id == member.user_id for s in old.seats):
+        members = [s for s in old.seats if s.user_id is not None and not s.left]
+        if not admin and not any(s.user_id == member.user_id for s in members):
             raise UserError("not_seated")
+        if not members:
+            raise UserError("table_gone")  # only computer players are left to play again
+        host_id = next(
+            (s.user_id for s in members if s.user_id == member.user_id), members[0].user_id
+        )
+        assert host_id is not None
         if old.channel_id in self._by_channel:
             raise UserError("channel_busy")
-        members = [s for s in old.seats if s.user_id is not None and not s.left]
         for s in members:
             assert s.user_id is not None
             self._check_free(s.user_id)
@@ -811,7 +819,7 @@ class SessionManager:
             channel_id=old.channel_id,
             thread_id=old.thread_id,
             message_id=None,
-            host_id=member.user_id,
+            host_id=host_id,
             game_id=old.game_id,
             options=old.options,
             variant=old.variant,
