@@ -33,6 +33,7 @@ from bot.discord.cogs.admin import AdminCog
 from bot.discord.cogs.info import InfoCog
 from bot.discord.cogs.tables import TablesCog
 from bot.discord.listener import DM_PAUSE, PANEL_GRACE, DiscordListener
+from bot.discord.replies import DEFER_AFTER
 from bot.discord.translator import CatalogTranslator
 from bot.discord.views.dropped import DynamicType, answer_dropped
 from bot.discord.views.panel import PanelAction, PanelPage, PanelSelect, PanelStep, PanelStepSelect
@@ -88,6 +89,7 @@ class Kortbord(commands.Bot):
         panel_grace: float = PANEL_GRACE,
         restore: bool = True,
         rng: random.Random | None = None,
+        defer_after: float = DEFER_AFTER,
         **gateway: Any,
     ) -> None:
         super().__init__(
@@ -104,6 +106,8 @@ class Kortbord(commands.Bot):
         self.panel_grace = panel_grace
         self.restore_tables = restore
         self.rng = rng  # tables' seeds: the system's source unless a test seeds it
+        self.defer_after = defer_after
+        """Seconds after which an interaction not yet answered is deferred (Discord allows 3)."""
         self._guild_settings: dict[int, GuildSettings] = {}
         self._lease_task: asyncio.Task[None] | None = None
         self._lease_until = 0.0
