@@ -109,7 +109,9 @@ class PostgresStorage(Storage):
         """Opens a pool of up to ``pool_size`` connections and migrates the database."""
         where = redact(dsn)
         try:
-            pool = await asyncpg.create_pool(dsn, min_size=1, max_size=pool_size, timeout=10)
+            # no floor of idle connections: asyncpg would log a traceback each time an outage kept
+            # it from restoring one
+            pool = await asyncpg.create_pool(dsn, min_size=0, max_size=pool_size, timeout=10)
         except (*DRIVER_ERRORS, ValueError) as error:
             raise StorageError(f"cannot connect to {where}: {redact(str(error))}") from error
         try:
