@@ -130,13 +130,13 @@ async def _database_problem(database: object) -> str | None:
     file that is no database...), or None when it opens."""
     import sqlite3
 
-    from bot.storage import StorageError, open_storage
+    from bot.storage import StorageError, open_storage, redact
 
     try:
         storage = await open_storage(str(database))
     except (StorageError, sqlite3.Error, OSError) as error:
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        return f"cannot open the database {database}: {reason}"
+        return redact(f"cannot open the database {database}: {reason}")
     await storage.close()
     return None
 
@@ -185,6 +185,7 @@ def _migrate_db(target: str, source: str | None) -> int:
     import asyncio
     import time
     from pathlib import Path
+    from urllib.parse import urlsplit
 
     from bot.health import heartbeat_path, read_beat
     from bot.settings import SettingsError, load_settings
@@ -204,7 +205,15 @@ def _migrate_db(target: str, source: str | None) -> int:
         )
         return 2
     if not is_postgres(target):
-        print(f"{target} is not a postgresql:// address", file=sys.stderr)
+        print(f"{redact(target)} is not a postgresql:// address", file=sys.stderr)
+        return 2
+    try:
+        urlsplit(target).port  # noqa: B018 (reading it checks it)
+    except ValueError:
+        print(
+            f"{redact(target)} has no valid port: write it as host:5432, or leave it out",
+            file=sys.stderr,
+        )
         return 2
     try:
         beat = read_beat(heartbeat_path(database))

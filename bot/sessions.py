@@ -25,7 +25,6 @@ import contextlib
 import dataclasses
 import logging
 import random
-import sqlite3
 from collections import Counter
 from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -34,7 +33,7 @@ from typing import Literal, Protocol
 from bot.choices import MemberChoices
 from bot.clock import Clock, Timer, TimerCallback
 from bot.errors import UserError
-from bot.storage import Storage, StorageError
+from bot.storage import DuplicateActionError, Storage, StorageError, StorageUnavailable
 from bot.storage.records import ActionRecord, Damage, RatingChange, SeatRecord, TableRecord
 from bot.thinking import SEARCH_KINDS, Thinker
 from bot.verify import fingerprint
@@ -138,6 +137,9 @@ class LiveTable:
     window_timers: list[Timer] = field(default_factory=list)
     save_failures: int = 0
     """Computer moves not saved in a row (a failing disk): the next try waits longer."""
+    unsure: bool = False
+    """An action's write got no answer (the database went away during it): it may have been
+    kept all the same, so the stored log is read before the next action."""
     ratings: list[RatingChange] = field(default_factory=list)
     """The members' rating changes, once the match is finished."""
     timeouts: list[TimedOut] = field(default_factory=list)
@@ -800,21 +802,29 @@ class SessionManager:
         await self._tell(table, frozenset())
         return table
 
-    async def rematch(self, table_id: int, member: Member) -> LiveTable:
+    async def rematch(self, table_id: int, member: Member, *, admin: bool = False) -> LiveTable:
         """A new match of a finished table, in the same channel: the same members and computer
         players in the same seats, the same game, variant, options and turn time. It opens as a
-        lobby (hosted by ``member``, who played the last match) so that anyone may still leave."""
+        lobby so that anyone may still leave. Only a member seated at the end of the finished
+        match (not one who left or was kicked) or an administrator starts it, and its host is
+        seated: ``member``, or for an administrator not seated, the first member seated."""
         self._require_open()
         old = await self.storage.table(table_id)
         if old is None or old.status != "finished":
             raise UserError("table_gone")
         if ENDS_AT in dict(old.options):
             raise UserError("no_rematch")  # a table of the day: its deal is played once
-        if not any(s.user_id == member.user_id for s in old.seats):
+        members = [s for s in old.seats if s.user_id is not None and not s.left]
+        if not admin and not any(s.user_id == member.user_id for s in members):
             raise UserError("not_seated")
+        if not members:
+            raise UserError("table_gone")  # only computer players are left to play again
+        host_id = next(
+            (s.user_id for s in members if s.user_id == member.user_id), members[0].user_id
+        )
+        assert host_id is not None
         if old.channel_id in self._by_channel:
             raise UserError("channel_busy")
-        members = [s for s in old.seats if s.user_id is not None and not s.left]
         for s in members:
             assert s.user_id is not None
             self._check_free(s.user_id)
@@ -833,7 +843,7 @@ class SessionManager:
             channel_id=old.channel_id,
             thread_id=old.thread_id,
             message_id=None,
-            host_id=member.user_id,
+            host_id=host_id,
             game_id=old.game_id,
             options=old.options,
             variant=old.variant,
@@ -955,6 +965,9 @@ class SessionManager:
         """Try ``action`` on a copy, log it, then make the copy the table's match. ``chosen``:
         the seat chose it (False for a forced card), so panels built before it are stale."""
         assert table.game is not None
+        if table.unsure:
+            await self._catch_up(table)
+        assert table.game is not None
         trial = table.game.clone()
         trial.apply(seat, action)  # raises IllegalActionError, leaving the table as it was
         seats = list(table.record.seats)
@@ -973,11 +986,15 @@ class SessionManager:
         entry = ActionRecord(table.seq + 1, seat, trial.notation(action), now, by)
         try:
             await self.storage.record_action(record, entry)
-        except (StorageError, sqlite3.Error, OSError) as error:
-            # a full or failing disk: the table stays as it was (nothing half-applied), and a
-            # member is told their move was not saved, so they can try again
-            log.error("table %s: action %s not saved: %s", table.table_id, entry.seq, error)
-            raise UserError("not_saved") from None
+        except StorageError as error:
+            # a full or failing disk, a database away or too slow: the table stays as it was
+            # (nothing half-applied), and a member is told their move was not saved, so they
+            # can try again. An outage is logged by the storage, once.
+            if isinstance(error, StorageUnavailable | DuplicateActionError):
+                table.unsure = True  # it may have been kept: read the log before the next one
+            level = logging.DEBUG if isinstance(error, StorageUnavailable) else logging.ERROR
+            log.log(level, "table %s: action %s not saved: %s", table.table_id, entry.seq, error)
+            raise UserError(self.not_saved_key) from None
         new_deal = trial.view(None).deal != table.game.view(None).deal
         table.record, table.game, table.seq = record, trial, table.seq + 1
         if chosen:
@@ -993,10 +1010,10 @@ class SessionManager:
         if trial.is_over():
             try:
                 await self._finish(table)
-            except (StorageError, sqlite3.Error, OSError) as error:
+            except StorageError as error:
                 # the last move is saved, the result not: the match stays over but live, and
                 # the result is tried again later (a restart would finish it too)
-                log.error("table %s: the result was not saved: %s", table.table_id, error)
+                log.warning("table %s: the result was not saved: %s", table.table_id, error)
                 table.computer_timer = self.clock.call_at(
                     self._retry_at(table), lambda: self._finish_later(table)
                 )
@@ -1015,8 +1032,49 @@ class SessionManager:
         shown = fingerprint(table.record.seed, table.table_id, deal)
         try:
             await self.storage.record_deal_print(table.table_id, deal, shown, self.clock.now())
-        except (StorageError, sqlite3.Error, OSError) as error:
+        except StorageError as error:
             log.error("table %s: deal %d's fingerprint not kept: %s", table.table_id, deal, error)
+
+    @property
+    def not_saved_key(self) -> str:
+        """What a member is told when their move was not saved, in words that fit the database:
+        Kortbord's own disk (SQLite), or a database server (PostgreSQL)."""
+        return "not_saved" if self.storage.dialect == "sqlite" else "not_saved_server"
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        """The table after a write that got no answer: if the database kept it after all, the
+        table becomes what is stored (its action applied), and the action being tried now was
+        chosen on the state before it, so it is refused as stale (a computer player or a
+        deadline tries again from the new state). Raises ``UserError`` (not saved) while the
+        database is still away."""
+        assert table.game is not None
+        try:
+            stored = await self.storage.actions(table.table_id)
+            record = await self.storage.table(table.table_id)
+        except StorageError as error:
+            log.debug("table %s: the log cannot be read yet: %s", table.table_id, error)
+            raise UserError(self.not_saved_key) from None
+        table.unsure = False
+        if len(stored) <= table.seq or record is None:
+            return
+        log.warning(
+            "table %s: action %d was kept although its write got no answer; the table goes on"
+            " from it",
+            table.table_id,
+            len(stored),
+        )
+        game = replay(record, stored)
+        table.record, table.game, table.seq = record, game, len(stored)
+        table.deal_version = record.version
+        table.turn_deadlines.clear()
+        if game.is_over():
+            table.computer_timer = self.clock.call_at(
+                self.clock.now(), lambda: self._finish_later(table)
+            )
+        else:
+            self._follow_window(table)
+            self._arm(table)
+        raise UserError("stale_panel")
 
     async def _play_forced_card(self, table: LiveTable) -> bool:
         """Play a member's only legal card for them, in the same change as the move that led to
@@ -1330,7 +1388,14 @@ class SessionManager:
             if self.clock.now() < self._idle_at(table):
                 self._arm_idle(table)
                 return
-            await self._end(table, "day_over" if ENDS_AT in dict(table.record.options) else "idle")
+            reason = "day_over" if ENDS_AT in dict(table.record.options) else "idle"
+            try:
+                await self._end(table, reason)
+            except StorageError as error:
+                log.debug("table %s: not ended for idleness yet: %s", table.table_id, error)
+                retry = self._retry_at(table)
+                table.idle_timer = self.clock.call_at(retry, lambda: self._idle_check(table))
+                return
         await self._tell(table, frozenset())
 
     async def _hand_over(self, table: LiveTable, seat: Seat, *, left: bool) -> None:
@@ -1374,8 +1439,8 @@ class SessionManager:
                 return
             try:
                 await self._finish(table)
-            except (StorageError, sqlite3.Error, OSError) as error:
-                log.error("table %s: the result was not saved: %s", table.table_id, error)
+            except StorageError as error:
+                log.debug("table %s: the result was not saved: %s", table.table_id, error)
                 table.computer_timer = self.clock.call_at(
                     self._retry_at(table), lambda: self._finish_later(table)
                 )
@@ -1423,17 +1488,39 @@ class SessionManager:
         play is saved as ``paused`` (the version stays: the match has not changed) and the
         listener is told, so its message says it is paused. ``restore`` at the next start
         resumes it with fresh deadlines. Lobbies stay lobbies.
+
+        A database that does not answer stops nothing: every table's timers stop all the same,
+        the pause is not tried again once the database was found away, and one line says which
+        tables were not saved as paused (they resume from their last saved action all the same).
         """
         self.closing = True
+        unsaved: list[int] = []
+        problem: StorageError | None = None
         for table in self.live_tables():
             async with table.lock:
                 table.cancel_timers()
                 if table.record.status != "playing" or table.damage is not None:
                     continue
                 table.turn_deadlines.clear()
-                await self._save(
-                    table, dataclasses.replace(table.record, status="paused"), bump=False
-                )
+                if problem is not None and self.storage.away:
+                    unsaved.append(table.table_id)
+                    continue
+                try:
+                    await self._save(
+                        table, dataclasses.replace(table.record, status="paused"), bump=False
+                    )
+                except StorageError as error:
+                    problem = error
+                    unsaved.append(table.table_id)
+                    continue
             log.info("table %d paused for the restart", table.table_id)
             await self._tell(table, frozenset())
         self.thinker.close()  # a computer player still thinking finds its table paused
+        if unsaved:
+            log.error(
+                "%d live tables were not saved as paused (%s): %s; each resumes from its last"
+                " saved action at the next start",
+                len(unsaved),
+                ", ".join(str(table_id) for table_id in unsaved),
+                problem,
+            )

@@ -37,6 +37,7 @@ from bot.discord.cogs.info import InfoCog
 from bot.discord.cogs.tables import TablesCog
 from bot.discord.listener import DM_PAUSE, PANEL_GRACE, DiscordListener
 from bot.discord.replays import ReplayButton
+from bot.discord.replies import DEFER_AFTER
 from bot.discord.translator import CatalogTranslator
 from bot.discord.views.activity import ActivityButton
 from bot.discord.views.dropped import DynamicType, answer_dropped
@@ -76,6 +77,8 @@ LEASE_SECONDS = 60.0
 """How long a process's claim on its shards lasts unless renewed: after a crash, the process
 that takes over waits at most this long."""
 RENEW_SECONDS = 20.0
+RENEW_RETRY_SECONDS = 5.0
+"""While the database does not answer, the lease is tried again this often."""
 CLAIM_RETRY_SECONDS = 5.0
 
 
@@ -104,6 +107,7 @@ class Kortbord(commands.Bot):
         restore: bool = True,
         rng: random.Random | None = None,
         faces: Sequence[Face] = (),
+        defer_after: float = DEFER_AFTER,
         **gateway: Any,
     ) -> None:
         super().__init__(
@@ -121,13 +125,21 @@ class Kortbord(commands.Bot):
         self.restore_tables = restore
         self.rng = rng  # tables' seeds: the system's source unless a test seeds it
         self.faces = list(faces)
+        self.defer_after = defer_after
+        """Seconds after which an interaction not yet answered is deferred (Discord allows 3)."""
         self._guild_settings: dict[int, GuildSettings] = {}
         self._lease_task: asyncio.Task[None] | None = None
+        self._lease_until = 0.0
+        """When this process's lease runs out unless renewed (seconds since the epoch)."""
         self.shards_lost = False
         """Set when another process took this one's shards over; it stops."""
 
     async def setup_hook(self) -> None:
-        self.storage = await open_storage(self.settings.database, pool_size=self.settings.pool_size)
+        self.storage = await open_storage(
+            self.settings.database,
+            pool_size=self.settings.pool_size,
+            timeout=self.settings.database_timeout,
+        )
         shards = self.settings.shard_range
         # `kortbord sync` (restore off) only talks to Discord: it claims nothing.
         if self.restore_tables and (shards is not None or self.storage.dialect == "postgresql"):
@@ -172,33 +184,56 @@ class Kortbord(commands.Bot):
         (one that crashed holds them until its lease runs out), then keeps the lease fresh."""
         owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         while True:
+            now = time.time()
             try:
-                await self.storage.claim_shards(shards, owner, time.time(), LEASE_SECONDS)
+                await self.storage.claim_shards(shards, owner, now, LEASE_SECONDS)
                 break
             except ShardClaimError as error:
                 log.warning("%s; trying again in %d s", error, CLAIM_RETRY_SECONDS)
-                await asyncio.sleep(CLAIM_RETRY_SECONDS)
+            except StorageError as error:
+                log.warning(
+                    "cannot claim the shards: %s; trying again in %d s", error, CLAIM_RETRY_SECONDS
+                )
+            await asyncio.sleep(CLAIM_RETRY_SECONDS)
+        self._lease_until = now + LEASE_SECONDS
         self._lease_task = asyncio.create_task(self._keep_lease(), name="shard lease")
 
     async def _keep_lease(self) -> None:
-        """Renews the shards' lease every ``RENEW_SECONDS`` until this process stops."""
+        """Renews the shards' lease every ``RENEW_SECONDS`` until this process stops; while the
+        database does not answer, every ``RENEW_RETRY_SECONDS``, as long as the lease lasts."""
         while await self.renew_lease():
-            await asyncio.sleep(RENEW_SECONDS)
+            await asyncio.sleep(RENEW_RETRY_SECONDS if self.storage.away else RENEW_SECONDS)
 
-    async def renew_lease(self) -> bool:
-        """Renews the shards' lease; False once another process has taken them over, and then
-        this one stops (closing without pausing tables that are no longer its own)."""
+    async def renew_lease(self, now: float | None = None) -> bool:
+        """Renews the shards' lease; False once another process has taken them over, or once
+        the lease ran out during a database outage (another process may have taken them), and
+        then this one stops (closing without pausing tables that may no longer be its own)."""
+        now = time.time() if now is None else now
         try:
-            await self.storage.renew_shards(time.time(), LEASE_SECONDS)
+            await self.storage.renew_shards(now, LEASE_SECONDS)
         except ShardLostError as error:
             log.critical("stopping: %s", error)
-            self.shards_lost = True
-            await self.close()
+            await self._lose_shards()
             return False
         except StorageError as error:
-            # The database is away for a moment; the lease lasts three renewals.
-            log.warning("could not renew the shards' lease: %s", error)
+            if now < self._lease_until:
+                # The database is away for a moment: the lease lasts, and is tried again soon.
+                log.debug("could not renew the shards' lease: %s", error)
+                return True
+            log.critical(
+                "stopping: the shards' lease ran out %.0f s ago while the database did not"
+                " answer (%s); another process may serve them now",
+                now - self._lease_until,
+                error,
+            )
+            await self._lose_shards()
+            return False
+        self._lease_until = now + LEASE_SECONDS
         return True
+
+    async def _lose_shards(self) -> None:
+        self.shards_lost = True
+        await self.close()
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Every login after the first (a reconnect that could not resume) goes through the

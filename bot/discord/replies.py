@@ -16,13 +16,14 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.options import game_name
+from bot.storage import StorageError, StorageUnavailable
 from games.registry import SPECS
 
 if TYPE_CHECKING:
@@ -31,6 +32,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+DEFER_AFTER = 2.0
+"""Seconds after which an interaction not yet answered is deferred (Discord allows 3): a slow
+database never leaves a member with "the interaction failed"; the outcome follows."""
 
 RETRY_DELAYS: tuple[float, ...] = (0.5, 2.0)
 """Seconds to wait before each new try of a Discord call that failed with a server error: three
@@ -98,6 +103,73 @@ async def send_private(interaction: discord.Interaction, text: str) -> None:
     await with_retries(send, f"answering interaction {interaction.id}")
 
 
+class PromptResponse(discord.InteractionResponse[Any]):
+    """The interaction's response, answered in time: ``defer_in_time`` defers it unless it was
+    answered already, and an answer that comes after that goes where Discord expects it (a
+    message becomes a follow-up, an edit of the message an edit of the original response).
+    One at a time, so a deferral never crosses an answer on its way."""
+
+    def __init__(self, parent: discord.Interaction[Any]) -> None:
+        super().__init__(parent)
+        self._turn = asyncio.Lock()
+        self.deferred_in_time = False
+
+    async def defer_in_time(self, *, thinking: bool) -> None:
+        async with self._turn:
+            if self.is_done():
+                return
+            await super().defer(thinking=thinking)
+            self.deferred_in_time = True
+
+    async def defer(self, **kwargs: Any) -> Any:
+        async with self._turn:
+            if self.deferred_in_time:
+                return None
+            return await super().defer(**kwargs)
+
+    async def send_message(self, *args: Any, **kwargs: Any) -> Any:
+        async with self._turn:
+            if not self.deferred_in_time:
+                return await super().send_message(*args, **kwargs)
+            kwargs.pop("delete_after", None)
+            given = {k: v for k, v in kwargs.items() if v is not None}
+            return await self._parent.followup.send(*args, **given)
+
+    async def edit_message(self, **kwargs: Any) -> Any:
+        async with self._turn:
+            if not self.deferred_in_time:
+                return await super().edit_message(**kwargs)
+            kwargs.pop("delete_after", None)
+            return await self._parent.edit_original_response(**kwargs)
+
+
+@asynccontextmanager
+async def answered_in_time(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Inside, the interaction is deferred if it is not answered within ``DEFER_AFTER``
+    seconds (the bot's ``defer_after``), so Discord never gives up on it."""
+    if not isinstance(interaction.response, PromptResponse):
+        # discord.py builds the response lazily, in a slot of its own
+        interaction._cs_response = PromptResponse(interaction)  # type: ignore[attr-defined]
+    response = interaction.response
+    assert isinstance(response, PromptResponse)
+    after = getattr(interaction.client, "defer_after", DEFER_AFTER)
+    # a command's answer is a new message: deferring shows "thinking"; a click's edits in place
+    thinking = interaction.type == discord.InteractionType.application_command
+
+    async def watch() -> None:
+        await asyncio.sleep(after)
+        try:
+            await response.defer_in_time(thinking=thinking)
+        except discord.HTTPException as error:
+            log.warning("interaction %s could not be deferred: %s", interaction.id, error)
+
+    watching = asyncio.get_running_loop().create_task(watch(), name="defer in time")
+    try:
+        yield
+    finally:
+        watching.cancel()
+
+
 @asynccontextmanager
 async def answer_errors(
     interaction: discord.Interaction, texts: Catalog | None = None
@@ -105,12 +177,22 @@ async def answer_errors(
     """Turn a ``UserError`` raised inside into an ephemeral reply in the member's language.
 
     Any other error is a bug or a failure of Discord: it is logged with its traceback and the
-    member is still answered, so no click ever ends in "interaction failed".
+    member is still answered, so no click ever ends in "interaction failed". An interaction
+    not answered within ``DEFER_AFTER`` seconds is deferred meanwhile (``answered_in_time``).
     """
     try:
-        yield
+        async with answered_in_time(interaction):
+            yield
     except UserError as error:
         await _reply(interaction, error_text(texts or catalog_of(interaction), error))
+    except StorageError as error:
+        # the database is away or refused: the member is told so in words that fit it; an
+        # outage is logged by the storage, once, not for every member it turned away
+        storage = kortbord(interaction).storage
+        if not isinstance(error, StorageUnavailable):
+            log.error("interaction %s: the database refused: %s", interaction.id, error)
+        key = "errors.storage" if storage.dialect == "sqlite" else "errors.storage_server"
+        await _reply(interaction, (texts or catalog_of(interaction)).text(key))
     except discord.HTTPException as error:
         if not is_server_error(error):
             log.exception("interaction %s failed", interaction.id)

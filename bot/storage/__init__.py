@@ -14,6 +14,7 @@ from bot.storage.errors import (
     ShardClaimError,
     ShardLostError,
     StorageError,
+    StorageUnavailable,
     TableNotFoundError,
     TableNotLiveError,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "Standing",
     "Storage",
     "StorageError",
+    "StorageUnavailable",
     "StoredTable",
     "TableNotFoundError",
     "TableNotLiveError",

@@ -15,18 +15,22 @@ from bot.storage.postgres import probe as probe_server
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.sqlite import backup as backup_file
 from bot.storage.sqlite import probe as probe_file
-from bot.storage.store import Storage, is_postgres, redact
+from bot.storage.store import TIMEOUT, Storage, is_postgres, redact
 
 
-async def open_storage(database: Path | str, *, pool_size: int = 10) -> Storage:
+async def open_storage(
+    database: Path | str, *, pool_size: int = 10, timeout: float = TIMEOUT
+) -> Storage:
     """Opens (creating it if needed) and migrates the database: a SQLite file path, or a
-    ``postgresql://`` address (a pool of at most ``pool_size`` connections).
+    ``postgresql://`` address (a pool of at most ``pool_size`` connections). Every read and
+    write after that takes at most ``timeout`` seconds.
 
-    Raises ``SchemaTooNewError`` for a database written by a newer Kortbord.
+    Raises ``SchemaTooNewError`` for a database written by a newer Kortbord, and
+    ``StorageError`` (saying why in one line) for one that cannot be opened.
     """
     if is_postgres(database):
-        return await PostgresStorage.connect(str(database), pool_size=pool_size)
-    return await SqliteStorage.connect(Path(database))
+        return await PostgresStorage.connect(str(database), pool_size=pool_size, timeout=timeout)
+    return await SqliteStorage.connect(Path(database), timeout=timeout)
 
 
 async def probe_storage(database: Path | str) -> str | None:

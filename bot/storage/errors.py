@@ -7,6 +7,12 @@ class StorageError(Exception):
     """The database cannot do what was asked; the message says why."""
 
 
+class StorageUnavailable(StorageError):
+    """The database did not answer: it refused the connection, dropped it, or took longer than
+    the storage's timeout. Nothing of the write is known to be kept (a write cut during its
+    commit may still have been kept: read before trusting either)."""
+
+
 class SchemaTooNewError(StorageError):
     """The database was written by a newer Kortbord; this code refuses to touch it."""
 

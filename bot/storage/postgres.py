@@ -11,6 +11,7 @@ Query parameters of the address other than asyncpg's own are server settings, e.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -23,10 +24,11 @@ from bot.storage.errors import (
     MigrationError,
     SchemaTooNewError,
     StorageError,
+    StorageUnavailable,
     UniqueViolation,
 )
 from bot.storage.sql import Connection, Row, numbered
-from bot.storage.store import Storage, redact
+from bot.storage.store import TIMEOUT, Storage, redact
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +37,15 @@ MIGRATION_LOCK = (0x4B6F7274, 1)
 
 DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
 """What asyncpg raises when the server cannot be reached or refuses."""
+
+AWAY_ERRORS = (
+    OSError,  # refused, reset, unreachable; TimeoutError too
+    asyncpg.InterfaceError,  # the connection is closed or broken
+    asyncpg.exceptions.PostgresConnectionError,  # dropped, or refused by the server
+    asyncpg.exceptions.OperatorInterventionError,  # shutting down, cannot connect now
+    asyncpg.exceptions.InsufficientResourcesError,  # too many connections, disk full
+)
+"""What asyncpg raises when the server is away (rather than refusing a statement)."""
 
 
 class _PostgresConnection:
@@ -81,8 +92,10 @@ def _violation(error: asyncpg.IntegrityConstraintViolationError) -> IntegrityVio
 class PostgresStorage(Storage):
     """Kortbord's data in a PostgreSQL database. Open with ``await open_storage(address)``."""
 
-    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], where: str) -> None:
-        super().__init__(where)
+    def __init__(
+        self, pool: asyncpg.Pool[asyncpg.Record], where: str, timeout: float = TIMEOUT
+    ) -> None:
+        super().__init__(where, timeout)
         self._pool = pool
 
     @property
@@ -90,29 +103,47 @@ class PostgresStorage(Storage):
         return "postgresql"
 
     @classmethod
-    async def connect(cls, dsn: str, *, pool_size: int = 10) -> PostgresStorage:
+    async def connect(
+        cls, dsn: str, *, pool_size: int = 10, timeout: float = TIMEOUT
+    ) -> PostgresStorage:
         """Opens a pool of up to ``pool_size`` connections and migrates the database."""
         where = redact(dsn)
         try:
-            pool = await asyncpg.create_pool(dsn, min_size=1, max_size=pool_size, timeout=10)
-        except DRIVER_ERRORS as error:
-            raise StorageError(f"cannot connect to {where}: {error}") from error
+            # no floor of idle connections: asyncpg would log a traceback each time an outage kept
+            # it from restoring one
+            pool = await asyncpg.create_pool(dsn, min_size=0, max_size=pool_size, timeout=10)
+        except (*DRIVER_ERRORS, ValueError) as error:
+            raise StorageError(f"cannot connect to {where}: {redact(str(error))}") from error
         try:
             version = await migrate(pool, where, schema.migrations("postgresql"))
         except BaseException:
             await pool.close()
             raise
         log.info("opened database %s (schema version %d)", where, version)
-        return cls(pool, where)
+        return cls(pool, where, timeout)
 
     async def _close(self) -> None:
-        await self._pool.close()
+        try:
+            async with asyncio.timeout(self.timeout):
+                await self._pool.close()
+        except TimeoutError:
+            log.warning("database %s did not answer the goodbye; connections dropped", self.where)
+            self._pool.terminate()
+
+    def _translate(self, error: Exception) -> StorageError | None:
+        if isinstance(error, TimeoutError):
+            return StorageUnavailable(f"no answer within {self.timeout:g} s")
+        if isinstance(error, AWAY_ERRORS):
+            return StorageUnavailable(str(error) or type(error).__name__)
+        if isinstance(error, asyncpg.PostgresError):
+            return StorageError(str(error))
+        return None
 
     async def ping(self) -> bool:
         try:
             async with self._read() as db:
                 row = await db.fetchrow("SELECT 1")
-        except (*DRIVER_ERRORS, StorageError) as error:
+        except StorageError as error:
             log.warning("database %s does not answer: %s", self.where, error)
             return False
         return row is not None and row[0] == 1
@@ -131,18 +162,42 @@ class PostgresStorage(Storage):
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[_PostgresConnection]:
-        self._require_open()
-        async with (
-            self._pool.acquire() as db,
-            db.transaction(isolation="repeatable_read", readonly=True),
-        ):
-            yield _PostgresConnection(db)
+        async with self._transaction(readonly=True) as db:
+            yield db
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[_PostgresConnection]:
+        async with self._transaction(readonly=False) as db:
+            yield db
+
+    @asynccontextmanager
+    async def _transaction(self, *, readonly: bool) -> AsyncIterator[_PostgresConnection]:
+        """One transaction on a connection of the pool, within ``timeout`` seconds from asking
+        for the connection to the commit. A connection that failed, was cut or ran out of time
+        is dropped at once (the server rolls back what it had not committed), never waited on:
+        a database that hangs holds nobody."""
         self._require_open()
-        async with self._pool.acquire() as db, db.transaction():
-            yield _PostgresConnection(db)
+        async with self._edge(), asyncio.timeout(self.timeout):
+            db = await self._pool.acquire()
+            clean = False
+            try:
+                if readonly:
+                    xact = db.transaction(isolation="repeatable_read", readonly=True)
+                else:
+                    xact = db.transaction()
+                await xact.start()
+                try:
+                    yield _PostgresConnection(db)
+                except StorageError:
+                    await xact.rollback()  # the database answered: refused, not away
+                    clean = True
+                    raise
+                await xact.commit()
+                clean = True
+            finally:
+                if not clean:
+                    db.terminate()
+                await self._pool.release(db)
 
 
 async def _version(db: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -18,9 +19,14 @@ from pathlib import Path
 import aiosqlite
 
 from bot.storage import schema
-from bot.storage.errors import IntegrityViolation, StorageError, UniqueViolation
+from bot.storage.errors import (
+    IntegrityViolation,
+    StorageError,
+    StorageUnavailable,
+    UniqueViolation,
+)
 from bot.storage.sql import Connection, Row
-from bot.storage.store import Storage
+from bot.storage.store import TIMEOUT, Storage, redact
 
 log = logging.getLogger(__name__)
 
@@ -72,20 +78,29 @@ def _violation(error: sqlite3.IntegrityError) -> IntegrityViolation:
 class SqliteStorage(Storage):
     """Kortbord's data in one SQLite file. Open with ``await open_storage(path)``."""
 
-    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
-        super().__init__(str(path))
+    def __init__(self, db: aiosqlite.Connection, path: Path, timeout: float = TIMEOUT) -> None:
+        super().__init__(str(path), timeout)
         self._db = db
         self._connection = _SqliteConnection(db)
         self._path = path
         self._lock = asyncio.Lock()
+        self._cleanups: set[asyncio.Task[None]] = set()
 
     @property
     def dialect(self) -> str:
         return "sqlite"
 
     @classmethod
-    async def connect(cls, path: Path) -> SqliteStorage:
-        """Opens (creating it and its directory if needed) and migrates the file at ``path``."""
+    async def connect(cls, path: Path, *, timeout: float = TIMEOUT) -> SqliteStorage:
+        """Opens (creating it and its directory if needed) and migrates the file at ``path``.
+        Raises ``StorageError`` saying in one line why it cannot."""
+        try:
+            return await cls._connect(path, timeout)
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(_why_not(path, error)) from error
+
+    @classmethod
+    async def _connect(cls, path: Path, timeout: float) -> SqliteStorage:
         path.parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
@@ -102,19 +117,48 @@ class SqliteStorage(Storage):
         except BaseException:
             await db.close()
             raise
-        log.info("opened database %s (schema version %d)", path, version)
-        return cls(db, path)
+        log.info("opened database %s (schema version %d)", redact(path), version)
+        return cls(db, path, timeout)
 
     async def _close(self) -> None:
-        async with self._lock:
-            await self._db.close()
+        try:
+            async with asyncio.timeout(self.timeout):
+                await self._lock.acquire()
+        except TimeoutError:
+            log.error("database %s: a write still hangs; closing it anyway", self._path)
+        else:
+            self._lock.release()
+        for task in list(self._cleanups):
+            task.cancel()
+        # Not cancelled at the timeout (aiosqlite would then wait for its thread all the same):
+        # a close that hangs is left to finish once SQLite lets go, and the stop goes on.
+        closing = asyncio.get_running_loop().create_task(self._db.close(), name="sqlite close")
+        done, _ = await asyncio.wait({closing}, timeout=self.timeout)
+        if not done:
+            log.error(
+                "database %s did not close within %g s; left closing", self.where, self.timeout
+            )
+            self._cleanups.add(closing)
+            closing.add_done_callback(self._cleanups.discard)
+        elif closing.exception() is not None:
+            log.error("database %s did not close cleanly: %s", self.where, closing.exception())
+
+    def _translate(self, error: Exception) -> StorageError | None:
+        if isinstance(error, TimeoutError):
+            return StorageUnavailable(f"no answer within {self.timeout:g} s")
+        if isinstance(error, sqlite3.OperationalError | OSError):
+            # locked, full, read-only, an I/O error: the file cannot take the write now
+            return StorageUnavailable(str(error))
+        if isinstance(error, sqlite3.Error):
+            return StorageError(str(error))
+        return None
 
     async def ping(self) -> bool:
         try:
             async with self._read() as db:
                 row = await db.fetchrow("SELECT 1")
-        except (sqlite3.Error, ValueError, StorageError) as error:
-            log.warning("database %s does not answer: %s", self._path, error)
+        except (ValueError, StorageError) as error:
+            log.warning("database %s does not answer: %s", self.where, error)
             return False
         return row is not None and row[0] == 1
 
@@ -134,29 +178,86 @@ class SqliteStorage(Storage):
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[_SqliteConnection]:
-        async with self._lock:
-            self._require_open()
+        async with self._alone(transaction=False):
             yield self._connection
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[_SqliteConnection]:
-        async with self._lock:
-            self._require_open()
-            await self._db.execute("BEGIN IMMEDIATE")
+        async with self._alone(transaction=True):
+            yield self._connection
+
+    @asynccontextmanager
+    async def _alone(self, *, transaction: bool) -> AsyncIterator[None]:
+        """The connection to itself (a transaction when ``transaction``), within ``timeout``
+        seconds from asking for it to the commit. When the file hangs (another process holds
+        it, a stalled disk), the caller is let go at the timeout while the connection stays
+        taken until SQLite is done with what it was asked and the transaction is rolled back."""
+        self._require_open()
+        async with self._edge():
+            async with asyncio.timeout(self.timeout):
+                await self._lock.acquire()
+            done = False
             try:
-                yield self._connection
-            except BaseException:
-                # Some errors (a full disk) end the transaction inside SQLite already.
+                self._require_open()
+                async with asyncio.timeout(self.timeout):
+                    if transaction:
+                        await self._db.execute("BEGIN IMMEDIATE")
+                    try:
+                        yield
+                    except StorageError:
+                        if self._db.in_transaction:
+                            await self._db.execute("ROLLBACK")
+                        done = True
+                        raise
+                    if transaction:
+                        await self._db.execute("COMMIT")
+                    done = True
+            finally:
+                if done:
+                    self._lock.release()
+                else:
+                    self._after_failure()
+
+    def _after_failure(self) -> None:
+        """A read or write failed or ran out of time: the connection is left in order (the
+        transaction rolled back once SQLite is done) before anyone else gets it."""
+
+        async def settle() -> None:
+            try:
+                # queued behind whatever SQLite is still doing on its thread
+                await self._db.execute("SELECT 1")
                 if self._db.in_transaction:
                     await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
+            except (sqlite3.Error, ValueError) as error:
+                level = logging.DEBUG if self.away else logging.WARNING  # the outage is logged
+                log.log(level, "database %s: rolling back failed: %s", self.where, error)
+            finally:
+                self._lock.release()
+
+        task = asyncio.get_running_loop().create_task(settle(), name="sqlite rollback")
+        self._cleanups.add(task)
+        task.add_done_callback(self._cleanups.discard)
+
+
+def _why_not(path: Path, error: BaseException) -> str:
+    """Why the file at ``path`` cannot be opened, in one line: a read-only file or folder is
+    named as such (SQLite says only "unable to open database file")."""
+    reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"database {redact(path)} is read-only: Kortbord must be able to write it ({reason})"
+    folder = path.parent if path.parent.exists() else None
+    if folder is not None and not os.access(folder, os.W_OK):
+        return (
+            f"database {redact(path)} is in a read-only folder: Kortbord must be able to write"
+            f" {folder} (SQLite keeps its journal beside the file) ({reason})"
+        )
+    return f"database {redact(path)} cannot be opened: {reason}"
 
 
 async def probe(path: Path) -> str | None:
     """See ``backends.probe_storage``: opens the file read-only."""
     if not path.is_file():
-        return f"database {path} does not exist"
+        return f"database {redact(path)} does not exist"
     try:
         uri = f"{path.resolve().as_uri()}?mode=ro"
         async with aiosqlite.connect(uri, uri=True, timeout=2.0) as db:
@@ -164,9 +265,9 @@ async def probe(path: Path) -> str | None:
             async with db.execute("SELECT count(*) FROM sqlite_master") as cursor:
                 await cursor.fetchone()
     except sqlite3.Error as error:
-        return f"database {path} does not answer: {error}"
+        return f"database {redact(path)} does not answer: {error}"
     if version == 0:
-        return f"database {path} has no schema yet"
+        return f"database {redact(path)} has no schema yet"
     return None
 
 
@@ -174,12 +275,14 @@ async def backup(path: Path, target: Path) -> None:
     """See ``backends.backup_storage``: a snapshot of what is committed (``VACUUM INTO``, on a
     read-only connection), so the copy is whole and compact; never overwrites a file."""
     if not path.is_file():
-        raise StorageError(f"database {path} does not exist")
+        raise StorageError(f"database {redact(path)} does not exist")
     if target.exists():
-        raise StorageError(f"{target} already exists; a backup never overwrites a file")
+        raise StorageError(f"{redact(target)} already exists; a backup never overwrites a file")
     try:
         uri = f"{path.resolve().as_uri()}?mode=ro"
         async with aiosqlite.connect(uri, uri=True, timeout=5.0) as db:
             await db.execute("VACUUM INTO ?", (str(target),))
     except sqlite3.Error as error:
-        raise StorageError(f"backup of {path} to {target} failed: {error}") from error
+        raise StorageError(
+            f"backup of {redact(path)} to {redact(target)} failed: {error}"
+        ) from error

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import json
 import logging
+import re
+import time
 from abc import ABC, abstractmethod
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
@@ -33,6 +36,7 @@ from bot.storage.errors import (
     ShardClaimError,
     ShardLostError,
     StorageError,
+    StorageUnavailable,
     TableNotFoundError,
     TableNotLiveError,
     UniqueViolation,
@@ -72,6 +76,10 @@ log = logging.getLogger(__name__)
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
+TIMEOUT = 5.0
+"""Seconds a read or a write may take, waiting for a connection included, before it counts as
+not done (``StorageUnavailable``): a database that hangs never holds a table for longer."""
+
 CLAIM_LOCK = -1
 """The lock key that shard claims take turns on (no server id is negative)."""
 
@@ -108,27 +116,104 @@ def is_postgres(database: Path | str) -> bool:
     return isinstance(database, str) and database.startswith(POSTGRES_SCHEMES)
 
 
+_KEY_PASSWORD = re.compile(
+    r"(?P<key>\b(?:password|passwd|pass|pwd)\s*=\s*)(?P<value>'(?:[^'\\]|\\.)*'|[^\s&;]*)",
+    re.IGNORECASE,
+)
+"""A password given as ``key=value``: a query parameter (``?password=...``) or a field of a
+``host=... password=...`` connection string, quoted or not."""
+
+_URL = re.compile(r"^(?P<scheme>[a-z][a-z0-9+.-]*://)(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
+
+
 def redact(database: Path | str) -> str:
-    """The database for a log line or a message: a PostgreSQL password is never shown."""
-    text = str(database)
-    if not is_postgres(text):
+    """The database for a log line or a message: a password is never shown, whatever the form
+    of the address (``scheme://user:password@host``, ``?password=``, ``password=`` fields)."""
+    text = _KEY_PASSWORD.sub(lambda m: f"{m['key']}***", str(database))
+    url = _URL.match(text)
+    if url is None:
         return text
-    scheme, _, rest = text.partition("://")
-    credentials, at, place = rest.rpartition("@")
-    if at and ":" in credentials:
-        credentials = credentials.split(":", 1)[0] + ":***"
-    return f"{scheme}://{credentials}{at}{place}"
+    rest = url["rest"]
+    # the authority ends at the first / ? or # after its last @ (a password may hold any of them)
+    at = rest.rfind("@", 0, _authority_end(rest))
+    credentials = rest[:at]
+    if at >= 0 and ":" in credentials:
+        rest = credentials.split(":", 1)[0] + ":***" + rest[at:]
+    return url["scheme"] + rest
+
+
+def _authority_end(rest: str) -> int:
+    """Where the authority of ``rest`` (an address after ``scheme://``) ends."""
+    at = rest.rfind("@")
+    for end, char in enumerate(rest):
+        if char in "/?#" and end > at:
+            return end
+    return len(rest)
 
 
 class Storage(DealStore, DailyStore, ABC):
     """The database behind one bot process, on SQLite or PostgreSQL; open it with
     ``await open_storage(database)`` (``backends.py``)."""
 
-    def __init__(self, where: str) -> None:
-        self.where = where
-        """The database, for messages (a PostgreSQL password left out)."""
+    def __init__(self, where: str, timeout: float = TIMEOUT) -> None:
+        self.where = redact(where)
+        """The database, for messages (a password left out)."""
+        self.timeout = timeout
+        """Seconds a read or a write may take before it counts as not done."""
         self._closed = False
         self._claim: tuple[Shards, str] | None = None
+        self._away_since: float | None = None
+
+    # --- the edge: every driver error becomes the storage's own -----------------------------------
+
+    @property
+    def away(self) -> bool:
+        """Whether the database's last answer was none (an outage, until a read or write works)."""
+        return self._away_since is not None
+
+    @abstractmethod
+    def _translate(self, error: Exception) -> StorageError | None:
+        """The storage's own error for a driver's error; None for an error that is not the
+        database's (a bug), which is left as it is."""
+
+    @asynccontextmanager
+    async def _edge(self) -> AsyncIterator[None]:
+        """Around every read and write: a driver's error (and a timeout) leaves as the storage's
+        own, and an outage is logged once when it starts and once when it ends."""
+        try:
+            yield
+        except StorageUnavailable as error:
+            self._went_away(error)
+            raise
+        except StorageError:
+            self._answered()  # the database answered: it refused what was asked
+            raise
+        except Exception as error:
+            mapped = self._translate(error)
+            if mapped is None:
+                raise
+            if isinstance(mapped, StorageUnavailable):
+                self._went_away(mapped)
+            else:
+                self._answered()
+            raise mapped from error
+        self._answered()
+
+    def _went_away(self, error: StorageUnavailable) -> None:
+        if self._away_since is None:
+            self._away_since = time.monotonic()
+            log.error(
+                "database %s does not answer: %s; live tables wait and try again", self.where, error
+            )
+
+    def _answered(self) -> None:
+        if self._away_since is not None:
+            log.warning(
+                "database %s answers again after %.0f s",
+                self.where,
+                time.monotonic() - self._away_since,
+            )
+            self._away_since = None
 
     # --- life -------------------------------------------------------------------------------
 

@@ -4,7 +4,6 @@ offers is taken, and a timed action's time comes from the server, never from the
 from __future__ import annotations
 
 import random
-import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import pytest
 from bot.clock import ManualClock
 from bot.errors import UserError
 from bot.sessions import LiveTable, Member, SessionManager, member_actions
-from bot.storage import Storage, open_storage
+from bot.storage import Storage, StorageUnavailable, open_storage
 from games.core import option_infos
 from games.registry import SPECS
 
@@ -206,7 +205,7 @@ async def test_a_move_that_cannot_be_saved_is_refused_in_words_and_can_be_retrie
     real = storage.record_action
 
     async def disk_full(*args: object) -> None:
-        raise sqlite3.OperationalError("database or disk is full")
+        raise StorageUnavailable("database or disk is full")
 
     monkeypatch.setattr(storage, "record_action", disk_full)
     key = await refused(sessions.act(table.table_id, user_of(table, seat), version, move))
@@ -241,7 +240,7 @@ async def test_a_computer_move_that_cannot_be_saved_is_retried_with_back_off(
         nonlocal failures
         if failures < 2:
             failures += 1
-            raise sqlite3.OperationalError("database or disk is full")
+            raise StorageUnavailable("database or disk is full")
         await real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(storage, "record_action", failing_twice)
@@ -263,7 +262,7 @@ class FailingWrites:
         if self.left > 0:
             self.left -= 1
             self.failed += 1
-            raise sqlite3.OperationalError("database or disk is full")
+            raise StorageUnavailable("database or disk is full")
         await self.real(*args)  # type: ignore[arg-type]
 
 
@@ -327,7 +326,7 @@ async def test_a_result_that_cannot_be_saved_is_saved_later(
         nonlocal failed
         if failed == 0:
             failed += 1
-            raise sqlite3.OperationalError("database or disk is full")
+            raise StorageUnavailable("database or disk is full")
         return await real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(storage, "finish_table", failing_once)

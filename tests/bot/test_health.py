@@ -199,3 +199,27 @@ def test_a_backup_to_stdout(
 ) -> None:
     assert main(["backup", "-"]) == 0
     assert capsysbinary.readouterr().out.startswith(b"SQLite format 3\x00")
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "postgresql://kortbord:hemligt@127.0.0.1:1/kortbord",
+        "postgresql://kortbord@127.0.0.1:1/kortbord?password=hemligt",
+        "postgresql://kortbord@127.0.0.1:1/kortbord?sslmode=disable&password=hemligt",
+        "host=127.0.0.1 port=1 password=hemligt dbname=kortbord",
+    ],
+)
+def test_health_never_prints_a_password(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    address: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("KORTBORD_DATABASE", address)
+    monkeypatch.setenv("KORTBORD_STATE_DIR", str(tmp_path))
+    code, line = health(capsys)
+    assert code == 1
+    assert line.startswith("unhealthy: ")
+    assert "hemligt" not in line

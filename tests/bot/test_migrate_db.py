@@ -143,3 +143,32 @@ def test_the_move_needs_a_postgresql_address(
 ) -> None:
     assert main(["migrate-db", "backup.sqlite3"]) == 2
     assert "not a postgresql:// address" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "mysql://kortbord:hemligt@db.example/kortbord",
+        "postgresql://kortbord@db.example/kortbord?password=hemligt",
+        "host=db.example user=kortbord password=hemligt dbname=kortbord",
+    ],
+)
+def test_a_refused_address_is_named_without_its_password(
+    sqlite_file: Path, capsys: pytest.CaptureFixture[str], address: str
+) -> None:
+    code = main(["migrate-db", address])
+    said = capsys.readouterr()
+    assert code in (1, 2)
+    assert "hemligt" not in said.err + said.out
+
+
+@pytest.mark.parametrize("port", ["54x32", "99999", "-1"])
+def test_a_malformed_port_is_one_line_and_exit_2(
+    sqlite_file: Path, capsys: pytest.CaptureFixture[str], port: str
+) -> None:
+    assert main(["migrate-db", f"postgresql://kortbord:hemligt@db.example:{port}/kb"]) == 2
+    said = capsys.readouterr().err.strip()
+    assert "no valid port" in said
+    assert "\n" not in said
+    assert "Traceback" not in said
+    assert "hemligt" not in said

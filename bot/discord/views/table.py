@@ -170,7 +170,10 @@ async def rematch(interaction: discord.Interaction, table_id: int) -> None:
     """*Ny match* under a finished table: the same players at a new table, posted below."""
     bot = kortbord(interaction)
     member = Member(interaction.user.id, interaction.user.display_name)
-    table = await bot.sessions.rematch(table_id, member)
+    admin = isinstance(interaction.user, discord.Member) and (
+        interaction.user.guild_permissions.manage_guild
+    )
+    table = await bot.sessions.rematch(table_id, member, admin=admin)
     texts = catalog(table.record.language)
     view = table_view(texts, table)
     assert view is not None
