@@ -182,6 +182,11 @@ class View:
     seat plays for itself; the table shows the sides and the ratings rate them as teams, so the
     game must give partners the same place in its :class:`Result`. ``sheet`` is the score sheet,
     for games that keep one.
+
+    ``repeated`` says how many times before the position on the table (all that every seat has
+    seen, and whose turn it is) stood exactly as it does now, in a game whose play can go round
+    in circles (Skitgubbe's second phase); 0 in every other game. Computer players then play
+    otherwise (:mod:`games.ai.base`, :func:`vary_on_repeat`).
     """
 
     game: str
@@ -200,6 +205,7 @@ class View:
     teams: tuple[tuple[Seat, ...], ...] = ()
     sheet: ScoreSheet | None = None
     marked: tuple[Card, ...] = ()
+    repeated: int = 0
 
 
 @dataclass(frozen=True, slots=True)
