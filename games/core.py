@@ -441,6 +441,14 @@ class GameSpec(Generic[OptionsT]):
     presets: Mapping[str, OptionsT] = field(default_factory=dict)
     trick_taking: bool = True
     realtime: bool = False
+    best_players: int | None = None
+    """The number of players the game is best played by, seated when none is asked for (the
+    fewest allowed when None)."""
+
+    @property
+    def usual_players(self) -> int:
+        """The players seated when no number is asked for."""
+        return self.min_players if self.best_players is None else self.best_players
 
     def default_options(self) -> OptionsT:
         return self.options_type()

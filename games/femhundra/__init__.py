@@ -94,4 +94,5 @@ SPEC = GameSpec(
         "misere": FemhundraOptions(misere=True),  # V1, with four players V5a
         "multi_round": FemhundraOptions(auction="multi"),  # V2
     },
+    best_players=3,  # rules 5.1: the main game is for three
 )
