@@ -345,11 +345,14 @@ class SnippSnappSnorum(Game):
         notes: list[Msg] = []
         if self.place[seat]:
             notes.append(Msg.of(f"{GAME_ID}.note.out", place=self.place[seat]))
+        score = -self.paid[seat]
         if self.opts.stakes and self.paid[seat]:
             notes.append(Msg.of(f"{GAME_ID}.note.paid", count=self.paid[seat]))
-        return SeatView(
-            cards=self.hands[seat].bit_count(), score=-self.paid[seat], notes=tuple(notes)
-        )
+        if self.opts.stakes and self.current < 0 and self.place[seat] == 1:
+            # V1: the first out takes the pot; the end shows the scores of ``result``
+            notes.append(Msg.of(f"{GAME_ID}.note.won_pot", count=self._pot()))
+            score += self._pot()
+        return SeatView(cards=self.hands[seat].bit_count(), score=score, notes=tuple(notes))
 
     def view(self, seat: Seat | None) -> View:
         notes = (Msg.of(f"{GAME_ID}.note.pot", count=self._pot()),) if self.opts.stakes else ()

@@ -249,6 +249,32 @@ def test_stakes_every_forced_pass_pays_and_the_first_out_wins_the_pot() -> None:
     assert game.result().scores == (1, -1, 0)
 
 
+@pytest.mark.parametrize("play_to_end", [False, True])
+def test_stakes_the_end_shows_what_each_paid_and_the_pot_the_winner_took(
+    play_to_end: bool,
+) -> None:
+    rng = random.Random(7)
+    options = SnippSnappSnorumOptions(stakes=True, play_to_end=play_to_end)
+    for seed in range(10):
+        game = SPEC.new(4, options, rng=random.Random(seed))
+        assert isinstance(game, SnippSnappSnorum)
+        while not game.is_over():
+            (seat,) = game.to_act()
+            legal = game.legal_actions(seat)
+            game.apply(seat, legal[rng.randrange(len(legal))])
+        result = game.result()
+        view = game.view(None)
+        assert tuple(s.score for s in view.seats) == result.scores
+        winner = result.places.index(1)
+        took = Msg.of("snipp_snapp_snorum.note.won_pot", count=sum(game.paid))
+        assert took in view.seats[winner].notes
+        for seat in range(4):
+            if game.paid[seat]:
+                assert Msg.of("snipp_snapp_snorum.note.paid", count=game.paid[seat]) in (
+                    view.seats[seat].notes
+                )
+
+
 def test_play_to_end_places_everyone_in_the_order_of_going_out() -> None:
     game = _position(
         [["QD", "3C"], ["QC"], ["QH", "QS", "3H", "5D"]],
