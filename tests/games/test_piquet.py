@@ -591,6 +591,11 @@ def test_three_players_a_later_carte_blanche_withdraws_a_repique_and_says_so() -
     assert game.deal_scores() == [1 + 18 + 3 + 1, 10, 0]
     assert keys(game)[-1] == "piquet.event.repique_withdrawn"
     assert game.view(None).events[-1].args == (("seat", 0),)
+    from bot.i18n import catalog
+    from bot.render.text import TextRenderer
+
+    said = TextRenderer(catalog("sv"), ["Anna", "Bo", "Cia"]).msg(game.view(None).events[-1])
+    assert said.startswith("Anna förlorar poängen för kombinationer före motspelarna")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
