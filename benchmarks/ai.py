@@ -5,6 +5,7 @@
     ./dev bench benchmarks/ai.py --games nittionio braus --skip-tournament
     ./dev bench benchmarks/ai.py --skip-decision-time --games femkort --pairs hard:hard-unweighted
     ./dev bench benchmarks/ai.py --skip-decision-time --games snipp_snapp_snorum --players 4
+    ./dev bench benchmarks/ai.py --caps --matches 500    # safety caps reached, nothing else
 
 1. **Decision time** in a Nittionio mid-deal position (a seat to play a card in the third trick):
    the ``hard`` player's search of 1,000 samples as it plays (the first moves of each playout by
@@ -40,6 +41,12 @@ there is zero within the interval whatever the search does:
   lead was a winning one whenever one existed; a test does the same in positions of six ranks or
   fewer.
 
+3. **Safety caps** (``--caps``, instead of the two above): for each game that has a safety cap
+   (Skitgubbe's 2,000 phase-two actions, Hej knekt's ``max_turns``, Svarte Petter's draw cap),
+   every preset and every level (``easy``, ``normal``, and ``hard`` searching ``--iterations``
+   samples, a small budget), ``--matches`` matches from seeds 0, 1, 2, ... with that level in
+   every seat, and how many of them the cap stopped. Goal: none; a game ends by its rules.
+
 Timings are wall-clock medians of ``--repeat`` runs; a tournament's ``work s`` is the seconds its
 deals took in the workers (wall clock, so a busy machine makes it larger). Deals are spread over
 ``--workers`` processes.
@@ -60,7 +67,7 @@ from collections.abc import Callable, Sequence
 
 from games import ai
 from games.ai.base import Decision, Player, decision_for
-from games.ai.duplicate import Outcome, Summary, duplicate_outcome, summarize
+from games.ai.duplicate import Outcome, Summary, duplicate_outcome, react, summarize
 from games.ai.search import FINE_PLAYOUTS, SearchPlayer, SearchStats, search_part, sides_of
 from games.cards import randbelow
 from games.core import Action, Game
@@ -319,6 +326,68 @@ def _cell(summary: Summary) -> str:
     return f"{summary.mean:+.{digits}f} ± {summary.half_width:.{digits}f} {mark}"
 
 
+# --- safety caps --------------------------------------------------------------------------------
+
+CAP_EVENTS = {
+    "skitgubbe": "skitgubbe.event.cap",
+    "hej_knekt": "hej_knekt.event.cap",
+    "svarte_petter": "svarte_petter.event.draw_cap",
+}
+"""The games that stop at a safety cap, and the event that says a match was stopped by it."""
+CAP_LEVELS = ("easy", "normal", "hard")
+CAP_ITERATIONS = 8
+"""hard's samples per decision in ``--caps`` unless ``--iterations`` says otherwise."""
+
+
+def capped_match(
+    game_id: str, preset: str, players: int, level: str, seed: int, iterations: int
+) -> bool:
+    """One match from ``seed`` with ``level`` in every seat (in a worker): whether the safety cap
+    stopped it."""
+    spec = SPECS[game_id]
+    game = spec.new(players, spec.preset(preset), rng=random.Random(seed))
+    seated = [_make(level, iterations)() for _ in range(players)]
+    rng = random.Random(seed * 1009 + 7)
+    while acting := sorted(game.to_act()):
+        if spec.realtime and react(game, acting, seated, rng):
+            continue
+        seat = acting[randbelow(rng, len(acting))]
+        game.apply(seat, ai.choose(game, seat, seated[seat], rng))
+    return any(e.key == CAP_EVENTS[game_id] for e in game.view(None).events)
+
+
+def caps(
+    games: Sequence[str], matches: int, iterations: int, workers: int, players: int | None
+) -> None:
+    """The table of safety caps reached (see the module docstring, 3)."""
+    chosen = [g for g in games if g in CAP_EVENTS]
+    print()
+    print(
+        f"Safety caps reached: {matches} matches per game, preset and level (seeds 0-"
+        f"{matches - 1}), the level in every seat; hard searches {iterations} samples."
+    )
+    print(f"{'game':14} {'players':>7}  {'preset':16}" + "".join(f"{x:>8}" for x in CAP_LEVELS))
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(
+        max_workers=max(workers, 1), mp_context=context
+    ) as pool:
+        for game_id in chosen:
+            count = players or SPECS[game_id].min_players
+            for preset in ("standard", *[p for p in SPECS[game_id].presets if p != "standard"]):
+                futures = {
+                    level: [
+                        pool.submit(capped_match, game_id, preset, count, level, seed, iterations)
+                        for seed in range(matches)
+                    ]
+                    for level in CAP_LEVELS
+                }
+                cells = [sum(f.result() for f in futures[level]) for level in CAP_LEVELS]
+                print(
+                    f"{game_id:14} {count:7}  {preset:16}" + "".join(f"{c:8}" for c in cells),
+                    flush=True,
+                )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description="Search time per decision and duplicate-deal tournaments."
@@ -332,8 +401,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--iterations",
         type=int,
-        default=100,
-        help="hard's samples per decision in the tournaments (default 100)",
+        help=f"hard's samples per decision (default 100 in the tournaments, {CAP_ITERATIONS} in"
+        " --caps)",
     )
     parser.add_argument(
         "--workers", type=int, default=2, help="processes playing the deals (default 2)"
@@ -346,6 +415,14 @@ def main(argv: list[str] | None = None) -> None:
         "--players", type=int, help="players at every table (default: each game's fewest)"
     )
     parser.add_argument("--skip-tournament", action="store_true", help="only the decision time")
+    parser.add_argument(
+        "--caps",
+        action="store_true",
+        help="only the safety caps reached, per game with a cap, preset and level",
+    )
+    parser.add_argument(
+        "--matches", type=int, default=100, help="matches per row of --caps (default 100)"
+    )
     parser.add_argument("--skip-decision-time", action="store_true", help="only the tournaments")
     parser.add_argument(
         "--pairs",
@@ -372,13 +449,17 @@ def main(argv: list[str] | None = None) -> None:
         if outside:
             parser.error(f"{', '.join(outside)} cannot be played by {args.players}")
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
+    if args.caps:
+        iterations = CAP_ITERATIONS if args.iterations is None else args.iterations
+        caps(args.games, args.matches, iterations, args.workers, args.players)
+        return
     if not args.skip_decision_time:
         decision_times(args.repeat)
     if not args.skip_tournament:
         tournaments(
             args.games,
             args.deals,
-            args.iterations,
+            100 if args.iterations is None else args.iterations,
             args.workers,
             args.seed,
             [(a, b) for a, b in pairs],

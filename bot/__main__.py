@@ -42,7 +42,11 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--no-browser", action="store_true", help="do not open a browser")
     play = commands.add_parser("play", help="play a game in the terminal against computer players")
     play.add_argument("game", help=f"the game: {', '.join(registry.SPECS) or 'none registered'}")
-    play.add_argument("--players", type=int, help="number of seats (default: the fewest allowed)")
+    play.add_argument(
+        "--players",
+        type=int,
+        help="number of seats (default: the number the game is best played by)",
+    )
     play.add_argument("--seed", type=int, help="deal and computer players from this seed")
     play.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"

@@ -449,7 +449,12 @@ class Braus(Game):
         rows = []
         for deal, a, b, scorer, gained, kind in self.sheet:
             how = {E_JAN: "jan", E_KING: "king_of_clubs", E_RITA: "rita"}.get(kind, "no_rita")
-            label = Msg.of(f"{GAME_ID}.sheet.{how}", deal=deal, won=a, lost=b)
+            if scorer < 0:  # nobody won the deal: the sides' tricks in the columns' order
+                label = Msg.of(f"{GAME_ID}.sheet.{how}", deal=deal, won=a, lost=b)
+            else:  # the side that won the deal first, its tricks first
+                won, lost = (a, b) if scorer == 0 else (b, a)
+                side = {"seat": scorer, "partner_seat": scorer + 2}
+                label = Msg.of(f"{GAME_ID}.sheet.{how}", deal=deal, won=won, lost=lost, **side)
             cells = tuple(gained if side == scorer else None for side in (0, 1))
             rows.append(SheetRow(label, cells, rule_below=False))
         if rows:

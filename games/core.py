@@ -190,6 +190,11 @@ class View:
     joker counts as now, where the game makes it one (Nittionio: a copy of the turn-up).
     ``trick_notes``, where given, is a note per card of ``trick`` (None: nothing to say), such as
     where it was played from (Tvåmansbridge: a träkarl).
+
+    ``repeated`` says how many times before the position on the table (all that every seat has
+    seen, and whose turn it is) stood exactly as it does now, in a game whose play can go round
+    in circles (Skitgubbe's second phase); 0 in every other game. Computer players then play
+    otherwise (:mod:`games.ai.base`, :func:`vary_on_repeat`).
     """
 
     game: str
@@ -211,6 +216,7 @@ class View:
     no_trump: bool = False
     joker: Card | None = None
     trick_notes: tuple[Msg | None, ...] = ()
+    repeated: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,6 +460,14 @@ class GameSpec(Generic[OptionsT]):
     """The game's own words for an action whose notation says too little, from the notation and
     the number of players (Femhundra's bids with their values: ``Bjud 7♥ (200)``); None, or a
     None answer, leaves the usual label."""
+    best_players: int | None = None
+    """The number of players the game is best played by, seated when none is asked for (the
+    fewest allowed when None)."""
+
+    @property
+    def usual_players(self) -> int:
+        """The players seated when no number is asked for."""
+        return self.min_players if self.best_players is None else self.best_players
 
     def default_options(self) -> OptionsT:
         return self.options_type()

@@ -22,7 +22,8 @@ Rules implemented (the Swedish text is the authority; decisions D-FK-1..11 of th
   runs out while answering refuses (``timeout_action``). When all the others
   accept, the deal is void (a partial trick too): the same dealer deals five new cards each from a
   fresh shuffle, the pot stays and no ante is paid. A redeal is a new deal, so everyone may
-  propose again in it.
+  propose again in it, and it is announced to every seat as a new deal (``View.deal`` counts the
+  deals of the cards, redeals included).
 * The match (D-FK-5, option ``match``): ``pots`` (default): the first player to win ``target``
   pots (default 3) wins; the score is pots won and the others are placed by pots won.
   ``last_standing``: everyone starts with ``start_points`` points (default 3: the game's own
@@ -193,7 +194,7 @@ class Femkort(Game):
         for s in self.seating:
             self.points[s] -= ante
         self.pot += ante * len(self.seating)
-        self.events.append((E_DEAL, self.deals, self.dealer, 0))
+        self.events.append((E_DEAL, self.dealt + 1, self.dealer, 0))
         self.events.append((E_ANTE, ante, self.pot, 0))
         self._deal()
 
@@ -325,7 +326,10 @@ class Femkort(Game):
             self.answerer = nxt
             return
         # D-FK-3: everyone accepted: the deal is void, the same dealer deals again, the pot stays
+        # a redeal is a new deal of the cards, announced as one to every seat (View.deal counts
+        # deals dealt, so whatever waits for new cards sees them)
         self.events.append((E_REDEAL, self.dealer, self.pot, 0))
+        self.events.append((E_DEAL, self.dealt + 1, self.dealer, 0))
         self._deal()
 
     # --- tricks and the pot -----------------------------------------------------------------------
@@ -469,7 +473,7 @@ class Femkort(Game):
             trick=trick,
             piles=self._piles(),
             events=tuple(self._message(e) for e in self.events[-EVENTS_KEPT:]),
-            deal=self.deals,
+            deal=self.dealt,
             dealer=self.dealer,
         )
 

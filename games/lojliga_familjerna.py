@@ -65,6 +65,7 @@ from games.cards import (
 )
 from games.core import (
     Action,
+    ArgValue,
     EventLog,
     Game,
     GameSpec,
@@ -235,15 +236,21 @@ class LojligaFamiljerna(Game):
         if not given:
             if not self.opts.authors:
                 self.lacks[target] |= 1 << r
+            # R2: the asked player asks next, or the asker's left (drawing changes no other hand)
+            after = target if self.opts.turn_after_no == "asked" else self._next_with_cards(seat)
             self.events.add(
-                Msg.of(f"{GAME_ID}.event.{kind}_none", seat=seat, target_seat=target, **asked)
+                Msg.of(
+                    f"{GAME_ID}.event.{kind}_none",
+                    seat=seat,
+                    target_seat=target,
+                    next_seat=after,
+                    **asked,
+                )
             )
             if self.stock:  # R1: go fish
                 self._draw(seat)
             if not self._over():
-                self.current = (
-                    target if self.opts.turn_after_no == "asked" else self._next_with_cards(seat)
-                )
+                self.current = after
             return
         count = given.bit_count()
         self.hands[target] &= ~given
@@ -256,11 +263,7 @@ class LojligaFamiljerna(Game):
             self.known[viewer][target] &= ~given
         self.known[seat][seat] |= given
         self.known[target][seat] |= given
-        self.events.add(
-            Msg.of(
-                f"{GAME_ID}.event.{kind}_yes", seat=seat, target_seat=target, count=count, **asked
-            )
-        )
+        self.events.add(self._yes_msg(seat, target, r, count, kind, asked))
         cards = codes(cards_in(given))
         self.events.add(
             Msg.of(f"{GAME_ID}.event.you_got", target_seat=target, cards=cards), (seat,)
@@ -275,6 +278,24 @@ class LojligaFamiljerna(Game):
             return
         if not self.hands[seat]:  # D2: the asker's hand is empty
             self.current = self._next_with_cards(seat)
+
+    def _yes_msg(
+        self, seat: Seat, target: Seat, r: int, count: int, kind: str, asked: dict[str, str]
+    ) -> Msg:
+        """The answer "yes", saying who asks next: the asker again, unless the cards he got
+        lay out his last quartet with no stock to draw from (D2), when the next player
+        clockwise with cards asks (none: the game is over)."""
+        hand = self.hands[seat]
+        if hand & RANK_MASKS[r] == RANK_MASKS[r]:
+            hand &= ~RANK_MASKS[r]
+        key = f"{GAME_ID}.event.{kind}_yes"
+        args: dict[str, ArgValue] = {"seat": seat, "target_seat": target, "count": count, **asked}
+        if hand or self.stock:
+            return Msg.of(key, **args)
+        after = self._next_with_cards(seat)
+        if after < 0 or after == seat:
+            return Msg.of(key + "_last", **args)
+        return Msg.of(key + "_next", next_seat=after, **args)
 
     def _draw(self, seat: Seat) -> None:
         """R1: ``seat`` takes the top card of the stock; a quartet it completes is laid out."""

@@ -24,8 +24,8 @@ Variants (all off by default): ``stakes`` (V1: every forced pass puts a stake in
 first player out wins it; scores are then the net stakes, places stay as above), ``jig`` (V2)
 and ``play_to_end`` (V3: play on after the first player is out; places in the order of going
 out, the last player holding cards last; a Snorum or Jig lead whose player has just gone out
-passes to the next player clockwise with cards). With ``stakes`` and ``play_to_end`` the first
-player out wins every stake of the game.
+passes to the next player clockwise with cards, and the table names him as the leader). With
+``stakes`` and ``play_to_end`` the first player out wins every stake of the game.
 
 Information: hands are hidden; every card played, every call and every pass is public, as are
 hand sizes and the cards set aside. ``determinize`` re-deals the unseen cards among the other
@@ -278,12 +278,17 @@ class SnippSnappSnorum(Game):
             self.events.add(Msg.of(f"{GAME_ID}.event.passed", seat=seat))
 
     def _clear(self, player: Seat, reason: str) -> None:
-        """Set the table aside; ``player`` leads next (the next player with cards if out)."""
+        """Set the table aside; ``player`` leads next, or, if he has just gone out (V3), the
+        next player clockwise with cards, whom the event names."""
         self.set_aside.extend(c for _, c in self.table)
-        self.events.add(Msg.of(f"{GAME_ID}.event.{reason}", seat=player))
         self.table = []
         self.passes = 0
-        self.current = player if self._active(player) else self._next_active(player)
+        if self._active(player):
+            self.current = player
+            self.events.add(Msg.of(f"{GAME_ID}.event.{reason}", seat=player))
+        else:
+            self.current = self._next_active(player)
+            self.events.add(Msg.of(f"{GAME_ID}.event.{reason}_next", seat=self.current))
 
     def _went_out(self, seat: Seat) -> bool:
         """A player whose hand is empty goes out; the game ends as the options say."""
@@ -340,11 +345,14 @@ class SnippSnappSnorum(Game):
         notes: list[Msg] = []
         if self.place[seat]:
             notes.append(Msg.of(f"{GAME_ID}.note.out", place=self.place[seat]))
+        score = -self.paid[seat]
         if self.opts.stakes and self.paid[seat]:
             notes.append(Msg.of(f"{GAME_ID}.note.paid", count=self.paid[seat]))
-        return SeatView(
-            cards=self.hands[seat].bit_count(), score=-self.paid[seat], notes=tuple(notes)
-        )
+        if self.opts.stakes and self.current < 0 and self.place[seat] == 1:
+            # V1: the first out takes the pot; the end shows the scores of ``result``
+            notes.append(Msg.of(f"{GAME_ID}.note.won_pot", count=self._pot()))
+            score += self._pot()
+        return SeatView(cards=self.hands[seat].bit_count(), score=score, notes=tuple(notes))
 
     def view(self, seat: Seat | None) -> View:
         notes = (Msg.of(f"{GAME_ID}.note.pot", count=self._pot()),) if self.opts.stakes else ()

@@ -68,9 +68,14 @@ class _Args(dict[str, object]):
 
 
 class _Counting(string.Formatter):
-    """``str.format`` with counted nouns: ``{n:kort|kort}``, ``{wins:vinst|vinster}``."""
+    """``str.format`` with counted nouns: ``{n:kort|kort}``, ``{wins:vinst|vinster}``; and the
+    Swedish genitive of a name, ``{seat:gen}``: an s added, none to a name that ends in s, x or
+    z (``Annas``, ``Lars``, ``Max``)."""
 
     def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec == "gen":
+            name = str(value)
+            return name if name[-1:].lower() in ("s", "x", "z") else name + "s"
         if "|" not in format_spec:
             return str(super().format_field(value, format_spec))
         one, many = format_spec.split("|", 1)

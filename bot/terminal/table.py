@@ -636,7 +636,7 @@ def build_table(request: PlayRequest, console: Console) -> TerminalTable:
                 "terminal.error.unknown_game", game=request.game_id, games=", ".join(registry.SPECS)
             )
         )
-    players = request.players if request.players is not None else spec.min_players
+    players = request.players if request.players is not None else spec.usual_players
     try:  # variants and options by id or by name, refused in the player's language
         variant = choices.parse_variant(cat, request.game_id, request.variant)
         settings: dict[str, str] = {}

@@ -190,6 +190,20 @@ def pick(items: Sequence[Action], rng: random.Random) -> Action:
     return items[randbelow(rng, len(items))]
 
 
+def vary_on_repeat(decision: Decision, usual: Action, rng: random.Random) -> Action:
+    """Every level's rule against going round in circles: where the position has stood before
+    (``View.repeated``), the same choice would most likely bring it round again, so a computer
+    player plays a random other legal action instead of its ``usual`` one; once the position
+    has stood twice before, any legal action at random (so that no fixed second choice can
+    close a circle of its own). Elsewhere it plays ``usual``."""
+    repeated = decision.view.repeated
+    if not repeated or len(decision.legal) == 1:
+        return usual
+    if repeated == 1:
+        return pick([a for a in decision.legal if a != usual], rng)
+    return pick(decision.legal, rng)
+
+
 PLAYER_KINDS: dict[str, Callable[[], Player]] = {}
 
 

@@ -2,7 +2,8 @@
 (svår), and what each means in a real-time game.
 
 - ``easy`` makes human mistakes: it plays as ``normal`` does, but one move in four is any legal
-  move at random.
+  move at random; in a real-time window its mistakes are its reaction model's (below), not a
+  random press.
 - ``normal`` is the rule-based player (``rules`` is its older name, kept for stored tables).
 - ``hard`` searches (:class:`games.ai.search.SearchPlayer`).
 
@@ -18,6 +19,7 @@ import random
 from dataclasses import dataclass
 
 from games.ai.base import Decision, pick
+from games.ai.reaction import is_timed_window
 from games.ai.rules import RulesPlayer
 from games.core import Action
 
@@ -38,7 +40,9 @@ class EasyPlayer:
         self.rules = RulesPlayer()
 
     def choose(self, decision: Decision, rng: random.Random) -> Action:
-        if rng.random() < EASY_MISTAKE_RATE:
+        # In a reaction window a random move would be a press at random (on a false alarm, a
+        # press that picks up the centre); the level's slips there are its reaction model's.
+        if not is_timed_window(decision.notations) and rng.random() < EASY_MISTAKE_RATE:
             return pick(decision.legal, rng)
         return self.rules.choose(decision, rng)
 

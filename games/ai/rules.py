@@ -7,6 +7,9 @@ It reads only the Decision (view + legal actions). Order of thought:
    lowest card;
 3. other verbs: ``pass`` when offered beside other verbs; a position (``draw 3``) at random; a
    multi-card action (``verb C1 C2 C3``) giving up the cheapest cards; else the smallest number.
+
+Where the position has stood before, the choice is varied (:func:`games.ai.base.vary_on_repeat`),
+so that play that goes round in circles (Skitgubbe's pickups) is broken.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import random
 from collections.abc import Sequence
 
 from games.ai import heuristics, trickplay
-from games.ai.base import Decision, Shape, pick
+from games.ai.base import Decision, Shape, pick, vary_on_repeat
 from games.cards import randbelow
 from games.core import Action, View
 from games.tricks import PLAIN_POWER
@@ -89,6 +92,10 @@ class RulesPlayer:
     kind = "rules"
 
     def choose(self, decision: Decision, rng: random.Random) -> Action:
+        return vary_on_repeat(decision, self.usual(decision, rng), rng)
+
+    def usual(self, decision: Decision, rng: random.Random) -> Action:
+        """The choice by the rules above, before any varying of a repeated position."""
         special = heuristics.FOR_GAME.get(decision.game_id)
         if special is not None:
             action = special(decision, rng)

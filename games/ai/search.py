@@ -39,7 +39,9 @@ one).
 - **Deterministic**: everything comes from the ``rng`` it is given, so the same seed and budget in
   iterations give the same moves (a ``stop`` by the clock may cut a search at another point).
 - Real-time reaction windows (Hej knekt) are not searched: the rule-based choice is kept and the
-  caller's reaction model decides the timing.
+  caller's reaction model decides the timing. Nor is a position that has stood before
+  (``View.repeated``): the rule-based player's varied choice breaks the circle, where a search
+  would find the same move again.
 
 Standard library only; no clock, no I/O. It sees only the Decision: the view, the legal actions
 and ``determinize``.
@@ -168,7 +170,11 @@ class SearchPlayer:
         """The rule-based choice and the candidates to search (the choice alone when there is
         nothing to search: one legal action, or a real-time reaction window)."""
         prior = self.prior.choose(decision, random.Random(rng.getrandbits(64)))
-        if len(decision.legal) == 1 or is_timed_window(decision.notations):
+        if (
+            len(decision.legal) == 1
+            or decision.view.repeated
+            or is_timed_window(decision.notations)
+        ):
             return prior, (prior,)
         leaves = heuristics.SEARCH_LEAVES.get(decision.game_id)
         legal = decision.legal

@@ -95,4 +95,5 @@ SPEC = GameSpec(
         "multi_round": FemhundraOptions(auction="multi"),  # V2
     },
     words=bid_words,
+    best_players=3,  # rules 5.1: the main game is for three
 )

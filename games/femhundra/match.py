@@ -264,13 +264,18 @@ class Femhundra(Game):
         if phase == _CALL:
             hand = self.hands[seat]
             return [SOLO] + [
-                CALL + c
-                for c in rules.deck_for(self.n)
-                if c != JOKER and not hand >> c & 1 and self.suit_table[c] != self.trump
+                CALL + c for c in rules.deck_for(self.n) if not hand >> c & 1 and self._callable(c)
             ]
         if phase == _DISCARD:
             return self._discards(seat)
         return []
+
+    def _callable(self, c: int) -> bool:
+        """A card the declarer may call: no trump in the contract (F12); in sang the joker is
+        no trump, so it may be called (RULINGS 7)."""
+        if c == JOKER:
+            return self.trump == NO_TRUMP
+        return bool(self.suit_table[c] != self.trump)
 
     def _bid_word(self, action: Action) -> str:
         pos = action - BID_BASE - FIRST_BID
@@ -352,7 +357,8 @@ class Femhundra(Game):
         self.events.append((E_CONTRACT, self.declarer, self.bid))
         if self.n == 4 and not self.misere:
             self.partner = (self.declarer + 2) % 4
-        if self.n == 5 and not self.misere:
+        alone = self.options.misere and self.options.misere_partner == "never"
+        if self.n == 5 and not self.misere and not alone:
             self.phase = _CALL  # V4, F12: the call comes before the talong is taken
         else:
             self._take_widow()

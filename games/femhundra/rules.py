@@ -64,6 +64,8 @@ class FemhundraOptions(Options):
     ``slam_bonus``: 250 for all ten tricks on a contract worth less; "auto" uses it with one round
     of bidding only (V2, F9). ``nt_joker``: "any_time" (the seed, F6) or "void_only" (Parlett).
     ``strict_bid_out``: four players, a side never reaches 500 by trick points (F10).
+    ``misere_partner``: five players with ``misere``, "misere_only" (F11, RULINGS 7: only a
+    misère contract is played alone) or "never" (no partner in any contract).
     """
 
     misere: bool = False
@@ -71,6 +73,7 @@ class FemhundraOptions(Options):
     slam_bonus: Literal["auto", "yes", "no"] = "auto"
     nt_joker: Literal["any_time", "void_only"] = "any_time"
     strict_bid_out: bool = False
+    misere_partner: Literal["misere_only", "never"] = "misere_only"
 
 
 def deck_for(players: int) -> list[int]:

@@ -587,14 +587,20 @@ class Piquet(Game):
 
     def _deal_rows(self, scores: list[int]) -> list[SheetRow]:
         rows = [
-            SheetRow(
-                Msg.of(f"piquet.sheet.{KIND_NAMES[k]}"), tuple(v or None for v in self.rows[k])
-            )
+            SheetRow(Msg.of(self._row_key(k)), tuple(v or None for v in self.rows[k]))
             for k in range(len(KIND_NAMES))
             if any(self.rows[k])
         ]
         rows.append(SheetRow(Msg.of("piquet.sheet.deal", deal=self.dealt), tuple(scores), True))
         return rows
+
+    def _row_key(self, kind: int) -> str:
+        """A row's label: the repique and pique rows name the opponents there are (RULINGS 7:
+        "före motspelarna" with three players, "före motsidan" with four)."""
+        key = f"piquet.sheet.{KIND_NAMES[kind]}"
+        if kind in (scoring.REPIQUE, scoring.PIQUE) and self.n > 2:
+            return key + ("_side" if self.n == 4 else "_others")
+        return key
 
     def sheet(self) -> ScoreSheet:
         """The protokoll: each deal item by item, its total under a line, then the partie total."""

@@ -34,8 +34,18 @@ Rules implemented:
   once; the last one holding cards is the *skitgubbe*.
 * Places follow the order of going out; players who start phase 2 without cards share the best
   place; the skitgubbe is last. Scores: minus the cards held at the end (S12). After 2,000
-  phase-2 actions (S13, a safety cap) the game stops: those still holding cards rank after those
-  out, fewer cards first.
+  phase-2 actions (S13, a safety cap that no game between computer players reaches) the game
+  stops: those still holding cards rank after those out, fewer cards first.
+* The same position again (S15, this implementation's rule; the Swedish text has none): under
+  *överstickstvång* play can go round for ever with every move forced, cards passing from the
+  player who must beat to the one who must pick up (three players holding 2♠, 3♠ 5♠ K♠ and
+  4♠ A♠: after 5♠ is led the king and the ace go round, a circle of twelve forced moves). So
+  when the position on the table stands again since cards were last turned away (the cards
+  each player has been seen to hold, how many cards each holds, the groups in the trick and
+  the player to move), the player to move may pick up although he can beat, as in the base
+  game, and an event says so. Only a circle can bring a position back: cards leave play only
+  when a trick is turned away. Computer players vary their play where a position stands
+  again, in every variant (``View.repeated``, ``games.ai.base.vary_on_repeat``).
 * Variants (§4.4): ``single_card_only`` (preset ``one_card``): every phase-2 play is one card;
   ``must_beat`` (preset ``must_beat``, *överstickstvång*): picking up only when no beat is
   possible.

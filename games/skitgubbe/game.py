@@ -75,7 +75,8 @@ PHASE1, PHASE2, OVER = 1, 2, 3
     E_OUT,
     E_SKITGUBBE,
     E_CAP,
-) = range(14)
+    E_REPEAT,
+) = range(15)
 Event = tuple[int, int, int, int]
 
 # A fact a determinized deal must respect: (seat, its hand then, led suit, top group, kind).
@@ -114,8 +115,10 @@ class Skitgubbe(Game):
         "phase",
         "picked",
         "places",
+        "repeated",
         "responder",
         "rng",
+        "seen",
         "stock",
         "trick",
         "tricks_won",
@@ -156,6 +159,10 @@ class Skitgubbe(Game):
         self.places = [0, 0, 0]  # 0: still holding cards
         self.constraints: list[Constraint] = []
         self.events: list[Event] = [(E_DEAL, self.dealer, 0, 0)]
+        # S15: the positions of phase 2 since cards were last turned away, and how often each
+        # stood; ``repeated`` is how often the present one stood before.
+        self.seen: dict[tuple[int, ...], int] = {}
+        self.repeated = 0
 
     # --- whose turn ------------------------------------------------------------------------------
 
@@ -187,10 +194,15 @@ class Skitgubbe(Game):
         if not self.groups:
             return list(groups_in(hand, single))
         beats = list(groups_in(self._beat_cards(hand), single))
-        if beats and self.options.must_beat:
+        if beats and self._compelled():
             return beats
         beats.append(PICKUP)
         return beats
+
+    def _compelled(self) -> bool:
+        """Whether the player to move must beat when he can: under compulsory beating, unless
+        the position stood before (S15)."""
+        return self.options.must_beat and not self.repeated
 
     def _beat_cards(self, hand: int) -> int:
         led = group_bounds(self.groups[0])[0] // 13
@@ -231,7 +243,7 @@ class Skitgubbe(Game):
         if action == PICKUP:
             if not self.groups:
                 raise IllegalActionError("there is nothing to pick up: lead a card or a group")
-            if self.options.must_beat and self._beat_cards(hand):
+            if self._compelled() and self._beat_cards(hand):
                 raise IllegalActionError("you must beat when you can (compulsory beating)")
             return
         if not valid_group_action(action):
@@ -345,12 +357,13 @@ class Skitgubbe(Game):
                 self.events.append((E_OUT, s, 1, 0))
         if not self._end_if_decided():
             self.events.append((E_PHASE2, holder, 0, 0))
+            self._note_position()
 
     # --- phase 2: shedding (§4.3) ----------------------------------------------------------------
 
     def _play2(self, seat: Seat, action: Action) -> None:
         if action == PICKUP:
-            if self.options.must_beat:
+            if self._compelled():
                 self._remember(seat, NO_BEAT)
             group = self.groups.pop()
             self.group_seats.pop()
@@ -376,14 +389,36 @@ class Skitgubbe(Game):
                 self.discarded += sum(group_bounds(g)[1] for g in self.groups)
                 self.groups.clear()
                 self.group_seats.clear()
+                self.seen.clear()  # fewer cards in play: no earlier position can come back
                 self.turn = seat if self.hands[seat] else self._next_holding(seat)
                 self.events.append((E_TURNED_AWAY, self.turn, 0, 0))
             else:
                 self.turn = self._next_holding(seat)
         self.moves += 1
-        if not self._end_if_decided() and self.moves >= PHASE2_CAP:
-            self._stop_at_cap()
+        if not self._end_if_decided():
+            if self.moves >= PHASE2_CAP:
+                self._stop_at_cap()
+            else:
+                self._note_position()
         self._trim_events()
+
+    def _note_position(self) -> None:
+        """S15: count the position now on the table. It is what everyone has seen: the cards
+        each player is known to hold, how many each holds, the groups in the trick, and whose
+        turn it is (who played a group changes nothing in what follows). Unseen cards never
+        move in phase 2 (a card played is seen, a card picked up is known), so the same public
+        position is the same deal."""
+        key = (
+            self.turn,
+            *self.known,
+            *(h.bit_count() for h in self.hands),
+            *self.groups,
+        )
+        self.repeated = self.seen.get(key, 0)
+        self.seen[key] = self.repeated + 1
+        lifted = self.repeated and self.options.must_beat and self.groups
+        if lifted and self._beat_cards(self.hands[self.turn]):
+            self.events.append((E_REPEAT, self.turn, 0, 0))
 
     def _remember(self, seat: Seat, kind: int) -> None:
         """What this play shows about the seat's unseen cards (for ``determinize``)."""
@@ -511,6 +546,8 @@ class Skitgubbe(Game):
             return Msg.of(k + "out", seat=a, place=b)
         if kind == E_SKITGUBBE:
             return Msg.of(k + "skitgubbe", seat=a, count=b)
+        if kind == E_REPEAT:
+            return Msg.of(k + "repeat", seat=a)
         return Msg.of(k + "cap", moves=a)
 
     def view(self, seat: Seat | None) -> View:
@@ -534,6 +571,7 @@ class Skitgubbe(Game):
             deal=1,
             dealer=self.dealer,
             notes=self._forced_pickup_note(seat),
+            repeated=self.repeated if self.phase == PHASE2 else 0,
         )
 
     def _forced_pickup_note(self, seat: Seat | None) -> tuple[Msg, ...]:
@@ -566,6 +604,7 @@ class Skitgubbe(Game):
             setattr(other, name, list(getattr(self, name)))
         for name in ("groups", "group_seats", "places", "constraints", "events"):
             setattr(other, name, list(getattr(self, name)))
+        other.seen = dict(self.seen)
         return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Skitgubbe:

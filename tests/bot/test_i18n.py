@@ -119,3 +119,14 @@ def test_a_missing_argument_stays_visible_instead_of_failing() -> None:
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="languages: sv, en"):
         catalog("de")
+
+
+def test_a_swedish_genitive_adds_no_s_to_a_name_that_ends_in_one() -> None:
+    """Femhundra with four players: the side held at 490 is named by its player's name."""
+    capped = Msg.of("femhundra.event.capped", seat=0, points=490)
+    sv = TextRenderer(catalog("sv"), ["Lars", "Anna", "Max", "Bo"])
+    assert sv.msg(capped).startswith("Lars sida står kvar på 490")
+    assert sv.msg(Msg.of("femhundra.event.capped", seat=1, points=490)).startswith("Annas sida")
+    assert sv.msg(Msg.of("femhundra.event.capped", seat=2, points=490)).startswith("Max sida")
+    en = TextRenderer(catalog("en"), ["Lars", "Anna", "Max", "Bo"])
+    assert en.msg(Msg.of("femhundra.event.capped", seat=1, points=490)).startswith("Anna's side")

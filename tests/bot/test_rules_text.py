@@ -69,3 +69,17 @@ def test_the_terminal_shows_the_same_sections(lang: str) -> None:
     assert not table.run()
     for heading, text in rule_sections(catalog(lang), "svarte_petter"):
         assert f"{heading}\n{text}" in console.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "four", "no_bonus"),
+    [
+        ("sv", "Fyra spelare", "ingen 250 för tio stick"),
+        ("en", "Four players", "no 250 for ten tricks"),
+    ],
+)
+def test_femhundra_rules_say_four_players_earn_no_250_for_ten_tricks(
+    lang: str, four: str, no_bonus: str
+) -> None:
+    variants = catalog(lang).text("femhundra.rules.variants")
+    assert no_bonus in variants[variants.index(four) :]

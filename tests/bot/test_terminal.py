@@ -284,3 +284,9 @@ def test_the_terminal_shows_cards_with_the_ranks_of_its_language(
     assert shown.split(":", 1)[1].split() == [card_face(c, faces) for c in sort_hand(hand)]
     indices = {card_face(c, faces)[:-1] for c in hand}
     assert indices & set(court), "the hand holds a card whose index differs between languages"
+
+
+def test_femhundra_seats_three_by_default_as_the_game_is_best_played() -> None:
+    table = build_table(PlayRequest("femhundra", seed=1, pace=0.0), Typist(0, 1))
+    assert table.game.players == 3
+    assert build_table(PlayRequest("piquet", seed=1, pace=0.0), Typist(0, 1)).game.players == 2

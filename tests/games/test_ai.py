@@ -14,6 +14,7 @@ from toygame import SPEC as TOY
 
 from games.ai import (
     PLAYER_KINDS,
+    RulesPlayer,
     choose,
     decision_for,
     is_timed_window,
@@ -207,3 +208,25 @@ def test_svarte_petter_rules_player_draws_and_never_shuffles() -> None:
         action = choose(game, seat, "rules", rng)
         assert game.notation(action).startswith("draw ")
         game.apply(seat, action)
+
+
+def test_easy_makes_its_real_time_mistakes_by_its_reaction_model_not_at_random() -> None:
+    """Hej knekt with false alarms: a random move in a window on a 2-9 card would be a press
+    that picks up the centre; one easy player in four doing it kept the piles from shrinking."""
+    from games.ai.levels import EasyPlayer
+
+    spec = SPECS["hej_knekt"]
+    game = spec.new(3, spec.preset("false_alarm"), rng=random.Random(3))
+    windows = 0
+    while windows < 5 and not game.is_over():
+        acting = sorted(game.to_act())
+        decision = decision_for(game, acting[0])
+        if is_timed_window(decision.notations):
+            windows += 1
+            rules = RulesPlayer().choose(decision, random.Random(0))
+            for seed in range(60):
+                assert EasyPlayer().choose(decision, random.Random(seed)) == rules
+            game.apply(acting[0], rules)
+        else:
+            game.apply(acting[0], decision.legal[0])
+    assert windows == 5

@@ -254,7 +254,9 @@ def test_br_ex6_sevens_are_counted_one_by_one_up_to_the_sixth() -> None:
     assert last(view, "braus.event.sevens").arg("count") == 1
     assert last(view, "braus.event.rita") == Msg.of("braus.event.rita", seat=N, partner_seat=S)
     assert view.sheet is not None
-    assert view.sheet.rows[0].label == Msg.of("braus.sheet.rita", deal=1, won=6, lost=3)
+    assert view.sheet.rows[0].label == Msg.of(
+        "braus.sheet.rita", deal=1, won=6, lost=3, seat=N, partner_seat=S
+    )
 
 
 def test_br_ex7_passed_lead_lays_no_sevens() -> None:
@@ -607,3 +609,30 @@ def test_random_deals_play_and_score_as_the_rules_are_written(options: BrausOpti
             rules.play(action)
         assert rules.over
         assert game.ritor == rules.ritor()
+
+
+def test_each_deal_s_score_line_names_the_side_that_won_it_first() -> None:
+    from bot.i18n import catalog
+    from bot.render.text import TextRenderer
+    from games.braus import E_JAN, E_KING, E_NO_RITA, E_RITA
+
+    game = SPEC.new(4, rng=random.Random(1))
+    assert isinstance(game, Braus)
+    # (deal, side 0's tricks, side 1's tricks, side that scored, ritor, kind)
+    game.sheet = [
+        (1, 2, 5, 1, 1, E_RITA),
+        (2, 6, 0, 0, 2, E_JAN),
+        (3, 5, 5, 1, 1, E_KING),
+        (4, 4, 4, -1, 0, E_NO_RITA),
+    ]
+    sheet = game.view(None).sheet
+    assert sheet is not None
+    sv = TextRenderer(catalog("sv"), ["Anna", "Bo", "Cia", "Dan"])
+    en = TextRenderer(catalog("en"), ["Anna", "Bo", "Cia", "Dan"])
+    assert [sv.msg(r.label) for r in sheet.rows[:4]] == [
+        "Giv 1: Bo & Dan 5–2",
+        "Giv 2: Anna & Cia 6–0, jan",
+        "Giv 3: Bo & Dan 5–5, klöver kung",
+        "Giv 4: 4–4, ingen rita",
+    ]
+    assert en.msg(sheet.rows[0].label) == "Deal 1: Bo & Dan 5–2"

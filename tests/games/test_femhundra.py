@@ -1066,3 +1066,40 @@ def test_random_deals_play_and_score_as_the_rules_are_written(
                 if defending and before[s] + expected[s] >= 500:  # V5: they stay on 490
                     expected[s] = max(0, 490 - before[s])
         assert [game.scores[s] - before[s] for s in range(players)] == expected
+
+
+def _five_hands_joker_held() -> tuple[list[str], str]:
+    """The five hands above with the joker in the fourth hand and its 5D in the talong."""
+    hands, widow = _five_hands()
+    hands[3] = hands[3].replace("5D", "JK")
+    return hands, widow.replace("JK", "5D")
+
+
+def test_five_players_in_sang_the_joker_may_be_called_as_partner() -> None:
+    hands, widow = _five_hands_joker_held()
+    game, seats = game_with(hands, widow)
+    act(game, seats[0], "bid 6NT")
+    for s in seats[1:]:
+        act(game, s, "pass")
+    assert "call JK" in legal(game, seats[0])  # in sang the joker is no trump
+    act(game, seats[0], "call JK")
+    assert game.partner == seats[3]
+    assert any(e.key == "femhundra.event.called" for e in game.view(None).events)
+
+
+def test_five_players_misere_partner_never_plays_every_contract_alone() -> None:
+    hands, widow = _five_hands()
+    never = FemhundraOptions(misere=True, misere_partner="never")
+    game, seats = game_with(hands, widow, never)
+    act(game, seats[0], "bid 8H")
+    for s in seats[1:]:
+        act(game, s, "pass")
+    assert all(n.startswith("discard") for n in legal(game, seats[0]))  # no call, no solo
+    assert game.partner == -1
+    assert game.view(None).teams == ()
+    game, seats = game_with(hands, widow, MISERE)  # the default: only misère is played alone
+    act(game, seats[0], "bid 8H")
+    for s in seats[1:]:
+        act(game, s, "pass")
+    assert "solo" in legal(game, seats[0])
+    assert MISERE.misere_partner == "misere_only"

@@ -200,7 +200,12 @@ def test_fk_ex5_better_cards_accepted_by_all_redeals_with_the_pot_kept() -> None
     assert len(events(view, "femkort.event.ante")) == 1
     assert game.trick_no == 1
     assert view.trick == ()
-    assert view.deal == 1  # the same pot: still the first deal of the match
+    assert view.deal == 2  # the same pot, but new cards: a new deal, shown to every seat
+    started = Msg.of("table.event.deal_started", deal=2, seat=3)
+    for seat in (None, 0, 1, 2, 3):
+        seen = game.view(seat)
+        assert seen.deal == 2
+        assert events(seen, "table.event.deal_started")[-1] == started
     assert game.view(0).hand == tuple(sorted(Card.parse(c) for c in ["AS", "KS", "QS", "JS", "TS"]))
     assert game.to_act() == {0}  # the elder leads again
     _sweep_deal(game)
@@ -358,7 +363,7 @@ def test_transcript_three_players_to_three_pots() -> None:
     assert game.pots_won == [2, 1, 1]
     assert not game.is_over()
     view = game.view(None)
-    assert view.deal == 5  # the redeal did not count as a deal of its own
+    assert view.deal == 6  # the fifth pot's deal, after a redeal: the sixth deal of the cards
     assert game.pot == 3
 
 

@@ -330,6 +330,36 @@ def test_r2_turn_after_no_may_go_clockwise() -> None:
     )
     _ask(game, A, C, "5D")
     assert game.to_act() == {B}  # the asker's left, not C
+    (said,) = game.view(None).events[-1:]
+    assert said.key == "lojliga_familjerna.event.asked_card_none"
+    assert said.arg("next_seat") == B
+
+
+def test_r2_after_a_no_clockwise_the_table_names_the_asker_s_left() -> None:
+    from bot.i18n import catalog
+    from bot.render.text import TextRenderer
+
+    game = SPEC.new(4, SPEC.preset("authors_clockwise"), rng=random.Random(1))
+    game.apply(2, game.parse("ask 0 TC"))  # no
+    assert game.to_act() == {3}
+    names = ["Anna", "Bo", "Cia", "Dan"]
+    assert (
+        TextRenderer(catalog("sv"), names)
+        .msg(game.view(None).events[-1])
+        .endswith("Nu frågar Dan.")
+    )
+    assert (
+        TextRenderer(catalog("en"), names).msg(game.view(None).events[-1]).endswith("Now Dan asks.")
+    )
+
+
+def test_lf3_an_asker_who_lays_out_his_last_cards_is_not_said_to_ask_again() -> None:
+    game = _position([["7C", "7D", "7H"], ["2C", "3C"], ["2D", "3D"], ["7S", "2H", "3H"]], A)
+    _ask(game, A, D, "7")
+    asked = next(m for m in game.view(None).events if m.key.endswith("_yes_next"))
+    assert asked.arg("seat") == A
+    assert asked.arg("next_seat") == B
+    assert not any(m.key.endswith("asked_yes") for m in game.view(None).events)
 
 
 def test_r2_some_versions_let_you_ask_for_a_card_you_hold() -> None:

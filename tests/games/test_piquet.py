@@ -548,6 +548,29 @@ def test_three_players_twenty_point_bonuses() -> None:
     assert scoring.tally(items, 3, scoring.MORE_HANDED, blocked=False)[1] is None
 
 
+@pytest.mark.parametrize(
+    ("players", "against"), [(2, "motspelaren"), (3, "motspelarna"), (4, "motsidan")]
+)
+def test_the_score_sheet_names_the_repique_against_the_opponents_there_are(
+    players: int, against: str
+) -> None:
+    from bot.i18n import catalog
+    from bot.render.text import TextRenderer
+
+    render = TextRenderer(catalog("sv"), [f"P{s}" for s in range(players)])
+    combinations = [(scoring.SEQUENCES, 0, 0, 15), (scoring.SETS, 0, 0, 15)]
+    in_play = [(scoring.SEQUENCES, 0, 0, 15), *[(PLAY, 2 * k, 0, 1) for k in range(1, 16)]]
+    for items, label in ((combinations, "Kombinationer"), (in_play, "Spel")):
+        game = SPEC.new(players, rng=random.Random(SEED[players]))
+        assert isinstance(game, Piquet)
+        for item in items:
+            game.tally.add(item)
+        assert game.tally.given is not None
+        sheet = game.view(None).sheet
+        assert sheet is not None
+        assert f"{label} före {against}" in [render.msg(r.label) for r in sheet.rows]
+
+
 def test_three_players_a_later_carte_blanche_withdraws_a_repique_and_says_so() -> None:
     """§3.7, D-PQ-18: seat 1 shows his blank hand at his first card; it scores first in the
     precedence, so elder's repique (point 1 + octave 18 + trio of kings 3 = 22) falls."""
@@ -568,6 +591,11 @@ def test_three_players_a_later_carte_blanche_withdraws_a_repique_and_says_so() -
     assert game.deal_scores() == [1 + 18 + 3 + 1, 10, 0]
     assert keys(game)[-1] == "piquet.event.repique_withdrawn"
     assert game.view(None).events[-1].args == (("seat", 0),)
+    from bot.i18n import catalog
+    from bot.render.text import TextRenderer
+
+    said = TextRenderer(catalog("sv"), ["Anna", "Bo", "Cia"]).msg(game.view(None).events[-1])
+    assert said.startswith("Anna förlorar poängen för kombinationer före motspelarna")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -249,6 +249,32 @@ def test_stakes_every_forced_pass_pays_and_the_first_out_wins_the_pot() -> None:
     assert game.result().scores == (1, -1, 0)
 
 
+@pytest.mark.parametrize("play_to_end", [False, True])
+def test_stakes_the_end_shows_what_each_paid_and_the_pot_the_winner_took(
+    play_to_end: bool,
+) -> None:
+    rng = random.Random(7)
+    options = SnippSnappSnorumOptions(stakes=True, play_to_end=play_to_end)
+    for seed in range(10):
+        game = SPEC.new(4, options, rng=random.Random(seed))
+        assert isinstance(game, SnippSnappSnorum)
+        while not game.is_over():
+            (seat,) = game.to_act()
+            legal = game.legal_actions(seat)
+            game.apply(seat, legal[rng.randrange(len(legal))])
+        result = game.result()
+        view = game.view(None)
+        assert tuple(s.score for s in view.seats) == result.scores
+        winner = result.places.index(1)
+        took = Msg.of("snipp_snapp_snorum.note.won_pot", count=sum(game.paid))
+        assert took in view.seats[winner].notes
+        for seat in range(4):
+            if game.paid[seat]:
+                assert Msg.of("snipp_snapp_snorum.note.paid", count=game.paid[seat]) in (
+                    view.seats[seat].notes
+                )
+
+
 def test_play_to_end_places_everyone_in_the_order_of_going_out() -> None:
     game = _position(
         [["QD", "3C"], ["QC"], ["QH", "QS", "3H", "5D"]],
@@ -260,6 +286,38 @@ def test_play_to_end_places_everyone_in_the_order_of_going_out() -> None:
     _play(game, [(C, "lead 3")])  # 3♥, then A's 3♣: A is out, C is left with cards
     assert game.is_over()
     assert game.result().places == (2, 1, 3)
+
+
+def test_play_to_end_a_snorum_on_the_last_card_names_the_next_player_with_cards() -> None:
+    game = _position(
+        [["QD", "3C"], ["QC", "QH", "QS"], ["5D", "3H"], ["7C", "3S"]],
+        options=SnippSnappSnorumOptions(play_to_end=True),
+    )
+    _play(game, [(A, "lead Q")])  # B plays the last three queens, Snorum, and is out
+    assert game.to_act() == {C}
+    assert _events(game, 2) == [("out", str(B)), ("snorum_cleared_next", str(C))]
+
+
+@pytest.mark.parametrize("options", [{"jig": True}, {}], ids=["jig", "main"])
+def test_play_to_end_every_set_aside_names_the_player_who_then_leads(
+    options: dict[str, bool],
+) -> None:
+    """Random games of four (the table said the player just gone out would lead)."""
+    rng = random.Random(10400)
+    keys = ("snorum_cleared", "sequence_done", "dead")
+    checked = 0
+    for seed in range(30):
+        game = SPEC.new(4, SnippSnappSnorumOptions(play_to_end=True, **options), rng=rng)
+        while not game.is_over():
+            (seat,) = game.to_act()
+            legal = game.legal_actions(seat)
+            game.apply(seat, legal[rng.randrange(len(legal))])
+            events = game.view(None).events
+            cleared = [m for m in events if m.key.rsplit(".", 1)[1].startswith(keys)]
+            if cleared and cleared[-1] is events[-1] and not game.is_over():
+                assert game.to_act() == {dict(cleared[-1].args)["seat"]}, (seed, events[-3:])
+                checked += 1
+    assert checked > 100
 
 
 def test_presets_name_the_variants() -> None:
