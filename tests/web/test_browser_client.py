@@ -533,3 +533,32 @@ def test_every_game_fits_a_phone_and_a_desktop(
             context.close()
     finally:
         stack.end_table()
+
+
+def test_many_choices_on_a_phone_leave_the_felt_readable(browser: Browser, stack: Stack) -> None:
+    """Femhundra's bids at 360×740: the choices are one compact row that scrolls sideways, the
+    felt keeps its room and the page itself does not scroll."""
+    table = stack.open_table("femhundra")
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    tab = context.new_page()
+    tab.set_default_timeout(15_000)
+    open_page(tab, stack, "Anna", table.table_id)
+    buttons = tab.locator(".actions button.action")
+    assert buttons.count() > 8  # pass and every bid
+    row = tab.locator(".actions").bounding_box()
+    felt = tab.locator(".felt").bounding_box()
+    assert row is not None
+    assert felt is not None
+    assert row["height"] <= 60, "the choices take more than one row"
+    assert felt["height"] >= 740 * 0.35, "the felt is crushed by the choices"
+    assert tab.evaluate("document.scrollingElement.scrollHeight") <= 740
+    assert tab.evaluate(
+        "(() => { const a = document.querySelector('.actions');"
+        " return a.scrollWidth > a.clientWidth; })()"
+    )
+    last = buttons.last
+    last.scroll_into_view_if_needed()
+    box = last.bounding_box()
+    assert box is not None
+    assert 0 <= box["x"] and box["x"] + box["width"] <= 361  # every bid can be reached
+    context.close()
