@@ -51,10 +51,15 @@ WebSocket ``GET /ws`` (one per open client)
   - ``VIEW``: the seat's ``games.core.View`` with every message already in the member's
     language: ``{"phase": text, "deal": n, "dealer": seat|null, "to_act": [seats], "hand":
     ["QS", …] (in the order the panel shows it), "marked": [codes], "trump": "H"|null,
-    "trump_text": text|null, "seats": [{"name", "cards", "score": int|null (null in the lobby,
-    before any point is played for), "tricks": int|null, "shown": [codes], "notes": [texts],
+    "trump_text": text|null, "seats": [{"name", "cards", "score": int|null (null in the lobby
+    and in a game without points, ``GameSpec.points``), "score_text": text|null (the seat's
+    score as the channel words it: ``12 p``, ``2 ritor``; null where nothing is counted),
+    "tricks": int|null, "shown": [codes], "notes": [texts],
     "computer": bool (a computer plays the seat now), "you": bool, "team": index|null,
-    "dealer": bool, "turn": bool}], "trick": [[seat, "QS"], …], "piles": [{"name": text, "key":
+    "dealer": bool, "turn": bool}], "trick": [[seat, "QS"], …], "trick_notes": [text|null]
+    (one per card of the trick where the game notes one: played from a träkarl), "joker":
+    code|null (the card a joker counts as now), "joker_text": text|null (the same in words),
+    "piles": [{"name": text, "key":
     msg key, "cards": [codes], "hidden": n, "seat": seat|null}], "events": [texts] (newest last),
     "notes": [texts], "teams": [[0, 2], [1, 3]], "sheet": {"columns": [texts], "rows":
     [{"label": text, "cells": [int|null], "rule_below": bool}]}|null}``. Cards are notation codes
@@ -98,9 +103,11 @@ from bot.options import game_name
 from bot.render.text import (
     PLAIN,
     TextRenderer,
+    card_face,
     place_name,
     result_lines,
     seat_names,
+    seat_score,
     sort_hand,
     trump_line,
 )
@@ -212,6 +219,7 @@ def lobby_view(texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat 
                 "name": text.seat(s.seat),
                 "cards": 0,
                 "score": None,
+                "score_text": None,
                 "tricks": None,
                 "shown": [],
                 "notes": [],
@@ -224,6 +232,9 @@ def lobby_view(texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat 
             for s in table.record.seats
         ],
         "trick": [],
+        "trick_notes": [],
+        "joker": None,
+        "joker_text": None,
         "piles": [],
         "events": [],
         "notes": [],
@@ -239,7 +250,9 @@ def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None)
         {
             "name": text.seat(s),
             "cards": info.cards,
-            "score": info.score,
+            # GameSpec.points: a game without points shows no number, only its own words.
+            "score": info.score if table.spec.points else None,
+            "score_text": seat_score(text.catalog, view.game, info.score),
             "tricks": info.tricks,
             "shown": [code(c) for c in sort_hand(info.shown)],
             "notes": [text.msg(n) for n in info.notes],
@@ -271,6 +284,11 @@ def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None)
         "trump_text": trump_line(text, view, table.spec.trick_taking),
         "seats": seats,
         "trick": [[s, code(c)] for s, c in view.trick],
+        "trick_notes": [None if n is None else text.msg(n) for n in view.trick_notes],
+        "joker": code(view.joker) if view.joker is not None else None,
+        "joker_text": None
+        if view.joker is None
+        else text.t("web.table.joker_as", card=card_face(view.joker, text.faces)),
         "piles": [
             {
                 "name": text.t(p.key),

@@ -1,25 +1,30 @@
-"""The web table's client in a real browser (Debian's Chromium, headless, through Playwright).
-
-The page is the built client (``bot/web/client/dist``, built by ``./dev``) served by a stand-in
-for the server that speaks the web table's protocol around real game engines
-(``fake_table.py``): what is tested here is what a member sees and does in the page. Computer
-players move at once; matches are played to their result by clicking what the page offers.
+"""The web table in a real browser (Debian's Chromium, headless, through Playwright) against the
+demo's real stack: the bot on SimCord, its web server and its one session manager
+(``real_table.py``). What is tested is what a member sees and does in the page, and that the page
+and the channel's table message always show the same table. Computer players move without a
+pause; simulated time moves only when a test moves it.
 """
 
 from __future__ import annotations
 
-import asyncio
+import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fake_table import ACCESS_TOKEN, DIST, MEMBER_ID, FakeServer, FakeTable, serving
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from real_table import ACCESS_TOKEN, DIST, MOCK_CODE, Stack, serving
 
+from bot.discord.embeds import renderer
+from bot.i18n import catalog
+from bot.web.auth import WebUser
 from games import registry
 from games.cards import code as card_code
+from games.cards import parse_card
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
@@ -31,6 +36,8 @@ ARGS = [
     "--disable-sync",
 ]
 SHOTS = os.environ.get("KORTBORD_WEB_SHOTS")  # a folder: the layout test saves its pictures there
+MOVES = 3000  # a bound on a whole match's moves in the page
+CLICK_MS = 3000  # a bound on one click, never a pause
 
 pytestmark = [
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium (./dev test)"),
@@ -49,23 +56,28 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def server() -> Iterator[FakeServer]:
-    with serving() as fake:
-        yield fake
+def stack(tmp_path: Path) -> Iterator[Stack]:
+    with serving(tmp_path) as running:
+        yield running
 
 
 @pytest.fixture
-def page(browser: Browser, server: FakeServer) -> Iterator[Page]:
-    """A tab at 1280×800, closed before the server stops."""
+def page(browser: Browser, stack: Stack) -> Iterator[Page]:
+    """A tab at 1280×800, closed before the stack stops."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     tab = context.new_page()
-    tab.set_default_timeout(10_000)
+    tab.set_default_timeout(15_000)
     yield tab
     context.close()
 
 
-def open_table(page: Page, server: FakeServer, table_id: int, lang: str = "sv") -> None:
-    page.goto(f"{server.url}?member={MEMBER_ID}&table={table_id}&lang={lang}")
+def open_page(
+    page: Page, stack: Stack, member: str | None, table_id: int, lang: str = "sv"
+) -> None:
+    """The page signed in as ``member`` with the demo's picker (None: Cilla, who sits nowhere),
+    showing table ``table_id``."""
+    who = stack.member_id(member or "Cilla")
+    page.goto(f"{stack.url}?member={who}&table={table_id}&lang={lang}")
     page.wait_for_selector(f".table-screen[data-table='{table_id}']")
 
 
@@ -80,82 +92,131 @@ def wait_past(page: Page, seen: int) -> None:
 
 
 def hand_codes(page: Page) -> list[str]:
-    cards = page.locator(".hand .card")
-    return [str(c) for c in cards.evaluate_all("e => e.map(c => c.dataset.card)")]
+    return [
+        str(c) for c in page.locator(".hand .card").evaluate_all("e => e.map(c => c.dataset.card)")
+    ]
+
+
+def frames_of(page: Page) -> list[str]:
+    """Every WebSocket frame the page receives from now on."""
+    frames: list[str] = []
+
+    def record(socket: WebSocket) -> None:
+        socket.on("framereceived", lambda payload: frames.append(str(payload)))
+
+    page.on("websocket", record)
+    return frames
 
 
 # --- signing in -------------------------------------------------------------------------------
 
 
 def test_demo_member_picker_signs_in_and_lists_the_channels_tables(
-    page: Page, server: FakeServer
+    page: Page, stack: Stack
 ) -> None:
-    server.add(FakeTable(1, "braus", 4, seed=3))
-    server.add(FakeTable(2, "piquet", 2, seed=3, member_seat=None))
-    page.goto(f"{server.url}?lang=sv")
+    mine = stack.open_table("braus")
+    theirs = stack.open_table("piquet", ("Bo",))
+    page.goto(f"{stack.url}?lang=sv")
     page.get_by_role("button", name="Anna").click()
     # The member's only seat opens at once; back at the list, another table can be watched.
-    page.wait_for_selector(".table-screen[data-table='1'] .seat.you")
-    assert server.hellos[-1]["session"] in server.sessions
+    page.wait_for_selector(f".table-screen[data-table='{mine.table_id}'] .seat.you")
     page.get_by_role("button", name="Alla bord").click()
-    entry = page.locator(".table-entry[data-table='1']")
-    assert "Anna, Bo, Cilla, Dag" in entry.inner_text()
+    entry = page.locator(f".table-entry[data-table='{mine.table_id}']")
     assert entry.locator("button", has_text="Till din plats").count() == 1
-    page.locator(".table-entry[data-table='2'] button", has_text="Titta").click()
-    page.wait_for_selector(".table-screen[data-table='2']")
+    assert "Anna" in entry.inner_text()
+    page.locator(f".table-entry[data-table='{theirs.table_id}'] button", has_text="Titta").click()
+    page.wait_for_selector(f".table-screen[data-table='{theirs.table_id}']")
     assert page.locator(".seat.you").count() == 0
+    assert page.locator(".hand .card").count() == 0
 
 
-def test_discord_handshake_with_the_sdks_own_mock(page: Page, server: FakeServer) -> None:
-    """ready, authorize (identify), the code exchanged at the bot, authenticate with the access
-    token, then the socket says hello with the bot's session and the Activity's channel."""
-    server.add(FakeTable(1, "piquet", 2, seed=1))
+def test_discord_handshake_with_the_sdks_own_mock(page: Page, stack: Stack) -> None:
+    """ready, authorize (identify), the code exchanged at the bot for Discord's token, authenticate
+    with the access token, then the socket says hello with the bot's session: Anna at her seat."""
+    table = stack.open_table("piquet")
     said: list[str] = []
     page.on("console", lambda message: said.append(message.text))
-    page.goto(f"{server.url}sdk-mock.html?channel_id=777000111222333444&lang=en")
-    page.wait_for_selector(".table-screen[data-table='1']")
-    assert server.codes == ["mock_code"]
-    hello = server.hellos[-1]
-    assert hello["channel_id"] == "777000111222333444"
-    assert hello["session"] in server.sessions
-    assert hello["lang"] == "en"
+    page.goto(f"{stack.url}sdk-mock.html?channel_id={stack.channel.id}&lang=en")
+    page.wait_for_selector(f".table-screen[data-table='{table.table_id}'] .seat.you")
+    assert stack.exchanged == [MOCK_CODE]
     authorize = next(line for line in said if "authorize(" in line)
     assert '"identify"' in authorize
     assert any("authenticate(" in line and ACCESS_TOKEN in line for line in said)
+    assert page.locator(".seat.you .seat-name").inner_text() == "Anna"
 
 
-def test_a_session_the_bot_did_not_issue_is_answered_in_words(
-    page: Page, server: FakeServer
-) -> None:
+def test_a_session_the_bot_did_not_issue_is_answered_in_words(page: Page, stack: Stack) -> None:
     page.route("**/api/demo/login", lambda route: route.fulfill(json={"session": "forged"}))
-    page.goto(f"{server.url}?member={MEMBER_ID}")
-    page.wait_for_selector(".status-text:has-text('!')")
+    page.goto(f"{stack.url}?member={stack.member_id('Anna')}&lang=sv")
+    text = catalog("sv").text("web.error.no_session")
+    page.wait_for_selector(f".status-text:has-text('{text}')")
     assert page.locator(".table-screen").count() == 0
 
 
-# --- playing ----------------------------------------------------------------------------------
+# --- the lobby and playing ----------------------------------------------------------------------
 
 
-def test_only_playable_cards_are_raised_and_one_click_plays(page: Page, server: FakeServer) -> None:
-    table = server.add(FakeTable(1, "braus", 4, seed=5))
-    open_table(page, server, 1)
-    legal = {table.game.notation(a) for a in table.game.legal_actions(0)}
+def test_the_lobby_adds_a_computer_and_starts_from_the_page(page: Page, stack: Stack) -> None:
+    table = stack.open_table("hej_knekt", started=False)
+    open_page(page, stack, "Anna", table.table_id)
+    labels = page.locator(".actions button.action").all_inner_texts()
+    sv = catalog("sv")
+    assert labels == [sv.text(f"ui.button.{op}") for op in ("computer", "start", "leave")]
+    seen = version(page)
+    page.locator(".actions button.action[data-notation='computer']").click()
+    wait_past(page, seen)
+    assert page.locator(".seat").count() == 2
+    seen = version(page)
+    page.locator(".actions button.action[data-notation='start']").click()
+    wait_past(page, seen)
+    page.wait_for_selector(".table-screen[data-status='playing']")
+    assert stack.live(table.table_id).record.status == "playing"
+    assert "Lägg till datorspelare" not in stack.table_message_text()
+
+
+def test_only_playable_cards_are_raised_and_one_click_plays(page: Page, stack: Stack) -> None:
+    table = stack.open_table("braus")
+    open_page(page, stack, "Anna", table.table_id)
+    game = table.game
+    assert game is not None
+    legal = {game.notation(a) for a in game.legal_actions(0)}
     raised = page.locator(".hand .card.playable")
     raised.first.wait_for()
     codes = set(raised.evaluate_all("e => e.map(c => c.dataset.card)"))
     assert codes == {n for n in legal if len(n) == 2}
-    before = hand_codes(page)
     seen = version(page)
-    played = next(iter(sorted(codes)))
+    played = sorted(codes)[0]
     page.locator(f".hand .card[data-card='{played}']").click()
     wait_past(page, seen)
     assert played not in hand_codes(page)
-    assert len(hand_codes(page)) == len(before) - 1
+    log = stack.run(stack.bot.storage.actions(table.table_id))
+    assert [a.notation for a in log if a.by == "member"] == [played]
+    # Bräus counts ritor, not points: the seats say so in its words
+    scores = page.locator(".seat .score").all_inner_texts()
+    assert scores
+    assert all(re.fullmatch(r"\d+ ritor?", s) for s in scores)
 
 
-def test_pick_then_confirm_lays_nittionios_three_bid_cards(page: Page, server: FakeServer) -> None:
-    server.add(FakeTable(1, "nittionio", 3, seed=2))
-    open_table(page, server, 1)
+def test_the_deadline_counts_down_on_the_servers_clock(page: Page, stack: Stack) -> None:
+    table = stack.open_table("piquet")
+    open_page(page, stack, "Anna", table.table_id)
+
+    async def left() -> float:
+        with stack.env.time_context():  # the bot's clock: SimCord's simulated time
+            deadline = stack.bot.sessions.deadline(table)
+            assert deadline is not None
+            return deadline - stack.bot.sessions.clock.now()
+
+    seconds = stack.run(left())
+    assert seconds > 30
+    shown = page.locator(".bar .deadline").inner_text()
+    minutes, secs = shown.split(":")
+    assert abs(int(minutes) * 60 + int(secs) - seconds) <= 2  # not the browser's own clock
+
+
+def test_pick_then_confirm_lays_nittionios_three_bid_cards(page: Page, stack: Stack) -> None:
+    table = stack.open_table("nittionio")
+    open_page(page, stack, "Anna", table.table_id)
     confirm = page.locator(".confirm-row .confirm")
     assert confirm.is_disabled()
     cards = page.locator(".hand .card.pickable")
@@ -168,143 +229,337 @@ def test_pick_then_confirm_lays_nittionios_three_bid_cards(page: Page, server: F
     ready.click()
     wait_past(page, seen)
     assert len(hand_codes(page)) == 9  # twelve dealt, three laid as bid cards
-
-
-def test_a_button_shows_pressed_at_once_while_the_server_answers(
-    page: Page, server: FakeServer
-) -> None:
-    server.add(FakeTable(1, "hej_knekt", 3, seed=4))
-    open_table(page, server, 1)
-
-    async def hold() -> None:
-        server.hold = asyncio.Event()
-
-    server.run(hold())
-    turn = page.locator(".actions button.action").first
-    seen = version(page)
-    turn.click()
-    assert "pressed" in (turn.get_attribute("class") or "")
-    assert version(page) == seen
-
-    async def release() -> None:
-        assert server.hold is not None
-        server.hold.set()
-
-    server.run(release())
-    wait_past(page, seen)
-
-
-def test_a_stale_move_is_refused_in_words_and_changes_nothing(
-    page: Page, server: FakeServer
-) -> None:
-    table = server.add(FakeTable(1, "braus", 4, seed=5))
-    open_table(page, server, 1)
-    before = table.game.view(0).hand
-
-    async def behind_the_pages_back() -> None:
-        table.version += 1
-
-    server.run(behind_the_pages_back())
-    page.locator(".hand .card.playable").first.click()
-    toast = page.locator(".toast.shown")
-    toast.wait_for()
-    assert "Bordet har ändrats" in toast.inner_text()
-    assert table.game.view(0).hand == before
-    assert page.locator(".hand .card.playable").count() > 0  # the cards can be played again
+    log = stack.run(stack.bot.storage.actions(table.table_id))
+    assert any(a.notation.startswith("bid ") and a.seat == 0 for a in log)
 
 
 @pytest.mark.parametrize(
-    ("game_id", "players"),
-    [("nittionio", 3), ("piquet", 2), ("femhundra", 3), ("braus", 4)],
+    ("game_id", "options"),
+    [
+        ("nittionio", None),
+        ("piquet", None),
+        ("femhundra", None),
+        ("braus", None),
+        ("hej_knekt", "max_turns=60"),
+    ],
 )
 def test_a_whole_match_is_played_in_the_web_table(
-    page: Page, server: FakeServer, game_id: str, players: int
+    page: Page, stack: Stack, game_id: str, options: str | None
 ) -> None:
-    server.add(FakeTable(1, game_id, players, seed=11))
-    open_table(page, server, 1)
+    table = stack.open_table(game_id, options=options)
+    open_page(page, stack, "Anna", table.table_id)
     taken = 0
-    for _ in range(1500):
+    for _ in range(MOVES):
         if page.locator(".result-overlay").count():
             break
         seen = version(page)
-        move(page)
+        if not move(page):
+            stack.run(stack.settle())
+            if table.version == seen and table.record.status == "playing":
+                stack.advance(1.0)  # a reaction window closes, or a turn's time runs out
+            if table.version == seen:
+                continue
         wait_past(page, seen)
         taken += page.locator(".ghosts .taken").count()
     result = page.locator(".result-overlay")
-    assert result.count() == 1, "the match did not end in the web table"
-    places = result.locator(".places li")
-    assert places.count() == players
+    result.wait_for()
+    assert table.record.status == "finished"
+    assert result.locator(".places li").count() == len(table.record.seats)
+    log = stack.run(stack.bot.storage.actions(table.table_id))
+    assert any(a.by == "member" for a in log)
+    assert any(a.by == "computer" for a in log)
     if game_id in ("nittionio", "piquet"):
         assert taken > 0, "no trick was seen going to its winner"
 
 
-def move(page: Page) -> None:
+def move(page: Page) -> bool:
     """One move as a member makes it: a raised card, else cards picked and confirmed, else the
-    first button."""
+    first button; False when the page offers nothing."""
+    try:
+        return press(page)
+    except PlaywrightTimeout:  # the table moved on meanwhile (a forced pass played for you)
+        return False
+
+
+def press(page: Page) -> bool:
     raised = page.locator(".hand .card.playable")
     if raised.count():
-        raised.first.click()
-        return
+        raised.first.click(timeout=CLICK_MS)
+        return True
     pickable = page.locator(".hand .card.pickable")
     ready = page.locator(".confirm-row .confirm[data-notation]")
     for i in range(pickable.count()):
         if ready.count():
             break
-        pickable.nth(i).click()
+        pickable.nth(i).click(timeout=CLICK_MS)
     if ready.count():
-        ready.first.click()
-        return
-    page.locator(".actions button.action").first.click()
+        ready.first.click(timeout=CLICK_MS)
+        return True
+    buttons = page.locator(".actions button.action:not([disabled])")
+    if buttons.count():
+        buttons.first.click(timeout=CLICK_MS)
+        return True
+    return False
+
+
+# --- one table, two ways to sit at it -----------------------------------------------------------
+
+
+def test_a_move_in_the_page_shows_on_the_table_message_and_the_other_way(
+    page: Page, stack: Stack
+) -> None:
+    table = stack.open_table("tvamanswhist", ("Anna", "Bo"))
+    game = table.game
+    assert game is not None
+    mover = (
+        "Anna"
+        if table.record.seats[min(game.to_act())].user_id == stack.member_id("Anna")
+        else "Bo"
+    )
+    other = "Bo" if mover == "Anna" else "Anna"
+    open_page(page, stack, mover, table.table_id)
+    card = page.locator(".hand .card.playable").first
+    played = str(card.get_attribute("data-card"))
+    face = renderer(catalog("sv"), table).face(parse_card(played))
+    assert face not in stack.table_message_text()
+    seen = version(page)
+    card.click()
+    wait_past(page, seen)
+    assert face in stack.table_message_text()  # the channel shows the page's move
+
+    # now a move with the channel's buttons, shown in the page
+    seen = version(page)
+    answer = stack.click_in_channel(other, label="Min hand")
+    panel = answer.response
+    assert panel is not None
+    stack.run(_play_first(stack, other, panel))
+    wait_past(page, seen)
+    last = stack.run(stack.bot.storage.actions(table.table_id))[-1]
+    assert last.by == "member"
+    on_felt = page.locator(".trick .card, .pile .card").evaluate_all(
+        "e => e.map(c => c.dataset.card)"
+    )
+    assert last.notation in on_felt
+
+
+async def _play_first(stack: Stack, name: str, panel: object) -> None:
+    from members import play_first_legal
+
+    await play_first_legal(stack.members[name], panel)
+    await stack.settle()
+
+
+def test_forged_messages_change_nothing_and_are_answered(page: Page, stack: Stack) -> None:
+    table = stack.open_table("tvamanswhist", ("Anna", "Bo"))
+    open_page(page, stack, "Cilla", table.table_id)  # any page: the socket is opened below
+    assert stack.web.hub is not None
+    session = stack.web.hub.issued.issue(WebUser(stack.member_id("Anna"), "Anna"))
+    game = table.game
+    assert game is not None
+    anna_seat = next(s.seat for s in table.record.seats if s.user_id == stack.member_id("Anna"))
+    other = 1 - anna_seat
+    mine = [game.notation(a) for a in game.legal_actions(anna_seat)]
+    theirs = [game.notation(a) for a in game.legal_actions(other)]
+    version_now = table.version
+    tid = table.table_id
+    forged = [
+        ("hello-less", None),
+        ("garbage", "{not json"),
+        ("unknown", json.dumps({"type": "shuffle", "table_id": tid})),
+        (
+            "elsewhere",
+            json.dumps(
+                {"type": "act", "table_id": tid + 99, "version": version_now, "notation": "x"}
+            ),
+        ),
+        (
+            "stale",
+            json.dumps(
+                {
+                    "type": "act",
+                    "table_id": tid,
+                    "version": version_now - 1,
+                    "notation": (mine or theirs)[0],
+                }
+            ),
+        ),
+        (
+            "not offered",
+            json.dumps(
+                {"type": "act", "table_id": tid, "version": version_now, "notation": "AS AS"}
+            ),
+        ),
+        (
+            "other seat",
+            json.dumps(
+                {
+                    "type": "act",
+                    "table_id": tid,
+                    "version": version_now,
+                    "notation": (theirs or ["2C"])[0],
+                }
+            ),
+        ),
+    ]
+    answers = page.evaluate(
+        """async ([session, tid, forged]) => {
+          const url = location.origin.replace('http', 'ws') + '/ws';
+          const talk = (socket, text) => new Promise((done) => {
+            const seen = [];
+            socket.onmessage = (e) => {
+              const m = JSON.parse(e.data);
+              seen.push(m);
+              if (['refused', 'error', 'ack'].includes(m.type)) done(seen);
+            };
+            socket.send(text);
+          });
+          const open = () => new Promise((done) => {
+            const s = new WebSocket(url);
+            s.onopen = () => done(s);
+          });
+          const out = {};
+          const bare = await open();
+          const watch = JSON.stringify({type: 'watch', table_id: tid});
+          out['no session'] = (await talk(bare, watch)).pop();
+          const socket = await open();
+          await new Promise((done) => {
+            socket.onmessage = (e) => {
+              if (JSON.parse(e.data).type === 'state') done();
+            };
+            const hello = {type: 'hello', session, channel_id: null, table_id: tid, lang: 'sv'};
+            socket.send(JSON.stringify(hello));
+          });
+          for (const [name, text] of forged) {
+            if (text !== null) out[name] = (await talk(socket, text)).pop();
+          }
+          return out;
+        }""",
+        [session, tid, forged],
+    )
+    sv = catalog("sv")
+    assert answers["no session"]["type"] == "error"
+    assert answers["no session"]["message"] == sv.text("web.error.no_session")
+    for name in ("garbage", "unknown", "elsewhere", "stale", "not offered", "other seat"):
+        answer = answers[name]
+        assert answer["type"] == "refused", name
+        assert answer["message"], name  # answered in words
+    assert answers["garbage"]["message"] == sv.text("web.error.bad_message")
+    assert answers["unknown"]["message"] == sv.text("web.error.unknown_type")
+    assert answers["elsewhere"]["message"] == sv.text("web.error.not_watching")
+    assert table.version == version_now
+    assert table.seq == 0
+    assert stack.run(stack.bot.storage.actions(tid)) == []
 
 
 # --- what a spectator sees --------------------------------------------------------------------
 
 
-def test_a_spectators_page_and_frames_never_hold_a_hidden_card(
-    page: Page, server: FakeServer
-) -> None:
-    table = server.add(FakeTable(1, "nittionio", 3, seed=7, member_seat=None))
-    open_table(page, server, 1)
+def test_a_spectators_page_and_frames_never_hold_a_hidden_card(page: Page, stack: Stack) -> None:
+    frames = frames_of(page)
+    table = stack.open_table("nittionio", ("Anna", "Bo", "Dag"))
+    open_page(page, stack, None, table.table_id)
+    members = {stack.member_id(n): n for n in ("Anna", "Bo", "Dag")}
     for _ in range(40):
-        hidden = set()
-        public = table.game.view(None)
+        game = table.game
+        assert game is not None
+        public = game.view(None)
         shown = {card_code(c) for s in public.seats for c in s.shown}
-        for seat in range(3):
-            hidden |= {card_code(c) for c in table.game.view(seat).hand} - shown
-        on_page = set(page.locator("[data-card]").evaluate_all("e => e.map(c => c.dataset.card)"))
+        hidden: set[str] = set()
+        for seat in range(len(public.seats)):
+            hidden |= {card_code(c) for c in game.view(seat).hand} - shown
+        # (the last trick's cards flying to their winner are left out: they were played face up)
+        on_page = set(
+            page.locator(".screen [data-card]").evaluate_all("e => e.map(c => c.dataset.card)")
+        )
         assert not on_page & hidden
-        frame = server.frames[-1]
-        assert not [code for code in hidden if f'"{code}"' in frame]
+        assert frames, "no frame was seen"
+        assert not [c for c in hidden if f'"{c}"' in frames[-1] or f" {c}" in frames[-1]]
         assert page.locator(".hand .card").count() == 0
-        if table.game.is_over():
+        if game.is_over():
             break
         seen = version(page)
-        server.run(table.step(3))
+
+        async def act() -> None:
+            await stack.settle()
+            game = table.game
+            assert game is not None
+            seat = min(game.to_act())
+            user_id = table.record.seats[seat].user_id
+            assert user_id in members
+            notation = game.notation(game.legal_actions(seat)[0])
+            await stack.bot.sessions.act(table.table_id, user_id, table.version, notation)
+            await stack.settle()
+
+        stack.run(act())
         wait_past(page, seen)
+    assert len(frames) > 10
 
 
 # --- the layout -------------------------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def shared_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    with serving(tmp_path_factory.mktemp("layout")) as running:
+        yield running
+
+
 @pytest.mark.parametrize("game_id", sorted(registry.SPECS))
 def test_every_game_fits_a_phone_and_a_desktop(
-    browser: Browser, server: FakeServer, game_id: str
+    browser: Browser, shared_stack: Stack, game_id: str
 ) -> None:
     """At 360×740 and 1280×800 nothing runs off the sides: seats, trick and the whole hand."""
+    stack = shared_stack
     spec = registry.SPECS[game_id]
     players = max(spec.min_players, min(4, spec.max_players))
-    server.add(FakeTable(1, game_id, players, seed=21))
-    for width, height, tag in ((360, 740, "phone"), (1280, 800, "desktop")):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        tab = context.new_page()
-        open_table(tab, server, 1)
-        tab.wait_for_function("() => document.getAnimations().length === 0")
-        boxes = tab.locator(".seat, .hand .card, .trick .card").evaluate_all(
-            "e => e.map(n => { const r = n.getBoundingClientRect(); return [r.left, r.right]; })"
-        )
-        assert all(left >= -1 and right <= width + 1 for left, right in boxes)
-        assert tab.evaluate("document.documentElement.scrollWidth") <= width
-        if SHOTS:
-            Path(SHOTS).mkdir(parents=True, exist_ok=True)
-            tab.screenshot(path=str(Path(SHOTS) / f"{game_id}-{tag}.png"))
-        context.close()
+    seated = ("Anna", "Bo", "Cilla", "Dag")[: min(players, 2)]
+    table = stack.open_table(game_id, seated)
+    try:
+        for width, height, tag in ((360, 740, "phone"), (1280, 800, "desktop")):
+            context = browser.new_context(viewport={"width": width, "height": height})
+            tab = context.new_page()
+            tab.set_default_timeout(15_000)
+            open_page(tab, stack, "Anna", table.table_id)
+            tab.wait_for_function("() => document.getAnimations().length === 0")
+            boxes = tab.locator(".seat, .hand .card, .trick .card").evaluate_all(
+                "e => e.map(n => { const r = n.getBoundingClientRect(); "
+                "return [r.left, r.right]; })"
+            )
+            assert all(left >= -1 and right <= width + 1 for left, right in boxes)
+            assert tab.evaluate("document.documentElement.scrollWidth") <= width
+            if SHOTS:
+                Path(SHOTS).mkdir(parents=True, exist_ok=True)
+                tab.screenshot(path=str(Path(SHOTS) / f"{game_id}-{tag}.png"))
+            context.close()
+    finally:
+        stack.end_table()
+
+
+def test_many_choices_on_a_phone_leave_the_felt_readable(browser: Browser, stack: Stack) -> None:
+    """Femhundra's bids at 360×740: the choices are one compact row that scrolls sideways, the
+    felt keeps its room and the page itself does not scroll."""
+    table = stack.open_table("femhundra")
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    tab = context.new_page()
+    tab.set_default_timeout(15_000)
+    open_page(tab, stack, "Anna", table.table_id)
+    buttons = tab.locator(".actions button.action")
+    assert buttons.count() > 8  # pass and every bid
+    row = tab.locator(".actions").bounding_box()
+    felt = tab.locator(".felt").bounding_box()
+    assert row is not None
+    assert felt is not None
+    assert row["height"] <= 60, "the choices take more than one row"
+    assert felt["height"] >= 740 * 0.35, "the felt is crushed by the choices"
+    assert tab.evaluate("document.scrollingElement.scrollHeight") <= 740
+    assert tab.evaluate(
+        "(() => { const a = document.querySelector('.actions');"
+        " return a.scrollWidth > a.clientWidth; })()"
+    )
+    last = buttons.last
+    last.scroll_into_view_if_needed()
+    box = last.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= 361  # every bid can be reached
+    context.close()

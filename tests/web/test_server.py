@@ -6,6 +6,7 @@ in words, and no change). Discord is never contacted: the code exchange talks to
 from __future__ import annotations
 
 import ast
+import dataclasses
 import logging
 import random
 from collections.abc import AsyncIterator, Mapping
@@ -20,13 +21,15 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.clock import ManualClock
 from bot.i18n import catalog
 from bot.options import game_name
+from bot.render.text import seat_score
 from bot.sessions import LiveTable, Member, SessionManager, correct_press
 from bot.storage import Storage, open_storage
 from bot.web import protocol
 from bot.web.auth import SESSION_SECONDS, DiscordLogin, IssuedSessions, WebUser
 from bot.web.hub import WebHub
 from bot.web.server import CSP, WebApp
-from games.cards import code
+from games.cards import JOKER, Card, code, parse_card
+from games.core import Msg
 
 CHANNEL, GUILD = 100, 1
 ANNA, BO, CILLA = Member(11, "Anna"), Member(12, "Bo"), Member(13, "Cilla")
@@ -626,3 +629,57 @@ async def test_a_failure_inside_the_bot_is_answered_and_the_page_stays_connected
     assert (await page.act(table, shown["version"], shown["actions"][0]["notation"]))[
         "type"
     ] == "ack"
+
+
+# --- what a seat's line and the trick say --------------------------------------------------------
+
+
+async def test_a_seat_shows_points_only_where_the_game_counts_them_in_its_own_words(
+    web: Web,
+) -> None:
+    await web.sessions.open_table(guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="braus")
+    await web.sessions.add_computer(CHANNEL, ANNA.user_id)
+    braus = await web.sessions.start(CHANNEL, ANNA.user_id)
+    page = await web.page(ANNA, lang="sv")
+    seats = (await page.watch(braus))["view"]["seats"]
+    assert [s["score"] for s in seats] == [None] * len(seats)  # Bräus counts no points
+    assert braus.game is not None
+    ritor = [info.score for info in braus.game.view(0).seats]
+    assert [s["score_text"] for s in seats] == [
+        seat_score(catalog("sv"), "braus", n) for n in ritor
+    ]
+    assert "ritor" in seats[0]["score_text"] or "rita" in seats[0]["score_text"]
+
+    whist_table = await web.sessions.open_table(
+        guild_id=GUILD, channel_id=CHANNEL + 1, host=BO, game_id="tvamanswhist"
+    )
+    await web.sessions.add_computer(CHANNEL + 1, BO.user_id)
+    whist_table = await web.sessions.start(CHANNEL + 1, BO.user_id)
+    text = protocol.renderer(catalog("en"), whist_table)
+    assert whist_table.game is not None
+    shown = protocol.view_of(text, whist_table, whist_table.game.view(0), 0)
+    seats_json: list[Json] = shown["seats"]  # type: ignore[assignment]
+    assert [s["score"] for s in seats_json] == [0, 0]
+    assert [s["score_text"] for s in seats_json] == ["0 pts", "0 pts"]
+
+
+async def test_the_jokers_worth_and_the_tricks_notes_reach_the_page_as_words(web: Web) -> None:
+    table = await whist(web.sessions)
+    assert table.game is not None
+    plain = table.game.view(None)
+    nine = Card(parse_card("9C"))
+    view = dataclasses.replace(
+        plain,
+        trick=((0, Card(JOKER)), (1, Card(parse_card("7H")))),
+        joker=nine,
+        trick_notes=(None, Msg.of("tvamansbridge.trick_note.dummy")),
+    )
+    sv = protocol.view_of(protocol.renderer(catalog("sv"), table), table, view, None)
+    en = protocol.view_of(protocol.renderer(catalog("en"), table), table, view, None)
+    assert sv["joker"] == "9C"
+    assert sv["joker_text"] == catalog("sv").text("web.table.joker_as", card="9♣")
+    assert en["joker_text"] == catalog("en").text("web.table.joker_as", card="9♣")
+    assert sv["trick_notes"] == [None, catalog("sv").text("tvamansbridge.trick_note.dummy")]
+    assert en["trick_notes"] == [None, catalog("en").text("tvamansbridge.trick_note.dummy")]
+    none = protocol.view_of(protocol.renderer(catalog("sv"), table), table, plain, None)
+    assert (none["joker"], none["joker_text"], none["trick_notes"]) == (None, None, [])

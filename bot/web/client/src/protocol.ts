@@ -32,7 +32,7 @@ export interface TableEntry {
   table_id: number;
   game: string;
   game_name: string;
-  status: "lobby" | "playing" | "finished" | "paused";
+  status: "lobby" | "playing" | "paused" | "finished" | "ended";
   players: string[];
   seated: boolean;
   can_join: boolean;
@@ -41,7 +41,10 @@ export interface TableEntry {
 export interface SeatState {
   name: string;
   cards: number;
+  /** Null in the lobby and in a game without points; its words are in `score_text`. */
   score: number | null;
+  /** The score as the channel words it (`12 p`, `2 ritor`); null where nothing is counted. */
+  score_text: string | null;
   tricks: number | null;
   shown: string[];
   notes: string[];
@@ -82,6 +85,11 @@ export interface ViewState {
   trump_text: string | null;
   seats: SeatState[];
   trick: [number, string][];
+  /** One per card of the trick: what the game notes on it (played from a träkarl), or null. */
+  trick_notes: (string | null)[];
+  /** The card a joker counts as now, and the same in words. */
+  joker: string | null;
+  joker_text: string | null;
   piles: PileState[];
   events: string[];
   notes: string[];
@@ -119,6 +127,8 @@ export interface TableState {
   lang: Lang;
   game: string;
   game_name: string;
+  /** The server's clock when the frame was made: deadlines count down from `deadline - now`. */
+  now: number;
   deadline: number | null;
   reaction: { opened: number; closes: number } | null;
   view: ViewState;

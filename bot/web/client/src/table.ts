@@ -76,6 +76,8 @@ export class App {
   private sheetOpen = false;
   private resultClosed = false;
   private autoWatched = false;
+  /** The server's clock less the browser's, in seconds: the demo runs on a simulated clock. */
+  private skew = 0;
   private toastTimer: number | undefined;
   private readonly banner = el("div", "banner");
   private readonly toast = el("div", "toast");
@@ -176,7 +178,7 @@ export class App {
       return;
     }
     this.autoWatched = true;
-    const mine = this.tables.filter((table) => table.seated && table.status !== "finished");
+    const mine = this.tables.filter((table) => table.seated && table.status !== "finished" && table.status !== "ended");
     if (mine.length === 1 && mine[0]) {
       this.outbox?.watch(mine[0].table_id);
     }
@@ -260,6 +262,7 @@ export class App {
       }
     }
     this.state = state;
+    this.skew = state.now - Date.now() / 1000;
     if (state.lang !== lang()) {
       setLang(state.lang);
     }
@@ -377,6 +380,9 @@ export class App {
       trump.append(el("span", "", state.view.trump_text ?? t("trump")));
       bar.append(trump);
     }
+    if (state.view.joker_text) {
+      bar.append(el("div", "joker-as", state.view.joker_text));
+    }
     if (state.deadline !== null) {
       const left = el("div", "clock deadline");
       left.dataset.until = String(state.deadline);
@@ -433,6 +439,14 @@ export class App {
       card.style.setProperty("left", `${50 + 24 * Math.cos(angle)}%`);
       card.style.setProperty("top", `${50 - 30 * Math.sin(angle)}%`);
       card.style.setProperty("z-index", String(order + 1));
+      const note = state.view.trick_notes[order];
+      if (note) {
+        card.title = note;
+        card.append(el("span", "trick-note", note));
+      }
+      if (code === "JK" && state.view.joker_text) {
+        card.title = state.view.joker_text;
+      }
       trick.append(card);
     });
     middle.append(trick);
@@ -471,8 +485,8 @@ export class App {
     if (seat.tricks !== null) {
       stats.append(el("span", "tricks", `${seat.tricks} ${t("tricks")}`));
     }
-    if (seat.score !== null) {
-      stats.append(el("span", "score", `${seat.score} ${t("points")}`));
+    if (seat.score_text !== null) {
+      stats.append(el("span", "score", seat.score_text));
     }
     box.append(stats);
     if (seat.turn && state.deadline !== null) {
@@ -789,7 +803,7 @@ export class App {
 
   /** Counts the deadlines and the reaction window down, every quarter of a second. */
   private tick(): void {
-    const now = Date.now() / 1000;
+    const now = Date.now() / 1000 + this.skew;
     for (const node of this.screen.querySelectorAll<HTMLElement>(".clock")) {
       const until = Number(node.dataset.until);
       const left = until - now;

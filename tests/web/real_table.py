@@ -1,0 +1,244 @@
+"""The demo's stack for the web table's browser tests: the real bot on SimCord's simulated
+Discord, its web face beside it with the demo's member picker, one session manager and a SQLite
+database in a temporary folder, all on one event loop in a thread of its own.
+
+The browser (Playwright's sync API) drives the page from the test's thread; everything the test
+does on the bot's side (a member's slash command or click, simulated time moving, reading the
+channel) runs on the stack's loop through :meth:`Stack.run`. Computer players move without a
+pause, and time moves only when a test says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+import threading
+from collections.abc import Coroutine, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import simcord
+from pydantic import SecretStr
+from simcord import ChannelHandle, Env, MemberActor
+
+from bot.discord.client import Kortbord
+from bot.discord.listener import GRACE_BEYOND_SETTLING
+from bot.sessions import LiveTable
+from bot.settings import Settings
+from bot.web.auth import WebUser
+from bot.web.server import DIST, WebFace
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+from members import components, start
+
+T = TypeVar("T")
+NAMES = ("Anna", "Bo", "Cilla", "Dag")
+SEED = 2026
+MOCK_CODE = "mock_code"  # the code the SDK's mock answers authorize with
+ACCESS_TOKEN = "discord-access-token"
+STEP_SECONDS = 30.0  # a bound on one step on the stack's loop, never a pause
+
+
+@dataclass
+class Stack:
+    """The running stack, as the tests see it."""
+
+    loop: asyncio.AbstractEventLoop
+    env: Env
+    bot: Kortbord
+    web: WebFace
+    channel: ChannelHandle
+    members: dict[str, MemberActor]
+    exchanged: list[str] = field(default_factory=list)  # codes brought to Discord's token URL
+    opened: list[int] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.web.port}/"
+
+    def run(self, step: Coroutine[Any, Any, T]) -> T:
+        """Runs ``step`` on the stack's loop and waits for its result."""
+        return asyncio.run_coroutine_threadsafe(step, self.loop).result(STEP_SECONDS)
+
+    def member_id(self, name: str) -> int:
+        return int(self.members[name].id)
+
+    def table(self) -> LiveTable | None:
+        return self.bot.sessions.table_in(self.channel.id)
+
+    def live(self, table_id: int) -> LiveTable:
+        table = self.bot.sessions.table_by_id(table_id)
+        assert table is not None
+        return table
+
+    def end_table(self, host: str = "Anna") -> None:
+        """The host ends the stack's table (a member sits at one table at a time)."""
+
+        async def end() -> None:
+            await self.bot.sessions.end(self.channel.id, self.member_id(host))
+            await self.settle()
+
+        self.run(end())
+
+    def open_table(
+        self,
+        game_id: str,
+        seated: tuple[str, ...] = ("Anna",),
+        *,
+        options: str | None = None,
+        started: bool = True,
+    ) -> LiveTable:
+        """The first of ``seated`` opens a table of ``game_id`` with ``/spel ny`` in a fresh
+        channel (the stack's channel from then on), the others sit down, and the host starts it
+        with computer players in the empty seats."""
+        return self.run(self._open(game_id, seated, options, started))
+
+    async def _open(
+        self, game_id: str, seated: tuple[str, ...], options: str | None, started: bool
+    ) -> LiveTable:
+        guild = self.channel.guild
+        assert guild is not None
+        self.channel = guild.create_text_channel(f"{game_id}-{len(self.opened)}")
+        host = self.members[seated[0]]
+        filled: dict[str, str] = {"spel": game_id}
+        if options is not None:
+            filled["alternativ"] = options
+        opened = await host.slash(self.channel, "spel ny", **filled)
+        message = opened.response
+        assert message is not None, "the table did not open"
+        for name in seated[1:]:
+            await self.members[name].click(message, label="Sätt dig")
+        if started:
+            await start(host, message)
+        await self.settle()
+        table = self.table()
+        assert table is not None
+        self.opened.append(table.table_id)
+        return table
+
+    async def settle(self) -> None:
+        """Lets the bot finish what it does now (computer moves, the table message's edits)."""
+        await self.bot.listener.settle()
+        await self.env.settle()
+
+    def advance(self, seconds: float) -> None:
+        """Moves simulated time on (turn deadlines, Hej knekt's reaction window)."""
+        self.run(self.env.advance_time(seconds))
+
+    def table_message_text(self) -> str:
+        """The channel's table message as a member reads it: its content and embeds."""
+
+        async def read() -> str:
+            await self.settle()
+            message = self.channel.history()[0]
+            parts = [message.content or ""]
+            for embed in message.embeds:
+                parts.append(embed.description or "")
+                parts.extend(f"{f.name} {f.value}" for f in embed.fields)
+            return "\n".join(parts)
+
+        return self.run(read())
+
+    def click_in_channel(self, name: str, **button: str) -> Any:
+        """A member clicks a button of the channel's newest message."""
+
+        async def click() -> Any:
+            message = self.channel.history()[0]
+            return await self.members[name].click(message, **button)
+
+        return self.run(click())
+
+    def channel_buttons(self) -> list[str]:
+        return [str(c.get("label")) for c in components(self.channel.history()[0])]
+
+
+def fake_discord(stack_ref: list[Stack]) -> Any:
+    """Discord's token endpoint and ``/users/@me`` for the SDK mock's code: the member is Anna."""
+
+    async def fetch(
+        method: str, url: str, headers: Mapping[str, str], form: Mapping[str, str] | None
+    ) -> tuple[int, object]:
+        stack = stack_ref[0]
+        if url.endswith("/oauth2/token"):
+            code = (form or {}).get("code", "")
+            stack.exchanged.append(code)
+            if code != MOCK_CODE:
+                return 400, {"error": "invalid_grant"}
+            return 200, {"access_token": ACCESS_TOKEN, "token_type": "Bearer"}
+        if headers.get("Authorization") == f"Bearer {ACCESS_TOKEN}":
+            anna = stack.member_id("Anna")
+            return 200, {"id": str(anna), "username": "anna", "global_name": "Anna"}
+        return 401, {"message": "401: Unauthorized"}
+
+    return fetch
+
+
+@contextmanager
+def serving(folder: Path) -> Iterator[Stack]:
+    """The stack on a free port of 127.0.0.1, its database in ``folder``."""
+    ready = threading.Event()
+    holder: list[Stack] = []
+    failure: list[BaseException] = []
+    stop: list[asyncio.Event] = []
+
+    async def main() -> None:
+        settings = Settings(  # type: ignore[call-arg]
+            database=folder / "kortbord.sqlite3",
+            _env_file=None,
+            client_id="424242",
+            client_secret=SecretStr("the-client-secret"),
+        )
+        bot = Kortbord(
+            settings,
+            computer_delay=0.0,
+            dm_pause=0.0,
+            panel_grace=GRACE_BEYOND_SETTLING,
+            rng=random.Random(SEED),
+        )
+        shown: list[WebUser] = []
+        web = WebFace(
+            settings, port=0, host="127.0.0.1", demo_members=shown, fetch=fake_discord(holder)
+        )
+        try:
+            async with simcord.run(bot, check_errors=False) as env:
+                await bot.tree.sync()
+                guild = env.create_guild(name="Kortbord")
+                channel = guild.create_text_channel("kortbord")
+                members = {
+                    name: guild.add_member(env.create_user(name.lower(), global_name=name))
+                    for name in NAMES
+                }
+                shown.extend(WebUser(m.id, name) for name, m in members.items())
+                with env.time_context():  # as the demo starts it: on the channel's clock
+                    await web.start(bot.sessions, bot.application_id)
+                stop.append(asyncio.Event())
+                holder.append(Stack(asyncio.get_running_loop(), env, bot, web, channel, members))
+                ready.set()
+                await stop[0].wait()
+                await web.stop()
+        except BaseException as error:  # the test's thread is told, not left waiting
+            failure.append(error)
+            ready.set()
+            raise
+        finally:
+            storage = getattr(bot, "storage", None)
+            if storage is not None:
+                await storage.close()
+
+    thread = threading.Thread(target=asyncio.run, args=(main(),), daemon=True)
+    thread.start()
+    assert ready.wait(60), "the stack did not start"
+    if failure:
+        raise failure[0]
+    stack = holder[0]
+    try:
+        yield stack
+    finally:
+        stack.loop.call_soon_threadsafe(stop[0].set)
+        thread.join(30)
+
+
+__all__ = ["DIST", "NAMES", "Stack", "serving"]
