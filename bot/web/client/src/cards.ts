@@ -19,7 +19,13 @@ const SUIT_PATHS: Record<string, string> = {
     "A20 20 0 1 1 34 38A20 20 0 0 1 50 6Z",
 };
 
-const RED = new Set(["H", "D"]);
+/** The four-colour deck, as in the channel's pictures and the terminal: hearts red, diamonds
+ * blue, clubs green, spades black. */
+const INK: Record<string, string> = { H: "red", D: "blue", C: "green", S: "black" };
+
+function inkOf(suit: string): string {
+  return INK[suit] ?? "black";
+}
 
 const INDEX: Record<"sv" | "en", Record<string, string>> = {
   sv: { A: "E", K: "K", Q: "D", J: "Kn", T: "10" },
@@ -42,7 +48,7 @@ export function suitOf(code: string): string {
 export function suitIcon(suit: string, className = "suit"): SVGSVGElement {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("class", `${className} ${RED.has(suit) ? "red" : "black"}`);
+  svg.setAttribute("class", `${className} ${inkOf(suit)}`);
   svg.setAttribute("aria-hidden", "true");
   const path = document.createElementNS(SVG, "path");
   path.setAttribute("d", SUIT_PATHS[suit] ?? "");
@@ -56,7 +62,7 @@ export function cardFace(code: string, size: "big" | "small" = "big"): HTMLEleme
   card.className = `card face ${size}`;
   card.dataset.card = code;
   const suit = suitOf(code);
-  card.classList.add(RED.has(suit) ? "red" : "black");
+  card.classList.add(inkOf(suit));
   if (code === "JK") {
     card.classList.add("joker");
     const word = document.createElement("span");
