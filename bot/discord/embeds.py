@@ -17,10 +17,11 @@ import discord
 
 from bot.discord.views.layout import choice_of
 from bot.i18n import Catalog
-from bot.options import game_name, variant_name
+from bot.options import describe, game_name, variant_name
 from bot.render.text import (
     DISCORD,
     TextRenderer,
+    faces_of_codes,
     hand_faces,
     place_name,
     result_lines,
@@ -30,7 +31,7 @@ from bot.render.text import (
     trick_text,
     trump_line,
 )
-from bot.sessions import DECISION_FACTOR, LiveTable, TimedOut, seats_wanted
+from bot.sessions import DECISION_FACTOR, LiveTable, TimedOut, game_options, seats_wanted
 from bot.storage import GameStats, GuildSettings, RatingChange, Standing
 from games.ai import level_of
 from games.core import Msg, Seat, View
@@ -40,6 +41,7 @@ MAX_DESCRIPTION = 4096
 MAX_FIELD = 1024
 MAX_TITLE = 256
 EVENTS_SHOWN = 5
+REACTION_OPTION = "reaction_ms"  # a real-time game's reaction time, in ms
 PRIVATE_EVENTS_SHOWN = 3
 COLOUR = discord.Colour.dark_green()
 
@@ -52,22 +54,38 @@ def clip(text: str, limit: int, *, keep_end: bool = False) -> str:
 
 
 def _lobby_lines(catalog: Catalog, table: LiveTable) -> list[str]:
-    """What a member deciding to sit down wants to know: the variant, the turn time, the seats."""
+    """What a member deciding to sit down wants to know: the variant (when it is not the
+    standard game), the options chosen in ``/spel ny``, the time a move has (a real-time game's
+    reaction time), the seats."""
     record = table.record
     empty = max(0, seats_wanted(record) - len(record.seats))
     seconds = record.turn_seconds
-    return [
-        catalog.text("ui.table.lobby"),
-        catalog.text(
-            "ui.lobby.variant", variant=variant_name(catalog, record.game_id, record.variant)
-        ),
-        catalog.text("ui.lobby.turn_time", seconds=seconds, decision=seconds * DECISION_FACTOR),
+    lines = [catalog.text("ui.table.lobby")]
+    if record.variant != "standard":
+        name = variant_name(catalog, record.game_id, record.variant)
+        lines.append(catalog.text("ui.lobby.variant", variant=name))
+    chosen = {
+        name: value
+        for name, value in game_options(dict(record.options)).items()
+        if not (table.spec.realtime and name == REACTION_OPTION)
+    }
+    if chosen:
+        options = describe(catalog, record.game_id, chosen)
+        lines.append(catalog.text("layout.lobby.options", options=options))
+    reaction = dict(record.options).get(REACTION_OPTION, "")
+    if table.spec.realtime and reaction.isdigit():
+        lines.append(catalog.text("layout.lobby.reaction_time", seconds=int(reaction) // 1000))
+    else:
+        decision = seconds * DECISION_FACTOR
+        lines.append(catalog.text("ui.lobby.turn_time", seconds=seconds, decision=decision))
+    lines.append(
         catalog.text("ui.lobby.empty_one" if empty == 1 else "ui.lobby.empty", count=empty)
         if empty
         else catalog.text("ui.lobby.full")
         if len(record.seats) >= table.spec.max_players
-        else catalog.text("ui.lobby.ready"),
-    ]
+        else catalog.text("ui.lobby.ready")
+    )
+    return lines
 
 
 def seat_names(catalog: Catalog, table: LiveTable) -> list[str]:
@@ -91,12 +109,27 @@ def level_name(catalog: Catalog, kind: str) -> str:
 
 def lobby_lines(catalog: Catalog, table: LiveTable) -> list[str]:
     """The seats in the lobby: names, with the level of each computer player."""
-    lines = []
-    for record, name in zip(table.record.seats, seat_names(catalog, table), strict=True):
-        lines.append(
-            name if record.user_id is not None else f"{name} ({level_name(catalog, record.ai)})"
-        )
-    return lines
+    names = seat_names(catalog, table)
+    return [seat_label(catalog, table, seat, names[seat]) for seat in range(len(names))]
+
+
+def seat_label(
+    catalog: Catalog, table: LiveTable, seat: Seat, name: str, dealer: bool = False
+) -> str:
+    """One label per seat: the name, then its small marks in one bracket (the dealer; a
+    computer player's level, or a member who left or whose seat the computer plays):
+    ``Dator 1 (giver, normal)``."""
+    marks = [catalog.text("view.dealer_mark")] if dealer else []
+    record = table.record.seats[seat]
+    if record.left:
+        marks.append(catalog.text("ui.table.left"))
+    elif record.user_id is not None and record.autoplay:
+        marks.append(catalog.text("ui.table.autoplay"))
+    elif record.user_id is None:
+        marks.append(level_name(catalog, record.ai))
+    if not marks:
+        return name
+    return f"{name} {catalog.text('layout.seat.marks', marks=', '.join(marks))}"
 
 
 def renderer(catalog: Catalog, table: LiveTable) -> TextRenderer:
@@ -319,21 +352,27 @@ def _status_lines(catalog: Catalog, table: LiveTable, view: View, deadline: floa
 
 
 def timeout_line(catalog: Catalog, table: LiveTable, timed_out: TimedOut, seat: Seat | None) -> str:
-    """ "Tiden gick ut: datorn spelade 7♥ åt Bo" (``seat``: the reader's own seat, "åt dig")."""
+    """What the computer did for a seat whose time ran out, in words: "Tiden gick ut för Bo:
+    datorn lade budkort" (``seat``: the reader's own seat, "för dig"). Cards laid face down are
+    never named to the others."""
     text = renderer(catalog, table)
+    game_id = table.record.game_id
     choice = choice_of(timed_out.notation)
-    name = text.seat(timed_out.seat)
-    shown = timed_out.notation
-    if seat != timed_out.seat and not timed_out.public:
-        # cards laid face down: the others learn what was done, never which cards
-        if not choice.verb:
-            return catalog.text("ui.timeout.played_hidden", name=name)
-        shown = choice.verb
-    action = text.action(table.record.game_id, shown)
-    played = "played" if choice.is_card else "chose"
-    if seat == timed_out.seat:
-        return catalog.text(f"ui.timeout.{played}_for_you", action=action)
-    return catalog.text(f"ui.timeout.{played}", action=action, name=name)
+    own = seat == timed_out.seat
+    name = catalog.text("layout.timeout.you") if own else text.seat(timed_out.seat)
+    hidden = not own and not timed_out.public  # the others learn what was done, never which cards
+    if not choice.verb:
+        if hidden:
+            return catalog.text("layout.timeout.played_hidden", name=name)
+        cards = text.action(game_id, timed_out.notation)
+        return catalog.text("layout.timeout.played", name=name, cards=cards)
+    what = "" if hidden else " ".join(faces_of_codes(a, text.faces) for a in choice.args)
+    for key in (f"layout.did.{game_id}.{choice.verb}", f"layout.did.{choice.verb}"):
+        if catalog.has(key):
+            did = catalog.text(key, what=what).strip()
+            return catalog.text("layout.timeout.did", name=name, did=did)
+    action = text.action(game_id, choice.verb if hidden else timed_out.notation)
+    return catalog.text("layout.timeout.chose", name=name, action=action)
 
 
 def _seat_lines(catalog: Catalog, table: LiveTable, view: View) -> list[str]:
@@ -348,17 +387,10 @@ def _seat_lines(catalog: Catalog, table: LiveTable, view: View) -> list[str]:
         if info.shown:
             parts.append(catalog.text("view.shown", cards=text.faces_of(sort_hand(info.shown))))
         parts.extend(text.msg(n) for n in info.notes)
-        name = text.seat(seat)
-        name = f"▶ **{name}**" if seat in view.to_act else f"**{name}**"
-        if seat == view.dealer:
-            name += f" ({catalog.text('view.dealer_mark')})"
-        record = table.record.seats[seat]
-        if record.left:
-            name += f" ({catalog.text('ui.table.left')})"
-        elif record.user_id is not None and record.autoplay:
-            name += f" ({catalog.text('ui.table.autoplay')})"
-        elif record.user_id is None:
-            name += f" ({level_name(catalog, record.ai)})"
+        name = f"**{text.seat(seat)}**"
+        name = seat_label(catalog, table, seat, name, dealer=seat == view.dealer)
+        if seat in view.to_act:
+            name = f"▶ {name}"
         lines.append(f"{name}: {' · '.join(parts)}")
     return lines
 

@@ -220,11 +220,9 @@ async def test_a_passed_deadline_is_announced_on_the_table_and_in_the_panel(
     played = (await bot_of(env).storage.actions(table.table_id))[0]
     assert played.by == "timeout"
     shown = channel.history()[0].embeds[0].description or ""
-    assert "Tiden gick ut: datorn" in shown
-    assert f"åt {table.record.seats[seat].name}" in shown
+    assert f"Tiden gick ut för {table.record.seats[seat].name}: datorn spelade" in shown
     refreshed = await open_hand(late, message)
-    assert "Tiden gick ut: datorn" in refreshed.content
-    assert "åt dig" in refreshed.content
+    assert "Tiden gick ut för dig: datorn spelade" in refreshed.content
     assert "Tiden gick ut" not in (await open_hand(other, message)).content
 
 
@@ -265,9 +263,8 @@ async def test_a_deadline_announcement_never_shows_cards_laid_face_down(simcord_
     faces = {card_face(parse_card(c), text.faces) for c in laid[0].notation.split()[1:]}
     shown = channel.history()[0].embeds[0].description or ""
     name = table.record.seats[table.seat_of(anna.id) or 0].name
-    assert f"Tiden gick ut: datorn valde Lägg budkort åt {name}." in shown
+    assert f"Tiden gick ut för {name}: datorn lade budkort." in shown
     assert not [f for f in faces if f in shown]
     own = (await open_hand(anna, message)).content
-    assert "Tiden gick ut: datorn valde Lägg budkort" in own
-    assert "åt dig" in own
+    assert "Tiden gick ut för dig: datorn lade budkort" in own
     assert all(f in own for f in faces)
