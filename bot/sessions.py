@@ -34,6 +34,7 @@ from typing import Literal, Protocol
 from bot.choices import MemberChoices
 from bot.clock import Clock, Timer, TimerCallback
 from bot.errors import UserError
+from bot.refusals import refusal
 from bot.storage import Storage, StorageError
 from bot.storage.records import ActionRecord, Damage, RatingChange, SeatRecord, TableRecord
 from bot.thinking import SEARCH_KINDS, Thinker
@@ -871,11 +872,11 @@ class SessionManager:
                 action = game.parse(notation)
             except NotationError as error:
                 raise UserError("bad_action", detail=str(error)) from None
-            if seat not in game.to_act():
-                raise UserError("not_your_turn")
-            if action not in member_actions(game, seat):
-                # a forged control: a timed action, the timer's close, anything not offered
-                raise UserError("illegal_action")
+            if seat not in game.to_act() or action not in member_actions(game, seat):
+                # not the seat's turn, a card it may not play, or a forged control (a timed
+                # action, the timer's close): refused with the reason, in the game's words
+                allowed = member_actions(game, seat).values()
+                raise refusal(game, seat, notation, list(allowed))
             hands_before = self._hands(table)
             try:
                 await self._apply(table, seat, action, by="member")

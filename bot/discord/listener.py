@@ -13,9 +13,10 @@ refreshed lazily:
   until the seat acts, and a waiting seat's panel already offers its cards, so when the turn
   comes the member acts in one click on the panel as it is. It is edited at once only when it
   could not serve: a new deal, the table's end, autoplay, a deadline that acted for the seat, or a
-  turn whose choices it does not offer (a bid). A panel that can act but shows an older hand (a
-  card drawn since) is refreshed ``PANEL_GRACE`` seconds into the member's turn, if they have
-  not acted by then; any refused click is answered with the current panel.
+  turn whose choices are not exactly the ones it offers (a bid; a suit to follow), so on a
+  member's turn it never offers what may not be played. A panel that can act but shows an older
+  hand (a card drawn since) is refreshed ``PANEL_GRACE`` seconds into the member's turn, if they
+  have not acted by then; a refused click is answered with the current panel and the reason.
 - When it becomes a member's turn after others have acted and they have not acted within
   ``TURN_NOTICE_GRACE`` seconds, they are told once for that turn by a DM line (Discord notifies
   it); with DMs closed, by a mention in the table's channel that is deleted when the turn ends.
@@ -135,8 +136,9 @@ PanelNeed = Literal["now", "later"] | None
 
 
 def panel_need(panel: Panel, table: LiveTable, seat: Seat) -> PanelNeed:
-    """Whether the panel must be edited ``now`` (it could not serve the member), ``later`` (it
-    can act, but shows an older hand or lacks some choice), or not at all."""
+    """Whether the panel must be edited ``now`` (it could not serve the member, or offers other
+    choices than the legal ones), ``later`` (it offers the right ones, but shows an older hand),
+    or not at all."""
     if panel_shows(table, seat) != panel.shows:
         return "now"
     game = table.game
@@ -147,9 +149,9 @@ def panel_need(panel: Panel, table: LiveTable, seat: Seat) -> PanelNeed:
     legal = set(member_actions(game, seat).values())
     if not legal:
         return None  # waiting, or a reaction window: nothing to choose on the panel now
-    if not legal & panel.offers:
-        return "now"  # the member could not act in one click
-    if not legal <= panel.offers or tuple(sorted(game.view(seat).hand)) != panel.hand:
+    if legal != panel.offers:
+        return "now"  # on the member's turn the panel offers exactly what may be played
+    if tuple(sorted(game.view(seat).hand)) != panel.hand:
         return "later"
     return None
 

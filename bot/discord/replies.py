@@ -22,6 +22,7 @@ import discord
 
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
+from bot.render.text import DISCORD, TextRenderer
 
 if TYPE_CHECKING:
     from bot.discord.services import Services
@@ -75,6 +76,8 @@ def catalog_of(interaction: discord.Interaction) -> Catalog:
 
 
 def error_text(texts: Catalog, error: UserError) -> str:
+    if error.msg.key.startswith("errors.refused."):  # why a move is refused: cards as on cards
+        return f"⛔ {TextRenderer(texts, (), DISCORD).msg(error.msg)}"
     return texts.text(error.msg.key, **dict(error.msg.args))
 
 

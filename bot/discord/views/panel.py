@@ -465,7 +465,8 @@ async def act_from_panel(
         try:
             table = await sessions.act(table_id, interaction.user.id, version, notation)
         except UserError as error:
-            if error.msg.key not in ANSWERED_WITH_PANEL or not on_own_panel(interaction):
+            answered = error.msg.key in ANSWERED_WITH_PANEL or error.msg.key.startswith(REFUSED)
+            if not answered or not on_own_panel(interaction):
                 raise
             await refused_with_panel(interaction, texts, table_id, error)
             return
@@ -479,6 +480,7 @@ async def act_from_panel(
 ANSWERED_WITH_PANEL = frozenset(
     {"errors.stale_panel", "errors.not_your_turn", "errors.illegal_action"}
 )
+REFUSED = "errors.refused."  # why a card may not be played (``bot.refusals``): with the panel
 """Refusals of a click on one's own panel that are answered with the current panel (in place,
 the reason on top): a panel is not edited at every move, so it may show an older hand or turn."""
 
