@@ -186,7 +186,8 @@ async def test_a_press_counts_while_the_window_is_open_by_the_servers_clock(
     table = table_in(env, channel.id)
     await turn_until_a_reaction(table, message, members)
     game = table.game
-    assert game is not None and table.reveal_at is not None
+    assert game is not None
+    assert table.reveal_at is not None
     seat = min(game.to_act())
     right = correct_press(game, seat)
     assert right is not None
