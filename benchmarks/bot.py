@@ -111,7 +111,7 @@ def kind_of(request: Any, table_messages: set[int]) -> str:
 
 def legal_control(message: Any, legal: set[str]) -> dict[str, Any] | None:
     """The first control on the panel that makes a legal move now, as the member would pick it
-    (the panel is not edited when the turn comes, so it may offer cards not playable now)."""
+    (on the member's turn the panel offers only legal moves: it is edited when it offered more)."""
     for row in message.components:
         for c in row.get("components", [row]):
             cid = str(c.get("custom_id", ""))

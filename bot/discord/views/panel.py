@@ -34,13 +34,14 @@ from bot.discord.views.layout import (
     layout,
     page_buttons,
     step_page,
+    two_parts,
 )
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.render.images import hand_png
 from bot.render.text import DISCORD, TextRenderer, hand_key, mark_label, sort_hand
 from bot.sessions import LiveTable, cards_ahead, member_actions, require_seat
-from games.cards import SUITS, parse_card
+from games.cards import RANKS, SUITS, parse_card
 from games.core import Seat
 
 if TYPE_CHECKING:
@@ -612,6 +613,7 @@ def build_panel(
     lines += parts.pick_lines()
     if step is not None and (rows := step_page(notations, step)):
         lines += parts.help_lines([step.split()[0]])
+        parts.on_step = True  # the first part is chosen: each choice is named by its second
         for row_number, row in enumerate(rows):
             for item in parts.items(row):
                 item.item.row = row_number
@@ -697,6 +699,7 @@ class _Parts:
         self.picked_verb = draft.verb if draft is not None else ""
         self.send = picked_action(notations, self.picked_verb, self.picked) if self.picked else None
         self.notations = notations
+        self.on_step = False
         self.pages = layout(notations, send=self.send)
         menus: dict[str, int] = {}
         for rows in self.pages:
@@ -734,6 +737,10 @@ class _Parts:
 
     def _button_label(self, notation: str) -> str:
         label = self.text.action(self.game_id, notation)
+        parts = two_parts(choice_of(notation)) if self.on_step else None
+        if parts is not None and len(parts[1]) == 1 and parts[1].upper() in RANKS:  # ``ask 2 K``
+            rank = self.text.rank(parts[1])
+            return rank[:1].upper() + rank[1:]
         if notation == self.send:
             return self.texts.text("ui.panel.send", action=label)
         if self.marked and _card(notation) and parse_card(notation) in self.marked:
