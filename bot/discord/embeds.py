@@ -9,12 +9,14 @@ message): long parts are cut from the top, so the latest events stay visible.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import discord
 
+from bot.discord.messages import Layout
 from bot.discord.views.layout import choice_of
 from bot.i18n import Catalog
 from bot.options import describe, game_name, variant_name
@@ -144,92 +146,68 @@ def timestamp(seconds: float) -> str:
 # --- the public table message ---------------------------------------------------------------------
 
 
-def table_embed(
+def table_layout(
     catalog: Catalog,
     table: LiveTable,
     deadline: float | None,
     ratings: Sequence[RatingChange] = (),
-) -> discord.Embed:
-    """The table as everyone may see it: never a seat's private cards."""
+    *,
+    picture: str | None = None,
+    controls: discord.ui.View | None = None,
+) -> Layout:
+    """The table message as everyone may see it, never a seat's private cards. With its
+    ``picture`` (the table drawn) the text says only what the picture cannot: whose turn and
+    until when, the deal and its stage, what just happened, the result; without it the text
+    carries the table too (the trick, the seats, the piles)."""
     text = renderer(catalog, table)
     record = table.record
-    embed = discord.Embed(
-        title=clip(catalog.text("ui.table.title", game=game_name(catalog, record.game_id)), 256),
-        colour=COLOUR,
-    )
-    footer = [catalog.text("ui.table.host", name=_host_name(table))]
+    head = [f"### {catalog.text('ui.table.title', game=game_name(catalog, record.game_id))}"]
+    foot = [catalog.text("ui.table.host", name=_host_name(table))]
     if record.variant != "standard":
         name = variant_name(catalog, record.game_id, record.variant)
-        footer.append(catalog.text("ui.table.variant", variant=name))
-    embed.set_footer(text=" · ".join(footer))
+        foot.append(catalog.text("ui.table.variant", variant=name))
+    body: list[str] = []
+    parts: list[str] = []
     game = table.game
+    shown = functools.partial(Layout, controls=controls, foot=" · ".join(foot))
     if table.damage is not None and table.live:
-        embed.description = clip(damage_text(catalog, table), MAX_DESCRIPTION)
+        head.append(damage_text(catalog, table))
     if table.damage is not None and game is None:
         if not table.live:
-            embed.description = _ended_line(catalog, table)
-        embed.add_field(
-            name=catalog.text("ui.table.seats"),
-            value=clip("\n".join(lobby_lines(catalog, table)) or "–", MAX_FIELD),
-            inline=False,
-        )
-        return embed
+            head.append(_ended_line(catalog, table))
+        body += [f"**{catalog.text('ui.table.seats')}**", *lobby_lines(catalog, table)]
+        return shown(head=head, body=body)
     if record.status == "lobby" or game is None:
-        embed.description = "\n".join(_lobby_lines(catalog, table))
+        head += _lobby_lines(catalog, table)
+        if record.status == "ended":
+            head = [head[0], _ended_line(catalog, table)]
         players = table.spec.min_players, table.spec.max_players
         span = str(players[0]) if players[0] == players[1] else f"{players[0]}–{players[1]}"
         needed = catalog.text("ui.table.seats_needed", players=span)
-        embed.add_field(
-            name=f"{catalog.text('ui.table.seats')} ({needed})",
-            value=clip("\n".join(lobby_lines(catalog, table)) or "–", MAX_FIELD),
-            inline=False,
-        )
-        if record.status == "ended":
-            embed.description = _ended_line(catalog, table)
-        return embed
+        body += [f"**{catalog.text('ui.table.seats')}** ({needed})", *lobby_lines(catalog, table)]
+        return shown(head=head, body=body)
 
     view = game.view(None)
     if table.damage is None or not table.live:
-        embed.description = clip(_status_lines(catalog, table, view, deadline), MAX_DESCRIPTION)
-    trick = trick_text(text, view)
-    if trick is not None:
-        embed.add_field(name=trick[0], value=clip(trick[1], MAX_FIELD), inline=False)
-    embed.add_field(
-        name=catalog.text("ui.table.seats"),
-        value=clip("\n".join(_seat_lines(catalog, table, view)), MAX_FIELD),
-        inline=False,
-    )
+        head.append(_status_lines(catalog, table, view, deadline, trump=picture is None))
+    if picture is None:  # the text is the table
+        trick = trick_text(text, view)
+        if trick is not None:
+            body += [f"**{trick[0]}**", trick[1]]
+        body += [f"**{catalog.text('ui.table.seats')}**", *_seat_lines(catalog, table, view)]
+        piles = [text.pile(p) for p in table_piles(view)]
+        if piles:
+            body += [f"**{catalog.text('ui.table.piles')}**", *piles]
     if view.teams:
-        embed.add_field(
-            name=catalog.text("ui.table.sides"),
-            value=clip("\n".join(text.sides(view)), MAX_FIELD),
-            inline=False,
-        )
-    if view.sheet is not None and view.sheet.rows:
-        embed.add_field(
-            name=catalog.text("ui.table.sheet"), value=sheet_block(text, view), inline=False
-        )
-    piles = [text.pile(p) for p in table_piles(view)]
-    if piles:
-        embed.add_field(
-            name=catalog.text("ui.table.piles"),
-            value=clip("\n".join(piles), MAX_FIELD),
-            inline=False,
-        )
+        body.append(f"**{catalog.text('ui.table.sides')}:** " + " · ".join(text.sides(view)))
     events = [text.msg(m) for m in view.events[-EVENTS_SHOWN:]]
     if events:
-        embed.add_field(
-            name=catalog.text("ui.table.events"),
-            value=clip("\n".join(events), MAX_FIELD, keep_end=True),
-            inline=False,
-        )
+        body += [f"**{catalog.text('ui.table.events')}**", *events]
     if record.status == "finished" and game.is_over():
-        embed.add_field(
-            name=catalog.text("ui.table.result"),
-            value=clip(_result_lines(catalog, table, ratings), MAX_FIELD),
-            inline=False,
-        )
-    return embed
+        body += [f"**{catalog.text('ui.table.result')}**", _result_lines(catalog, table, ratings)]
+    if view.sheet is not None and view.sheet.rows:
+        parts.append(f"**{catalog.text('ui.table.sheet')}**\n{sheet_block(text, view)}")
+    return shown(head=head, picture=picture, body=body, parts=parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,8 +301,11 @@ def _ended_line(catalog: Catalog, table: LiveTable) -> str:
     return catalog.text("ui.table.ended", reason=catalog.text(key) if catalog.has(key) else reason)
 
 
-def _status_lines(catalog: Catalog, table: LiveTable, view: View, deadline: float | None) -> str:
-    """Whose turn and the deadline first, then the deal and its stage, then the trump."""
+def _status_lines(
+    catalog: Catalog, table: LiveTable, view: View, deadline: float | None, *, trump: bool = True
+) -> str:
+    """Whose turn and the deadline first, then the deal and its stage, then the trump (unless
+    the picture shows it)."""
     text = renderer(catalog, table)
     record = table.record
     if record.status == "ended":
@@ -345,9 +326,9 @@ def _status_lines(catalog: Catalog, table: LiveTable, view: View, deadline: floa
         else:
             lines.append(catalog.text("ui.table.turn", names=names))
     lines.append(f"{catalog.text('ui.table.deal', deal=view.deal)} · {text.msg(view.phase)}")
-    trump = trump_line(text, view, table.spec.trick_taking)
-    if trump is not None:
-        lines.append(trump)
+    trump_text = trump_line(text, view, table.spec.trick_taking) if trump else None
+    if trump_text is not None:
+        lines.append(trump_text)
     return "\n".join(lines)
 
 
@@ -421,15 +402,24 @@ def hand_line(catalog: Catalog, view: View) -> str:
     return catalog.text("ui.panel.hand", cards=hand_faces(catalog, view, DISCORD.speaking(catalog)))
 
 
-def panel_text(catalog: Catalog, table: LiveTable, seat: Seat, *, done: str | None = None) -> str:
-    """The text of a seat's ephemeral panel: hand, stage, whose turn, private notes."""
+def panel_text(
+    catalog: Catalog,
+    table: LiveTable,
+    seat: Seat,
+    *,
+    done: str | None = None,
+    picture: bool = False,
+) -> str:
+    """The text of a seat's ephemeral panel: hand (unless its ``picture`` shows it), stage,
+    whose turn, private notes."""
     assert table.game is not None
     text = renderer(catalog, table)
     view = table.game.view(seat)
     lines = [f"**{catalog.text('ui.panel.title', game=game_name(catalog, table.record.game_id))}**"]
     if done is not None:
         lines.append(catalog.text("ui.panel.taken", action=text.action(table.record.game_id, done)))
-    lines.append(hand_line(catalog, view))
+    if not picture or not view.hand:
+        lines.append(hand_line(catalog, view))
     lines.append(text.msg(view.phase))
     lines += [
         timeout_line(catalog, table, t, seat) for t in table.recent_timeouts() if t.seat == seat

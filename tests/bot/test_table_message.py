@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from bot.discord.embeds import lobby_lines, table_embed, timeout_line
+from bot.discord.embeds import lobby_lines, table_layout, timeout_line
+from bot.discord.messages import layout_view, texts_of
 from bot.i18n import catalog
 from bot.sessions import LiveTable, TimedOut
 from bot.storage import SeatRecord, TableRecord
@@ -52,8 +53,7 @@ def table(
 
 
 def lobby_text(live: LiveTable, lang: str = "sv") -> str:
-    embed = table_embed(catalog(lang), live, None)
-    return "\n".join([embed.description or "", *(f.value or "" for f in embed.fields)])
+    return "\n".join(texts_of(layout_view(table_layout(catalog(lang), live, None))))
 
 
 @pytest.mark.parametrize("game_id", ["nittionio", "braus", "femkort", "piquet"])

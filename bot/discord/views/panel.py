@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.embeds import MAX_CONTENT, clip, panel_text, renderer
+from bot.discord.messages import Layout, layout_view
 from bot.discord.replies import answer_errors, catalog_of, error_text, kortbord, send_private
 from bot.discord.views.layout import (
     MAX_BUTTONS_PER_ROW,
@@ -492,10 +493,7 @@ async def refused_with_panel(
     table, seat = seated_table(interaction, table_id)
     if table.game is None or not table.live:
         raise error
-    content, view = build_panel(texts, table, seat)
-    await respond_with_panel(
-        interaction, table, seat, f"{error_text(texts, error)}\n{content}", view
-    )
+    await show_panel(interaction, texts, table, seat, notice=error_text(texts, error))
 
 
 def on_own_panel(interaction: discord.Interaction) -> bool:
@@ -506,25 +504,9 @@ def on_own_panel(interaction: discord.Interaction) -> bool:
     return message is not None and message.flags.ephemeral
 
 
-async def respond_with_panel(
-    interaction: discord.Interaction,
-    table: LiveTable,
-    seat: Seat,
-    content: str,
-    view: discord.ui.View,
-    page: int = 0,
-    draft: Draft | None = None,
-) -> None:
-    """Show the panel: in place on the clicker's own ephemeral panel, else as a new ephemeral
-    message. Either way the listener keeps only that ephemeral panel current (with its page and
-    its half-made choice)."""
-    bot = kortbord(interaction)
-    bot.listener.panel_shown(table, interaction, page, draft)
-    files = await hand_picture(bot, table, seat, interaction.user.id)
-    if on_own_panel(interaction):
-        await interaction.response.edit_message(content=content, view=view, attachments=files)
-    else:
-        await interaction.response.send_message(content, view=view, files=files, ephemeral=True)
+def panel_layout(content: str, controls: discord.ui.View, files: Sequence[discord.File]) -> Layout:
+    """The panel as one container: its text, the hand's picture (when drawn), its controls."""
+    return Layout(head=[content], picture=HAND_IMAGE if files else None, controls=controls)
 
 
 async def show_panel(
@@ -536,11 +518,29 @@ async def show_panel(
     page: int = 0,
     draft: Draft | None = None,
     done: str | None = None,
+    notice: str | None = None,
 ) -> None:
-    """Build the panel (keeping what of ``draft`` is still valid, saying what was dropped) and
-    show it."""
-    content, view, kept = panel_for(texts, table, seat, page=page, draft=draft, done=done)
-    await respond_with_panel(interaction, table, seat, content, view, page, kept)
+    """Build the panel (keeping what of ``draft`` is still valid, saying what was dropped,
+    ``notice`` on top) and show it: in place on the clicker's own ephemeral panel, else as a new
+    ephemeral message. Either way the listener keeps only that ephemeral panel current (with its
+    page and its half-made choice)."""
+    bot = kortbord(interaction)
+    # noted as shown before anything is awaited, so the listener does not edit it meanwhile
+    bot.listener.panel_shown(
+        table, interaction, page, kept_draft(panel_notations(table, seat), draft)
+    )
+    files = await hand_picture(bot, table, seat, interaction.user.id)
+    content, view, kept = panel_for(
+        texts, table, seat, page=page, draft=draft, done=done, picture=bool(files)
+    )
+    if notice is not None:
+        content = clip(f"{notice}\n{content}", MAX_CONTENT, keep_end=True)
+    bot.listener.panel_shown(table, interaction, page, kept)  # as built, should play have moved
+    message = layout_view(panel_layout(content, view, files))
+    if on_own_panel(interaction):
+        await interaction.response.edit_message(view=message, attachments=files)
+    else:
+        await interaction.response.send_message(view=message, files=files, ephemeral=True)
 
 
 def panel_for(
@@ -551,6 +551,7 @@ def panel_for(
     page: int = 0,
     draft: Draft | None = None,
     done: str | None = None,
+    picture: bool = False,
 ) -> tuple[str, discord.ui.View, Draft | None]:
     """The panel with what of a half-made choice is still valid, and that part: a refreshed
     panel keeps the member's picks and opened step, and says so when it has to drop them (the
@@ -558,7 +559,7 @@ def panel_for(
     kept = kept_draft(panel_notations(table, seat), draft)
     dropped = dropped_part(draft, kept)
     content, view = build_panel(
-        texts, table, seat, page=page, done=done, draft=kept, dropped=dropped
+        texts, table, seat, page=page, done=done, draft=kept, dropped=dropped, picture=picture
     )
     return content, view, kept
 
@@ -584,14 +585,16 @@ def build_panel(
     step: str | None = None,
     draft: Draft | None = None,
     dropped: Draft | None = None,
+    picture: bool = False,
 ) -> tuple[str, discord.ui.View]:
     """The panel's text and controls for ``seat`` at the table's current version; ``step``
     (``"bid 7"``) shows the choices of one first part of a two-part choice, with a way back.
     ``draft``: the member's half-made choice (a step, cards picked), ``dropped``: the part of one
-    that no longer applies, which the panel says."""
+    that no longer applies, which the panel says; ``picture``: the hand is shown drawn, so the
+    text need not list it."""
     from bot.discord.views.table import TableButton
 
-    content = panel_text(texts, table, seat, done=done)
+    content = panel_text(texts, table, seat, done=done, picture=picture)
     view = controls()
     text = renderer(texts, table)
     game_id = table.record.game_id
