@@ -119,15 +119,24 @@ def kind_of(request: Any, table_messages: set[int]) -> str:
 
 def legal_control(message: Any, legal: set[str]) -> dict[str, Any] | None:
     """The first control on the panel that makes a legal move now, as the member would pick it
-    (the panel is not edited when the turn comes, so it may offer cards not playable now)."""
-    for row in message.components:
-        for c in row.get("components", [row]):
-            cid = str(c.get("custom_id", ""))
-            if cid.startswith("kb:a:") and panels.decode(cid.rsplit(":", 1)[1]) in legal:
-                return dict(c)
-            if cid.startswith("kb:s:") and any(o["value"] in legal for o in c["options"]):
-                return dict(c)
+    (on the member's turn the panel offers only legal moves: it is edited when it offered more)."""
+    for c in controls_of(message.components):
+        cid = str(c.get("custom_id", ""))
+        if cid.startswith("kb:a:") and panels.decode(cid.rsplit(":", 1)[1]) in legal:
+            return dict(c)
+        if cid.startswith("kb:s:") and any(o["value"] in legal for o in c["options"]):
+            return dict(c)
     return None
+
+
+def controls_of(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A layout message's controls, out of its container and rows, in order."""
+    out = []
+    for c in components:
+        if c.get("type") in (2, 3):
+            out.append(c)
+        out += controls_of(list(c.get("components", [])))
+    return out
 
 
 async def run(

@@ -131,6 +131,16 @@ async def _follow_the_clock(
 
 
 def _fingerprint(channel: ChannelHandle) -> int:
+    """What the channel shows: each message's text, embeds and layout components (a table
+    message is all components), so any change refreshes the preview."""
     return hash(
-        tuple((m.id, m.content, repr([e.to_dict() for e in m.embeds])) for m in channel.history())
+        tuple(
+            (
+                m.id,
+                m.content,
+                repr([e.to_dict() for e in m.embeds]),
+                repr([c.to_dict() for c in m.components]),
+            )
+            for m in channel.history()
+        )
     )

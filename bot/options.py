@@ -131,7 +131,7 @@ def parse_variant(texts: Catalog, game_id: str, text: str | None) -> str:
         "variant_unknown",
         game=game_name(texts, game_id),
         name=(text or "").strip(),
-        variants=", ".join(variant_name(texts, game_id, v) for v in spec.variants()),
+        variants=variant_list(texts, game_id),
     )
 
 
@@ -295,9 +295,7 @@ def refusal(texts: Catalog, game_id: str, error: OptionError) -> UserError:
     shown: dict[str, str | int] = dict(args)
     shown["game"] = game_name(texts, game_id)
     if kind == "unknown_variant":
-        shown["variants"] = ", ".join(
-            variant_name(texts, game_id, v) for v in SPECS[game_id].variants()
-        )
+        shown["variants"] = variant_list(texts, game_id)
     elif info is not None:
         shown["name"] = option_name(texts, game_id, name)
         shown["choices"] = ", ".join(value_name(texts, game_id, name, c) for c in info.choices)
@@ -385,3 +383,14 @@ def option_choices(texts: Catalog, game_id: str, typed: str) -> list[tuple[str, 
 
 def _settings_text(settings: Mapping[str, str]) -> str:
     return " ".join(f"{name}={value}" for name, value in settings.items())
+
+
+def variant_list(texts: Catalog, game_id: str) -> str:
+    """The game's variants for a refusal, by name; the standard game only where it has a name of
+    its own (never the bare word "standard")."""
+    names = [
+        variant_name(texts, game_id, v)
+        for v in SPECS[game_id].variants()
+        if v != "standard" or texts.has(f"{game_id}.variant.standard")
+    ]
+    return ", ".join(names) or "–"

@@ -33,6 +33,7 @@ from typing import Literal, Protocol
 from bot.choices import MemberChoices
 from bot.clock import Clock, Timer, TimerCallback
 from bot.errors import UserError
+from bot.refusals import refusal
 from bot.storage import DuplicateActionError, Storage, StorageError, StorageUnavailable
 from bot.storage.records import ActionRecord, Damage, RatingChange, SeatRecord, TableRecord
 from bot.thinking import SEARCH_KINDS, Thinker
@@ -135,6 +136,8 @@ class LiveTable:
     reveal_seq: int = 0
     """The action count at that reveal: reaction buttons carry it, so old ones are refused."""
     window_timers: list[Timer] = field(default_factory=list)
+    window_closed_seq: int = -1
+    """The action count when the last reaction window closed: buttons drawn then were late."""
     save_failures: int = 0
     """Computer moves not saved in a row (a failing disk): the next try waits longer."""
     unsure: bool = False
@@ -891,11 +894,11 @@ class SessionManager:
                 action = game.parse(notation)
             except NotationError as error:
                 raise UserError("bad_action", detail=str(error)) from None
-            if seat not in game.to_act():
-                raise UserError("not_your_turn")
-            if action not in member_actions(game, seat):
-                # a forged control: a timed action, the timer's close, anything not offered
-                raise UserError("illegal_action")
+            if seat not in game.to_act() or action not in member_actions(game, seat):
+                # not the seat's turn, a card it may not play, or a forged control (a timed
+                # action, the timer's close): refused with the reason, in the game's words
+                allowed = member_actions(game, seat).values()
+                raise refusal(game, seat, notation, list(allowed))
             hands_before = self._hands(table)
             try:
                 await self._apply(table, seat, action, by="member")
@@ -939,15 +942,32 @@ class SessionManager:
             game = table.game
             if game is None or table.record.status != "playing":
                 raise UserError("not_playing")
-            if table.reveal_at is None or table.reveal_seq != reveal_seq:
-                # the button belongs to a card turned earlier, whose window has closed since
-                raise UserError("too_late" if reveal_seq < table.seq else "no_reaction_needed")
+            length = window_ms(game)
+            now_ms = (
+                round((self.clock.now() - table.reveal_at) * 1000)
+                if table.reveal_at is not None
+                else 0
+            )
+            if (
+                table.reveal_at is None
+                or table.reveal_seq != reveal_seq
+                or length is None
+                or now_ms >= length
+            ):
+                # the window of that card has closed (or its time is up by the server's clock,
+                # its timer about to run): "För sent", also on buttons drawn after the close
+                # while no card was turned since; a press when no card called for one is told so
+                late = reveal_seq < table.seq or reveal_seq == table.window_closed_seq
+                raise UserError("too_late" if late or table.reveal_at else "no_reaction_needed")
             if seat not in game.to_act():
                 raise UserError("already_pressed")
             if verb not in press_verbs(game, seat):
                 raise UserError("illegal_action")  # a forged button: no such press, or close
             floor = press_floor(game, seat) or 0
-            ms = max(floor, round((pressed_at - table.reveal_at) * 1000))
+            # rules/party.md 1.5: the press's time is Discord's time of the click; it counts
+            # while the window is open by the server's clock, within the window's length
+            ms = min(max(floor, round((pressed_at - table.reveal_at) * 1000)), length - 1)
+            ms = max(ms, floor)
             try:
                 action = game.parse(f"{verb} {ms}")
                 hands_before = self._hands(table)
@@ -1145,6 +1165,7 @@ class SessionManager:
         length = window_ms(table.game)
         if length is None and table.reveal_at is not None:
             table.reveal_at = None
+            table.window_closed_seq = table.seq
             table.cancel_window()
         elif length is not None and table.reveal_at is None:
             self._open_window(table, self.clock.now(), length)

@@ -9,19 +9,22 @@ message): long parts are cut from the top, so the latest events stay visible.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import discord
 
+from bot.discord.messages import Layout
 from bot.discord.views.layout import choice_of
 from bot.i18n import Catalog
-from bot.options import game_name, variant_name
+from bot.options import describe, game_name, variant_name
 from bot.render.text import (
     DISCORD,
     TextRenderer,
     deal_events,
+    faces_of_codes,
     hand_faces,
     place_name,
     result_lines,
@@ -35,7 +38,7 @@ from bot.render.text import (
 from bot.render.text import (
     seat_names as names_of_seats,
 )
-from bot.sessions import DECISION_FACTOR, LiveTable, TimedOut, seats_wanted
+from bot.sessions import DECISION_FACTOR, LiveTable, TimedOut, game_options, seats_wanted
 from bot.storage import GameStats, GuildSettings, RatingChange, Standing, TableRecord
 from bot.verify import fingerprint, seed_secret
 from games.ai import level_of
@@ -46,6 +49,7 @@ MAX_DESCRIPTION = 4096
 MAX_FIELD = 1024
 MAX_TITLE = 256
 EVENTS_SHOWN = 5
+REACTION_OPTION = "reaction_ms"  # a real-time game's reaction time, in ms
 PRIVATE_EVENTS_SHOWN = 3
 COLOUR = discord.Colour.dark_green()
 
@@ -58,22 +62,38 @@ def clip(text: str, limit: int, *, keep_end: bool = False) -> str:
 
 
 def _lobby_lines(catalog: Catalog, table: LiveTable) -> list[str]:
-    """What a member deciding to sit down wants to know: the variant, the turn time, the seats."""
+    """What a member deciding to sit down wants to know: the variant (when it is not the
+    standard game), the options chosen in ``/spel ny``, the time a move has (a real-time game's
+    reaction time), the seats."""
     record = table.record
     empty = max(0, seats_wanted(record) - len(record.seats))
     seconds = record.turn_seconds
-    return [
-        catalog.text("ui.table.lobby"),
-        catalog.text(
-            "ui.lobby.variant", variant=variant_name(catalog, record.game_id, record.variant)
-        ),
-        catalog.text("ui.lobby.turn_time", seconds=seconds, decision=seconds * DECISION_FACTOR),
+    lines = [catalog.text("ui.table.lobby")]
+    if record.variant != "standard":
+        name = variant_name(catalog, record.game_id, record.variant)
+        lines.append(catalog.text("ui.lobby.variant", variant=name))
+    chosen = {
+        name: value
+        for name, value in game_options(dict(record.options)).items()
+        if not (table.spec.realtime and name == REACTION_OPTION)
+    }
+    if chosen:
+        options = describe(catalog, record.game_id, chosen)
+        lines.append(catalog.text("layout.lobby.options", options=options))
+    reaction = dict(record.options).get(REACTION_OPTION, "")
+    if table.spec.realtime and reaction.isdigit():
+        lines.append(catalog.text("layout.lobby.reaction_time", seconds=int(reaction) // 1000))
+    else:
+        decision = seconds * DECISION_FACTOR
+        lines.append(catalog.text("ui.lobby.turn_time", seconds=seconds, decision=decision))
+    lines.append(
         catalog.text("ui.lobby.empty_one" if empty == 1 else "ui.lobby.empty", count=empty)
         if empty
         else catalog.text("ui.lobby.full")
         if len(record.seats) >= table.spec.max_players
-        else catalog.text("ui.lobby.ready"),
-    ]
+        else catalog.text("ui.lobby.ready")
+    )
+    return lines
 
 
 def seat_names(catalog: Catalog, table: LiveTable) -> list[str]:
@@ -91,12 +111,27 @@ def level_name(catalog: Catalog, kind: str) -> str:
 
 def lobby_lines(catalog: Catalog, table: LiveTable) -> list[str]:
     """The seats in the lobby: names, with the level of each computer player."""
-    lines = []
-    for record, name in zip(table.record.seats, seat_names(catalog, table), strict=True):
-        lines.append(
-            name if record.user_id is not None else f"{name} ({level_name(catalog, record.ai)})"
-        )
-    return lines
+    names = seat_names(catalog, table)
+    return [seat_label(catalog, table, seat, names[seat]) for seat in range(len(names))]
+
+
+def seat_label(
+    catalog: Catalog, table: LiveTable, seat: Seat, name: str, dealer: bool = False
+) -> str:
+    """One label per seat: the name, then its small marks in one bracket (the dealer; a
+    computer player's level, or a member who left or whose seat the computer plays):
+    ``Dator 1 (giver, normal)``."""
+    marks = [catalog.text("view.dealer_mark")] if dealer else []
+    record = table.record.seats[seat]
+    if record.left:
+        marks.append(catalog.text("ui.table.left"))
+    elif record.user_id is not None and record.autoplay:
+        marks.append(catalog.text("ui.table.autoplay"))
+    elif record.user_id is None:
+        marks.append(level_name(catalog, record.ai))
+    if not marks:
+        return name
+    return f"{name} {catalog.text('layout.seat.marks', marks=', '.join(marks))}"
 
 
 def renderer(catalog: Catalog, table: LiveTable) -> TextRenderer:
@@ -111,94 +146,70 @@ def timestamp(seconds: float) -> str:
 # --- the public table message ---------------------------------------------------------------------
 
 
-def table_embed(
+def table_layout(
     catalog: Catalog,
     table: LiveTable,
     deadline: float | None,
     ratings: Sequence[RatingChange] = (),
-) -> discord.Embed:
-    """The table as everyone may see it: never a seat's private cards."""
+    *,
+    picture: str | None = None,
+    controls: discord.ui.View | None = None,
+) -> Layout:
+    """The table message as everyone may see it, never a seat's private cards. With its
+    ``picture`` (the table drawn) the text says only what the picture cannot: whose turn and
+    until when, the deal and its stage, what just happened, the result; without it the text
+    carries the table too (the trick, the seats, the piles)."""
     text = renderer(catalog, table)
     record = table.record
-    embed = discord.Embed(
-        title=clip(catalog.text("ui.table.title", game=game_name(catalog, record.game_id)), 256),
-        colour=COLOUR,
-    )
-    footer = [catalog.text("ui.table.host", name=_host_name(table))]
+    head = [f"### {catalog.text('ui.table.title', game=game_name(catalog, record.game_id))}"]
+    foot = [catalog.text("ui.table.host", name=_host_name(table))]
     if record.variant != "standard":
         name = variant_name(catalog, record.game_id, record.variant)
-        footer.append(catalog.text("ui.table.variant", variant=name))
-    embed.set_footer(text=" · ".join(footer))
+        foot.append(catalog.text("ui.table.variant", variant=name))
+    body: list[str] = []
+    parts: list[str] = []
     game = table.game
+    shown = functools.partial(Layout, controls=controls, foot=" · ".join(foot))
     if table.damage is not None and table.live:
-        embed.description = clip(damage_text(catalog, table), MAX_DESCRIPTION)
+        head.append(damage_text(catalog, table))
     if table.damage is not None and game is None:
         if not table.live:
-            embed.description = _ended_line(catalog, table)
-        embed.add_field(
-            name=catalog.text("ui.table.seats"),
-            value=clip("\n".join(lobby_lines(catalog, table)) or "–", MAX_FIELD),
-            inline=False,
-        )
-        return embed
+            head.append(_ended_line(catalog, table))
+        body += [f"**{catalog.text('ui.table.seats')}**", *lobby_lines(catalog, table)]
+        return shown(head=head, body=body)
     if record.status == "lobby" or game is None:
-        embed.description = "\n".join(_lobby_lines(catalog, table))
+        head += _lobby_lines(catalog, table)
+        if record.status == "ended":
+            head = [head[0], _ended_line(catalog, table)]
         players = table.spec.min_players, table.spec.max_players
         span = str(players[0]) if players[0] == players[1] else f"{players[0]}–{players[1]}"
         needed = catalog.text("ui.table.seats_needed", players=span)
-        embed.add_field(
-            name=f"{catalog.text('ui.table.seats')} ({needed})",
-            value=clip("\n".join(lobby_lines(catalog, table)) or "–", MAX_FIELD),
-            inline=False,
-        )
-        if record.status == "ended":
-            embed.description = _ended_line(catalog, table)
-        return embed
+        body += [f"**{catalog.text('ui.table.seats')}** ({needed})", *lobby_lines(catalog, table)]
+        return shown(head=head, body=body)
 
     view = game.view(None)
     if table.damage is None or not table.live:
-        embed.description = clip(_status_lines(catalog, table, view, deadline), MAX_DESCRIPTION)
-    trick = trick_text(text, view)
-    if trick is not None:
-        embed.add_field(name=trick[0], value=clip(trick[1], MAX_FIELD), inline=False)
-    embed.add_field(
-        name=catalog.text("ui.table.seats"),
-        value=clip("\n".join(_seat_lines(catalog, table, view)), MAX_FIELD),
-        inline=False,
-    )
+        head.append(_status_lines(catalog, table, view, deadline, trump=picture is None))
+    if picture is None:  # the text is the table
+        trick = trick_text(text, view)
+        if trick is not None:
+            body += [f"**{trick[0]}**", trick[1]]
+        body += [f"**{catalog.text('ui.table.seats')}**", *_seat_lines(catalog, table, view)]
+        piles = [text.pile(p) for p in table_piles(view)]
+        if piles:
+            body += [f"**{catalog.text('ui.table.piles')}**", *piles]
     if view.teams:
-        embed.add_field(
-            name=catalog.text("ui.table.sides"),
-            value=clip("\n".join(text.sides(view)), MAX_FIELD),
-            inline=False,
-        )
-    if view.sheet is not None and view.sheet.rows:
-        embed.add_field(
-            name=catalog.text("ui.table.sheet"), value=sheet_block(text, view), inline=False
-        )
-    piles = [text.pile(p) for p in table_piles(view)]
-    if piles:
-        embed.add_field(
-            name=catalog.text("ui.table.piles"),
-            value=clip("\n".join(piles), MAX_FIELD),
-            inline=False,
-        )
+        body.append(f"**{catalog.text('ui.table.sides')}:** " + " · ".join(text.sides(view)))
     events = [text.msg(m) for m in view.events[-EVENTS_SHOWN:]]
     if events:
-        embed.add_field(
-            name=catalog.text("ui.table.events"),
-            value=clip("\n".join(events), MAX_FIELD, keep_end=True),
-            inline=False,
-        )
+        body += [f"**{catalog.text('ui.table.events')}**", *events]
     if record.status == "finished" and game.is_over():
-        embed.add_field(
-            name=catalog.text("ui.table.result"),
-            value=clip(_result_lines(catalog, table, ratings), MAX_FIELD),
-            inline=False,
-        )
+        body += [f"**{catalog.text('ui.table.result')}**", _result_lines(catalog, table, ratings)]
+    if view.sheet is not None and view.sheet.rows:
+        parts.append(f"**{catalog.text('ui.table.sheet')}**\n{sheet_block(text, view)}")
     if not table.live and table.damage is None:
-        embed.add_field(name=catalog.text("verify.check_title"), value=seed_line(catalog, record))
-    return embed
+        body.append(f"**{catalog.text('verify.check_title')}**\n{seed_line(catalog, record)}")
+    return shown(head=head, picture=picture, body=body, parts=parts)
 
 
 def seed_line(catalog: Catalog, record: TableRecord) -> str:
@@ -299,8 +310,11 @@ def _ended_line(catalog: Catalog, table: LiveTable) -> str:
     return catalog.text("ui.table.ended", reason=catalog.text(key) if catalog.has(key) else reason)
 
 
-def _status_lines(catalog: Catalog, table: LiveTable, view: View, deadline: float | None) -> str:
-    """Whose turn and the deadline first, then the deal and its stage, then the trump."""
+def _status_lines(
+    catalog: Catalog, table: LiveTable, view: View, deadline: float | None, *, trump: bool = True
+) -> str:
+    """Whose turn and the deadline first, then the deal and its stage, then the trump (unless
+    the picture shows it)."""
     text = renderer(catalog, table)
     record = table.record
     if record.status == "ended":
@@ -323,28 +337,34 @@ def _status_lines(catalog: Catalog, table: LiveTable, view: View, deadline: floa
     lines.append(f"{catalog.text('ui.table.deal', deal=view.deal)} · {text.msg(view.phase)}")
     shown = fingerprint(record.seed, record.table_id, view.deal)
     lines.append(f"-# {catalog.text('verify.fingerprint', fingerprint=shown)}")
-    trump = trump_line(text, view, table.spec.trick_taking)
-    if trump is not None:
-        lines.append(trump)
+    trump_text = trump_line(text, view, table.spec.trick_taking) if trump else None
+    if trump_text is not None:
+        lines.append(trump_text)
     return "\n".join(lines)
 
 
 def timeout_line(catalog: Catalog, table: LiveTable, timed_out: TimedOut, seat: Seat | None) -> str:
-    """ "Tiden gick ut: datorn spelade 7♥ åt Bo" (``seat``: the reader's own seat, "åt dig")."""
+    """What the computer did for a seat whose time ran out, in words: "Tiden gick ut för Bo:
+    datorn lade budkort" (``seat``: the reader's own seat, "för dig"). Cards laid face down are
+    never named to the others."""
     text = renderer(catalog, table)
+    game_id = table.record.game_id
     choice = choice_of(timed_out.notation)
-    name = text.seat(timed_out.seat)
-    shown = timed_out.notation
-    if seat != timed_out.seat and not timed_out.public:
-        # cards laid face down: the others learn what was done, never which cards
-        if not choice.verb:
-            return catalog.text("ui.timeout.played_hidden", name=name)
-        shown = choice.verb
-    action = text.action(table.record.game_id, shown)
-    played = "played" if choice.is_card else "chose"
-    if seat == timed_out.seat:
-        return catalog.text(f"ui.timeout.{played}_for_you", action=action)
-    return catalog.text(f"ui.timeout.{played}", action=action, name=name)
+    own = seat == timed_out.seat
+    name = catalog.text("layout.timeout.you") if own else text.seat(timed_out.seat)
+    hidden = not own and not timed_out.public  # the others learn what was done, never which cards
+    if not choice.verb:
+        if hidden:
+            return catalog.text("layout.timeout.played_hidden", name=name)
+        cards = text.action(game_id, timed_out.notation)
+        return catalog.text("layout.timeout.played", name=name, cards=cards)
+    what = "" if hidden else " ".join(faces_of_codes(a, text.faces) for a in choice.args)
+    for key in (f"layout.did.{game_id}.{choice.verb}", f"layout.did.{choice.verb}"):
+        if catalog.has(key):
+            did = catalog.text(key, what=what).strip()
+            return catalog.text("layout.timeout.did", name=name, did=did)
+    action = text.action(game_id, choice.verb if hidden else timed_out.notation)
+    return catalog.text("layout.timeout.chose", name=name, action=action)
 
 
 def _seat_lines(catalog: Catalog, table: LiveTable, view: View) -> list[str]:
@@ -360,17 +380,10 @@ def _seat_lines(catalog: Catalog, table: LiveTable, view: View) -> list[str]:
         if info.shown:
             parts.append(catalog.text("view.shown", cards=text.faces_of(sort_hand(info.shown))))
         parts.extend(text.msg(n) for n in info.notes)
-        name = text.seat(seat)
-        name = f"▶ **{name}**" if seat in view.to_act else f"**{name}**"
-        if seat == view.dealer:
-            name += f" ({catalog.text('view.dealer_mark')})"
-        record = table.record.seats[seat]
-        if record.left:
-            name += f" ({catalog.text('ui.table.left')})"
-        elif record.user_id is not None and record.autoplay:
-            name += f" ({catalog.text('ui.table.autoplay')})"
-        elif record.user_id is None:
-            name += f" ({level_name(catalog, record.ai)})"
+        name = f"**{text.seat(seat)}**"
+        name = seat_label(catalog, table, seat, name, dealer=seat == view.dealer)
+        if seat in view.to_act:
+            name = f"▶ {name}"
         lines.append(f"{name}: {' · '.join(parts)}")
     return lines
 
@@ -401,15 +414,24 @@ def hand_line(catalog: Catalog, view: View) -> str:
     return catalog.text("ui.panel.hand", cards=hand_faces(catalog, view, DISCORD.speaking(catalog)))
 
 
-def panel_text(catalog: Catalog, table: LiveTable, seat: Seat, *, done: str | None = None) -> str:
-    """The text of a seat's ephemeral panel: hand, stage, whose turn, private notes."""
+def panel_text(
+    catalog: Catalog,
+    table: LiveTable,
+    seat: Seat,
+    *,
+    done: str | None = None,
+    picture: bool = False,
+) -> str:
+    """The text of a seat's ephemeral panel: hand (unless its ``picture`` shows it), stage,
+    whose turn, private notes."""
     assert table.game is not None
     text = renderer(catalog, table)
     view = table.game.view(seat)
     lines = [f"**{catalog.text('ui.panel.title', game=game_name(catalog, table.record.game_id))}**"]
     if done is not None:
         lines.append(catalog.text("ui.panel.taken", action=text.action(table.record.game_id, done)))
-    lines.append(hand_line(catalog, view))
+    if not picture or not view.hand:
+        lines.append(hand_line(catalog, view))
     lines.append(text.msg(view.phase))
     lines += [
         timeout_line(catalog, table, t, seat) for t in table.recent_timeouts() if t.seat == seat

@@ -13,9 +13,10 @@ refreshed lazily:
   until the seat acts, and a waiting seat's panel already offers its cards, so when the turn
   comes the member acts in one click on the panel as it is. It is edited at once only when it
   could not serve: a new deal, the table's end, autoplay, a deadline that acted for the seat, or a
-  turn whose choices it does not offer (a bid). A panel that can act but shows an older hand (a
-  card drawn since) is refreshed ``PANEL_GRACE`` seconds into the member's turn, if they have
-  not acted by then; any refused click is answered with the current panel.
+  turn whose choices are not exactly the ones it offers (a bid; a suit to follow), so on a
+  member's turn it never offers what may not be played. A panel that can act but shows an older
+  hand (a card drawn since) is refreshed ``PANEL_GRACE`` seconds into the member's turn, if they
+  have not acted by then; a refused click is answered with the current panel and the reason.
 - When it becomes a member's turn after others have acted and they have not acted within
   ``TURN_NOTICE_GRACE`` seconds, they are told once for that turn by a DM line (Discord notifies
   it); with DMs closed, by a mention in the table's channel that is deleted when the turn ends.
@@ -48,12 +49,12 @@ from bot.discord.embeds import (
     deal_result_embed,
     dm_text,
     renderer,
-    table_embed,
 )
+from bot.discord.messages import Layout, layout_view
 from bot.discord.replies import with_retries
 from bot.discord.views.layout import Draft
-from bot.discord.views.panel import hand_picture, panel_for, panel_notations
-from bot.discord.views.table import table_view
+from bot.discord.views.panel import hand_picture, panel_for, panel_layout, panel_notations
+from bot.discord.views.table import table_message
 from bot.i18n import catalog
 from bot.options import game_name
 from bot.render.images import table_png
@@ -135,8 +136,9 @@ PanelNeed = Literal["now", "later"] | None
 
 
 def panel_need(panel: Panel, table: LiveTable, seat: Seat) -> PanelNeed:
-    """Whether the panel must be edited ``now`` (it could not serve the member), ``later`` (it
-    can act, but shows an older hand or lacks some choice), or not at all."""
+    """Whether the panel must be edited ``now`` (it could not serve the member, or offers other
+    choices than the legal ones), ``later`` (it offers the right ones, but shows an older hand),
+    or not at all."""
     if panel_shows(table, seat) != panel.shows:
         return "now"
     game = table.game
@@ -147,9 +149,9 @@ def panel_need(panel: Panel, table: LiveTable, seat: Seat) -> PanelNeed:
     legal = set(member_actions(game, seat).values())
     if not legal:
         return None  # waiting, or a reaction window: nothing to choose on the panel now
-    if not legal & panel.offers:
-        return "now"  # the member could not act in one click
-    if not legal <= panel.offers or tuple(sorted(game.view(seat).hand)) != panel.hand:
+    if legal != panel.offers:
+        return "now"  # on the member's turn the panel offers exactly what may be played
+    if tuple(sorted(game.view(seat).hand)) != panel.hand:
         return "later"
     return None
 
@@ -309,17 +311,18 @@ class DiscordListener:
         if record.message_id is None:
             return
         texts = catalog(record.language)
-        embed = table_embed(texts, table, self.bot.sessions.deadline(table), table.ratings)
         files = await self.table_picture(table)
-        if files:
-            embed.set_image(url=f"attachment://{TABLE_IMAGE}")
+        deadline = self.bot.sessions.deadline(table)
+        picture = TABLE_IMAGE if files else None
+        shown = table_message(texts, table, deadline, table.ratings, picture)
         channel = self.bot.get_partial_messageable(record.thread_id or record.channel_id)
         message = channel.get_partial_message(record.message_id)
 
         async def edit() -> None:
             for file in files:
                 file.reset()  # a try that failed may have read it
-            await message.edit(embed=embed, view=table_view(texts, table), attachments=files)
+            # an older table's message (text and an embed) becomes a layout message here
+            await message.edit(content=None, embeds=[], view=shown, attachments=files)
 
         try:
             await with_retries(edit, f"editing the message of table {record.table_id}")
@@ -327,7 +330,7 @@ class DiscordListener:
             log.warning("the message of table %s is gone", record.table_id)
 
     async def table_picture(self, table: LiveTable) -> list[discord.File]:
-        """The table's picture, from the same spectator view as the embed, drawn in a worker
+        """The table's picture, from the same spectator view as the text, drawn in a worker
         thread; none in the lobby or after the table ended without a result."""
         game = table.game
         if game is None or table.record.status in ("lobby", "ended"):
@@ -403,14 +406,14 @@ class DiscordListener:
             return
         self._describe(panel, table, seat)
         texts = catalog(table.record.language)
-        content, view, panel.draft = panel_for(
-            texts, table, seat, page=panel.page, draft=panel.draft
-        )
         files = await hand_picture(self.bot, table, seat, key[1])
+        self._describe(panel, table, seat)  # as built now, should play have moved meanwhile
+        content, view, panel.draft = panel_for(
+            texts, table, seat, page=panel.page, draft=panel.draft, picture=bool(files)
+        )
+        shown = layout_view(panel_layout(content, view, files))
         try:
-            await panel.interaction.edit_original_response(
-                content=content, view=view, attachments=files
-            )
+            await panel.interaction.edit_original_response(view=shown, attachments=files)
         except discord.HTTPException as error:
             log.info("panel of %s at table %s not refreshed: %s", key[1], key[0], error)
             self._panels.pop(key, None)
@@ -534,6 +537,7 @@ class DiscordListener:
         texts = catalog(table.record.language)
         guild = self.bot.get_guild(table.record.guild_id)
         content = dm_text(texts, table, seat, guild.name if guild is not None else "")
+        shown = layout_view(Layout(head=[content]))
         deal = table.game.view(seat).deal
         stored = await self.bot.storage.dm_message(table.table_id, user_id)
         try:
@@ -541,10 +545,12 @@ class DiscordListener:
                 channel_id, message_id = stored
                 partial = self.bot.get_partial_messageable(channel_id)
                 dm = partial.get_partial_message(message_id)
-                await with_retries(lambda: dm.edit(content=content), f"editing the DM of {key}")
+                await with_retries(
+                    lambda: dm.edit(content=None, view=shown), f"editing the DM of {key}"
+                )
             else:
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                sent = await with_retries(lambda: user.send(content), f"sending the DM of {key}")
+                sent = await with_retries(lambda: user.send(view=shown), f"sending the DM of {key}")
                 await self.bot.storage.set_dm_message(
                     table.table_id, user_id, sent.channel.id, sent.id
                 )

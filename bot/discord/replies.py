@@ -23,6 +23,7 @@ import discord
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.options import game_name
+from bot.render.text import DISCORD, TextRenderer
 from bot.storage import StorageError, StorageUnavailable
 from games.registry import SPECS
 
@@ -83,7 +84,9 @@ def catalog_of(interaction: discord.Interaction) -> Catalog:
 
 def error_text(texts: Catalog, error: UserError) -> str:
     """The error in the member's language; a ``game`` given by its id is named (the core,
-    which raised it, knows no language)."""
+    which raised it, knows no language); why a move is refused shows its cards as cards do."""
+    if error.msg.key.startswith("errors.refused."):
+        return f"⛔ {TextRenderer(texts, (), DISCORD).msg(error.msg)}"
     args = dict(error.msg.args)
     game = args.get("game")
     if isinstance(game, str) and game in SPECS:

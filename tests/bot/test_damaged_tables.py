@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.clock import ManualClock
-from bot.discord.embeds import table_embed
+from bot.discord.embeds import table_layout
+from bot.discord.messages import layout_view, texts_of
 from bot.discord.views.table import table_view
 from bot.errors import UserError
 from bot.i18n import catalog
@@ -119,8 +120,8 @@ async def test_a_corrupt_row_leaves_the_table_restored_damaged_and_endable(
         await sessions.attach_message(elsewhere, 778)
         # the table says so, and offers only the end
         texts = catalog("en")
-        embed = table_embed(texts, table, None)
-        assert "damaged" in (embed.description or "")
+        shown = layout_view(table_layout(texts, table, None))
+        assert "damaged" in "\n".join(texts_of(shown))
         controls = table_view(texts, table)
         assert controls is not None
         assert [c.custom_id for c in controls.children] == [f"kb:t:{table_id}:end"]  # type: ignore[attr-defined]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.demo import _follow_the_clock
+from bot.demo import _fingerprint, _follow_the_clock
 
 HOUR = 3600.0
 STEP = 0.5  # simulated seconds per tick, as the demo's wall-clock tick
@@ -14,6 +14,7 @@ class Message:
     def __init__(self, number: int) -> None:
         self.id, self.content = number, f"move {number}"
         self.embeds: list[object] = []
+        self.components: list[object] = []
 
 
 class Channel:
@@ -75,3 +76,30 @@ async def test_the_demo_loop_survives_settle_timeouts_for_an_hour() -> None:
     assert env.timeouts > 10
     assert preview.timeouts > 10
     assert preview.refreshes >= HOUR // 10  # the page followed the channel all the while
+
+
+class Component:
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def to_dict(self) -> dict[str, object]:
+        return {"type": 10, "content": self.text}
+
+
+class LayoutChannel:
+    """A table message with no content and no embeds, only layout components."""
+
+    def __init__(self) -> None:
+        self.message = Message(1)
+        self.message.content = ""
+
+    def history(self) -> list[Message]:
+        return [self.message]
+
+
+def test_the_preview_refreshes_when_only_the_layout_components_change() -> None:
+    channel = LayoutChannel()
+    channel.message.components = [Component("Tur: anna")]
+    before = _fingerprint(channel)  # type: ignore[arg-type]
+    channel.message.components = [Component("Tur: bo")]
+    assert _fingerprint(channel) != before  # type: ignore[arg-type]

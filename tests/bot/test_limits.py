@@ -10,9 +10,10 @@ from collections.abc import Iterator
 import discord
 import pytest
 
-from bot.discord.embeds import DealResult, deal_result_embed, dm_text, table_embed
+from bot.discord.embeds import DealResult, deal_result_embed, dm_text, table_layout
+from bot.discord.messages import MAX_COMPONENTS, MAX_TEXT, Layout, count_components, layout_view
 from bot.discord.views.layout import Steps, layout
-from bot.discord.views.panel import build_panel, panel_notations
+from bot.discord.views.panel import HAND_IMAGE, build_panel, panel_notations
 from bot.discord.views.table import table_view
 from bot.i18n import catalog
 from bot.sessions import LiveTable
@@ -99,6 +100,20 @@ def check_view(view: discord.ui.View) -> None:
     assert len(view.to_components()) <= 5
 
 
+def check_layout(view: discord.ui.LayoutView) -> None:
+    """A layout message as Discord takes it: one container, at most 40 components in all, at
+    most 4,000 characters of text, rows of at most five buttons or one select."""
+    assert len(view.children) == 1
+    assert count_components(view) <= MAX_COMPONENTS
+    assert view.content_length() <= MAX_TEXT
+    for item in view.walk_children():
+        if isinstance(item, discord.ui.ActionRow):
+            assert sum(child.width for child in item.children) <= 5
+        elif isinstance(item, discord.ui.Button):
+            assert len(item.custom_id or "") <= 100
+            assert len(item.label or "") <= 80
+
+
 @pytest.mark.parametrize("game_id", sorted(SPECS))
 def test_every_message_and_panel_fits_discord(game_id: str) -> None:
     checked = 0
@@ -107,7 +122,12 @@ def test_every_message_and_panel_fits_discord(game_id: str) -> None:
         for game in states(game_id, seed=7):
             checked += 1
             table = live_table(game_id, game)
-            check_embed(table_embed(texts, table, deadline=1_800_000_000.0))
+            for picture in (None, "table.png"):  # the server's pictures on and off
+                controls = table_view(texts, table)
+                shown = table_layout(
+                    texts, table, 1_800_000_000.0, picture=picture, controls=controls
+                )
+                check_layout(layout_view(shown))
             public = game.view(None)
             scores = tuple(s.score for s in public.seats)
             over = DealResult(public.deal, (0,) * game.players, scores, public.events, public)
@@ -116,12 +136,14 @@ def test_every_message_and_panel_fits_discord(game_id: str) -> None:
             assert view is not None
             check_view(view)
             for seat in range(game.players):
-                assert len(dm_text(texts, table, seat, "Servern med ett långt namn")) <= 2000
+                dm = dm_text(texts, table, seat, "Servern med ett långt namn")
+                check_layout(layout_view(Layout(head=[dm])))
                 pages = layout(panel_notations(table, seat))
                 for page in range(len(pages)):
                     content, panel = build_panel(texts, table, seat, page=page)
                     assert len(content) <= 2000
                     check_view(panel)
+                    check_layout(layout_view(Layout([content], HAND_IMAGE, controls=panel)))
                 steps = [row for rows in pages for row in rows if isinstance(row, Steps)]
                 for row in steps:
                     for first in row.firsts:
@@ -129,4 +151,5 @@ def test_every_message_and_panel_fits_discord(game_id: str) -> None:
                         content, panel = build_panel(texts, table, seat, step=step)
                         assert len(content) <= 2000
                         check_view(panel)
+                        check_layout(layout_view(Layout([content], HAND_IMAGE, controls=panel)))
     assert checked >= 20

@@ -24,15 +24,48 @@ def table_in(env: Env, channel_id: int) -> LiveTable:
     return table
 
 
-def components(message: Any) -> list[dict[str, Any]]:
-    """Every component of a message (buttons and selects), flattened out of their rows."""
-    rows = message.components if not isinstance(message, discord.Message) else None
-    if rows is None:
-        rows = [c.to_dict() for c in message.components]
+def _tree(message: Any) -> list[dict[str, Any]]:
+    """A message's components as Discord sends them."""
+    if isinstance(message, discord.Message):
+        return [c.to_dict() for c in message.components]  # type: ignore[misc]
+    return list(message.components)
+
+
+def _walk(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
-    for row in rows:
-        out.extend(row.get("components", [row]))
+    for node in nodes:
+        out.append(node)
+        out.extend(_walk(list(node.get("components", []))))
+        if isinstance(node.get("accessory"), dict):
+            out.extend(_walk([node["accessory"]]))
     return out
+
+
+def components(message: Any) -> list[dict[str, Any]]:
+    """Every control of a message (buttons and selects), in order, out of their rows and
+    containers."""
+    return [c for c in _walk(_tree(message)) if c.get("type") in (2, 3)]
+
+
+def message_text(message: Any) -> str:
+    """What a member reads in a message: its content, then every text display's text, in order
+    (a layout message has no content; a plain reply has no text displays)."""
+    texts = [str(c["content"]) for c in _walk(_tree(message)) if c.get("type") == 10]
+    return "\n".join(t for t in (message.content or "", *texts) if t)
+
+
+def labels(message: Any) -> list[str]:
+    """The labels of a message's buttons, in order."""
+    return [str(c.get("label", "")) for c in components(message) if c.get("type") == 2]
+
+
+def pictures(message: Any) -> list[str]:
+    """The pictures a message's layout shows (``attachment://table.png`` as sent)."""
+    shown = []
+    for c in _walk(_tree(message)):
+        if c.get("type") == 12:
+            shown += [str(item["media"]["url"]) for item in c.get("items", [])]
+    return shown
 
 
 async def open_hand(member: MemberActor, table_message: Any) -> Any:
@@ -91,7 +124,7 @@ async def sync_commands(env: Env) -> None:
 
 def dm_texts(member: MemberActor) -> list[str]:
     """What the bot has written to the member's DMs, oldest first."""
-    return [m.content for m in member.user.dm_channel.history()]
+    return [message_text(m) for m in member.user.dm_channel.history()]
 
 
 async def table_for_two(env: Env, game_id: str = "tvamanswhist") -> tuple[Any, ...]:

@@ -10,7 +10,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from members import bot_of, components, custom_id, forge, play_until, table_for_two, table_in
+from members import (
+    bot_of,
+    components,
+    custom_id,
+    forge,
+    message_text,
+    play_until,
+    table_for_two,
+    table_in,
+)
 from simcord import Env
 
 from bot.discord.client import Kortbord
@@ -39,7 +48,7 @@ async def test_a_corrupt_move_leaves_a_damaged_table_its_host_can_end(
     assert table.damage is not None
     assert table.seq == 3
     shown = shown_message(channel, message.id)
-    description = shown.embeds[0].description or ""
+    description = message_text(shown)
     assert "Bordet är skadat och kan inte fortsätta" in description
     assert "drag 4 i den sparade loggen går inte att spela" in description
     assert "efter drag 3" in description
@@ -49,7 +58,7 @@ async def test_a_corrupt_move_leaves_a_damaged_table_its_host_can_end(
     refused = await forge(bo, message, f"kb:t:{table_id}:hand")
     assert refused.response is not None
     assert refused.response.ephemeral
-    assert refused.response.content == catalog("sv").text("errors.table_damaged")
+    assert message_text(refused.response) == catalog("sv").text("errors.table_damaged")
     assert table.seq == 3
 
     # kortbord health names it, while staying healthy: every other table is served
@@ -72,7 +81,7 @@ async def test_a_corrupt_move_leaves_a_damaged_table_its_host_can_end(
     await anna.click(asked.response, custom_id=f"kb:t:{table_id}:endok")
     assert bot_of(env).sessions.table_in(channel.id) is None
     closed = shown_message(channel, message.id)
-    assert "Bordet är stängt" in (closed.embeds[0].description or "")
+    assert "Bordet är stängt" in message_text(closed)
     stored = await bot_of(env).storage.table(table_id)
     assert stored is not None
     assert stored.status == "ended"

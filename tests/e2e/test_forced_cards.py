@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from members import bot_of, table_for_two
+from members import bot_of, message_text, table_for_two
 from simcord import Env
 
 
@@ -14,11 +14,11 @@ async def test_a_member_turns_forced_cards_off_and_on(simcord_env: Env) -> None:
     assert await choices.get("forced_cards", anna.id)
     answer = await anna.slash(channel, "spel tvingade", på=False)
     assert answer.response is not None
-    assert "klickar själv" in answer.response.content
+    assert "klickar själv" in message_text(answer.response)
     assert not await bot_of(env).storage.member_choice("forced_cards", anna.id)
     assert not await choices.get("forced_cards", anna.id)
     assert await choices.get("forced_cards", bo.id)  # only her own choice
     answer = await anna.slash(channel, "spel tvingade", på=True)
     assert answer.response is not None
-    assert "spelas det åt dig direkt" in answer.response.content
+    assert "spelas det åt dig direkt" in message_text(answer.response)
     assert await bot_of(env).storage.member_choice("forced_cards", anna.id)

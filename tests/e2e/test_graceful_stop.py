@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import discord
-from members import bot_of, open_hand, play_first_legal, start, table_in
+from members import bot_of, message_text, open_hand, play_first_legal, start, table_in
 from simcord import Env
 
 from bot.discord.client import Kortbord
@@ -22,7 +22,7 @@ from bot.storage import open_storage
 
 def shown(channel: object) -> str:
     message = channel.history()[0]  # type: ignore[attr-defined]
-    return str(message.embeds[0].description or "")
+    return message_text(message).split("\n", 1)[1]  # below the game's name
 
 
 async def test_a_stop_pauses_the_live_table_and_the_next_start_resumes_it(

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from members import bot_of, components, open_hand, play_first_legal, table_for_two, table_in
+from members import (
+    bot_of,
+    components,
+    message_text,
+    open_hand,
+    play_first_legal,
+    table_for_two,
+    table_in,
+)
 from simcord import Env
 
 from bot.sessions import DECISION_FACTOR, LiveTable
@@ -45,14 +53,14 @@ async def test_picked_bid_cards_show_their_bid_survive_a_refresh_and_are_sent_wi
     picked = await anna.select(panel, picks, custom_id=menu["custom_id"])
     shown = picked.response
     assert shown is not None
-    assert f"→ bud {sum(worth[c[-1]] for c in picks)}" in shown.content
+    assert f"→ bud {sum(worth[c[-1]] for c in picks)}" in message_text(shown)
     assert len(send_ids(shown)) == 1
     log = await bot_of(env).storage.actions(table.table_id)
     assert not [a for a in log if a.by == "member"]  # nothing sent yet
 
     await play_first_legal(bo, await open_hand(bo, message))  # Bo lays his: Anna's panel redrawn
     await env.settle()
-    assert "Valt:" in shown.content  # the same panel, edited, still holding her picks
+    assert "Valt:" in message_text(shown)  # the same panel, edited, still holding her picks
     assert {o["value"] for o in bid_menu(shown)["options"] if o.get("default")} == set(picks)
     (send,) = send_ids(shown)
     await anna.click(shown, custom_id=send)
@@ -72,13 +80,13 @@ async def test_picks_dropped_when_the_computer_lays_the_cards_are_said_so(
     picked = await anna.select(panel, picks, custom_id=menu["custom_id"])
     shown = picked.response
     assert shown is not None
-    assert "Valt:" in shown.content
+    assert "Valt:" in message_text(shown)
 
     await env.advance_time(table.record.turn_seconds * DECISION_FACTOR + 1)
 
     log = await bot_of(env).storage.actions(table.table_id)
     assert any(a.by == "timeout" and a.seat == table.seat_of(anna.id) for a in log)
-    assert "Tiden gick ut" in shown.content
-    assert "Ditt påbörjade val (Lägg budkort" in shown.content
-    assert "gäller inte längre" in shown.content
+    assert "Tiden gick ut" in message_text(shown)
+    assert "Ditt påbörjade val (Lägg budkort" in message_text(shown)
+    assert "gäller inte längre" in message_text(shown)
     assert not send_ids(shown)

@@ -10,6 +10,7 @@ from members import (
     bot_of,
     components,
     forge,
+    message_text,
     open_hand,
     play_until,
     sync_commands,
@@ -31,11 +32,7 @@ def hand_faces(table: LiveTable, seat: int) -> list[str]:
 
 
 def public_text(message: Any) -> str:
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or ""]
-        parts += [f"{f.name} {f.value}" for f in embed.fields]
-    return "\n".join(parts)
+    return message_text(message)
 
 
 def table_message(channel: Any, message_id: int) -> Any:
@@ -43,8 +40,8 @@ def table_message(channel: Any, message_id: int) -> Any:
 
 
 def assert_still_the_table(message: Any) -> None:
-    """The public message is the table: its embed and only the table's own buttons."""
-    assert message.embeds, "the table message lost its embed"
+    """The public message is the table: its layout and only the table's own buttons."""
+    assert message.flags.components_v2, "the table message lost its layout"
     assert "Hand:" not in public_text(message)
     for c in components(message):
         assert str(c.get("custom_id", "")).startswith(("kb:t:", "kb:r:", "kb:w:")), c
@@ -123,16 +120,17 @@ async def test_a_kicked_member_no_longer_sees_the_hand_nor_gets_the_seat_back(
     assert bo_seat is not None
     old_panel = await open_hand(bo, message)
     dms = len(bo.user.dm_channel.history())
+    last_dm = message_text(bo.user.dm_channel.history()[-1])
     kicked = await anna.slash(channel, "spel sparka", medlem=bo)
     assert kicked.acknowledged
     assert table.record.seats[bo_seat].autoplay
     assert table.record.seats[bo_seat].left
 
     hand = private(await bo.click(message, label="Min hand"))
-    assert "lämnat" in hand.content
+    assert "lämnat" in message_text(hand)
     assert hand.components == []
     for face in hand_faces(table, bo_seat):
-        assert face not in hand.content
+        assert face not in message_text(hand)
     # the reclaim button is the seated member's only: forged on the table message or the old panel
     for source in (message, old_panel):
         reclaim = await forge(bo, source, f"kb:t:{table.table_id}:reclaim")
@@ -141,7 +139,7 @@ async def test_a_kicked_member_no_longer_sees_the_hand_nor_gets_the_seat_back(
     # play goes on without Bo: his old panel and his DM are not kept current any more
     await play_until(env, channel.id, {anna.id: anna}, message, 4)
     assert len(bo.user.dm_channel.history()) == dms
-    assert bo.user.dm_channel.history()[-1].content == bo.user.dm_channel.history()[-1].content
+    assert message_text(bo.user.dm_channel.history()[-1]) == last_dm
     assert all(key[1] != bo.id for key in bot_of(env).listener._panels)
     env.raise_errors()
 
@@ -181,7 +179,7 @@ async def test_a_control_on_no_message_is_answered_not_left_failing(simcord_env:
         f"kb:a:{table.table_id}:{table.version}:hej_1079!",
     ):
         answer = private(await forge(anna, message, cid, on_message=False))
-        assert "fanns inte" in answer.content
+        assert "fanns inte" in message_text(answer)
     assert table.seq == seq
     env.raise_errors()
 
@@ -197,5 +195,5 @@ async def test_spel_ny_refuses_an_option_out_of_range_with_the_range(simcord_env
             channel, "spel ny", spel="hej_knekt", alternativ=f"reaction_ms={value}"
         )
         answer = private(refused)
-        assert "från 3000 till 15000" in answer.content
+        assert "från 3000 till 15000" in message_text(answer)
     assert bot_of(env).sessions.table_in(channel.id) is None

@@ -15,7 +15,15 @@ import re
 from typing import Any
 
 import pytest
-from members import bot_of, components, forge, play_first_legal, sync_commands, table_in
+from members import (
+    bot_of,
+    components,
+    forge,
+    message_text,
+    play_first_legal,
+    sync_commands,
+    table_in,
+)
 from simcord import Env, InteractionResult, MemberActor, ResponseMessage
 
 from bot.i18n import catalog
@@ -31,11 +39,7 @@ SHOWN = DISCORD.speaking(catalog("sv"))  # cards as the Swedish tables show them
 
 
 def public_text(message: Any) -> str:
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or ""]
-        parts += [f"{f.name} {f.value}" for f in embed.fields]
-    return "\n".join(parts)
+    return message_text(message)
 
 
 def hidden_faces(game: Game) -> set[str]:

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from members import bot_of, components, play_until, sync_commands, table_in
+from members import bot_of, components, message_text, play_until, sync_commands, table_in
 from simcord import Env
 
 from bot.discord.client import Kortbord
@@ -47,10 +47,8 @@ async def test_a_hard_computer_player_from_the_lobby_plays_a_whole_match(
     await anna.select(message, ["hard"], custom_id=str(select["custom_id"]))
     table = table_in(env, channel.id)
     assert [s.ai for s in table.record.seats if s.user_id is None] == ["hard"]
-    seats = next(
-        f for f in channel.history()[0].embeds[0].fields if (f.name or "").startswith("Platser")
-    )
-    assert "Dator 1 (svår)" in (seats.value or "")
+    seats = message_text(channel.history()[0]).split("**Platser**")[1]
+    assert "Dator 1 (svår)" in seats
     await anna.click(message, label="Starta")
 
     await play_until(env, channel.id, {anna.id: anna}, message, 400)

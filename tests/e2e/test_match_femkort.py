@@ -5,6 +5,7 @@ the terminal table to the end of a match for every player count."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -12,6 +13,7 @@ from fakeconsole import FakeConsole
 from members import (
     bot_of,
     components,
+    message_text,
     open_hand,
     play_until,
     start,
@@ -21,7 +23,8 @@ from members import (
 )
 from simcord import Env
 
-from bot.discord.embeds import table_embed
+from bot.discord.embeds import table_layout
+from bot.discord.messages import MAX_TEXT, layout_view, texts_of
 from bot.i18n import catalog
 from bot.sessions import DECISION_FACTOR, LiveTable
 from bot.storage import SeatRecord, TableRecord
@@ -77,8 +80,7 @@ async def test_femkort_two_members_and_two_computers_to_the_leaderboard(simcord_
     assert any(a.notation in ("accept", "refuse") for a in log)
     assert sum(1 for a in log if a.by == "computer") > 0
     assert answered + played + 1 == sum(1 for a in log if a.by == "member")
-    result = channel.history()[0].embeds[0]
-    assert any(f.name == "Resultat" for f in result.fields)
+    assert "**Resultat**" in message_text(channel.history()[0])
     board = await bo.slash(channel, "topplista", spel="femkort")
     assert board.response is not None
     names = [
@@ -146,14 +148,15 @@ def test_the_table_message_lists_all_ten_seats_in_both_languages() -> None:
         legal = game.legal_actions(seat)
         game.apply(seat, BETTER if BETTER in legal else legal[rng.randrange(len(legal))])
     for lang in ("sv", "en"):
-        embed = table_embed(catalog(lang), full_table(game), deadline=1_800_000_000.0)
-        assert len(embed) <= 6000
-        seats_field = catalog(lang).text("ui.table.seats")
-        seats = next(f.value for f in embed.fields if f.name == seats_field) or ""
-        assert len(seats) <= 1024
-        assert not seats.endswith("…")
-        assert len(seats.splitlines()) == 10
-        assert all(f"{LONG_NAME}{s}" in seats for s in range(0, 10, 2))
+        shown = layout_view(table_layout(catalog(lang), full_table(game), 1_800_000_000.0))
+        text = "\n".join(texts_of(shown))
+        assert len(text) <= MAX_TEXT
+        seats_heading = f"**{catalog(lang).text('ui.table.seats')}**\n"
+        below = text.split(seats_heading)[1].splitlines()
+        seats = list(itertools.takewhile(lambda line: not line.endswith("**"), below))
+        assert len(seats) == 10  # one line per seat, up to the next heading
+        assert "…" not in "".join(seats)
+        assert all(f"{LONG_NAME}{s}" in "".join(seats) for s in range(0, 10, 2))
 
 
 class TypedMoves(FakeConsole):

@@ -3,7 +3,16 @@ on the table, and a whole game with two members and a computer to the leaderboar
 
 from __future__ import annotations
 
-from members import bot_of, components, open_hand, play_until, start, sync_commands, table_in
+from members import (
+    bot_of,
+    components,
+    message_text,
+    open_hand,
+    play_until,
+    start,
+    sync_commands,
+    table_in,
+)
 from simcord import Env
 
 
@@ -40,12 +49,11 @@ async def test_a_whole_game_asked_in_two_clicks_to_the_leaderboard(simcord_env: 
         c for c in components(step.response) if str(c.get("custom_id", "")).startswith("kb:a:")
     ]
     assert ranks
-    assert all(str(c["label"]).startswith(f"Fråga {whom[0]['label']} efter ") for c in ranks)
+    assert all(str(c["label"]).istitle() and " " not in str(c["label"]) for c in ranks)  # Kungar
     version = table.version
     await member.click(step.response, custom_id=str(ranks[0]["custom_id"]))
     assert table.version > version
-    asked = channel.history()[0].embeds[0]
-    assert any("frågade" in (f.value or "") for f in asked.fields)
+    assert "frågade" in message_text(channel.history()[0])
 
     # members ask the last seat offered (the computer, seat 2), so the computer gets turns too
     await play_until(env, channel.id, members, message, 2000, step=-1)

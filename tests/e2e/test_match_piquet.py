@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from members import bot_of, play_until, sync_commands, table_in
+from members import bot_of, message_text, play_until, sync_commands, table_in
 from simcord import Env
 
 MOVES = 400
@@ -47,8 +47,7 @@ async def test_piquet_two_players_a_member_and_a_computer(simcord_env: Env) -> N
     assert any(a.by == "computer" for a in log)
     assert table.game is not None
     assert table.game.view(None).deal >= 6
-    result = channel.history()[0].embeds[0]
-    assert any(f.name == "Resultat" for f in result.fields)
+    assert "**Resultat**" in message_text(channel.history()[0])
 
 
 async def test_piquet_three_players_to_the_leaderboard(simcord_env: Env) -> None:
@@ -71,10 +70,10 @@ async def test_piquet_four_players_partners_share_a_place(simcord_env: Env) -> N
     table = table_in(env, channel.id)
     assert table.game is not None
     assert table.game.view(None).teams == ((0, 2), (1, 3))
-    shown = channel.history()[0].embeds[0]
-    sides = next(f for f in shown.fields if f.name == "Lag")
-    assert "anna" in (sides.value or "")
-    assert any(f.name == "Protokoll" for f in shown.fields)
+    shown = message_text(channel.history()[0])
+    sides = next(line for line in shown.splitlines() if line.startswith("**Lag:**"))
+    assert "anna" in sides
+    assert "**Protokoll**" in shown
     members = {anna.id: anna, bo.id: bo}
     await play_until(env, channel.id, members, message, MOVES)
     assert table.record.status == "finished"

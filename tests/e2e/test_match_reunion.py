@@ -3,7 +3,16 @@ two members and a computer player, ending on the leaderboard."""
 
 from __future__ import annotations
 
-from members import bot_of, components, open_hand, play_until, start, sync_commands, table_in
+from members import (
+    bot_of,
+    components,
+    message_text,
+    open_hand,
+    play_until,
+    start,
+    sync_commands,
+    table_in,
+)
 from simcord import Env
 
 from games.reunion import Reunion
@@ -53,10 +62,9 @@ async def test_reunion_two_members_and_a_computer_to_the_leaderboard(simcord_env
     assert any(a.notation.startswith("discard ") and a.by == "computer" for a in log)
     assert played == sum(1 for a in log if a.by == "member")
     assert sum(1 for a in log if a.notation.startswith("discard ")) == 9  # three parties
-    result = channel.history()[0].embeds[0]
-    assert any(f.name == "Resultat" for f in result.fields)
-    sheet = next(f.value for f in result.fields if f.name == "Protokoll")
-    assert "Parti 3: insatser" in (sheet or "")  # the settlement, item by item
+    result = message_text(channel.history()[0])
+    assert "**Resultat**" in result
+    assert "Parti 3: insatser" in result.split("**Protokoll**")[1]  # the settlement, item by item
     board = await bo.slash(channel, "topplista", spel="reunion")
     assert board.response is not None
     names = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from members import bot_of, play_until, start, sync_commands, table_in
+from members import bot_of, message_text, play_until, start, sync_commands, table_in
 from simcord import Env
 
 
@@ -35,7 +35,7 @@ async def test_a_whole_game_to_the_leaderboard(simcord_env: Env) -> None:
     assert table.record.status == "finished"
     log = await bot_of(env).storage.actions(table.table_id)
     assert all(a.notation.startswith("lead ") for a in log)
-    calls = " ".join(f.value or "" for f in channel.history()[0].embeds[0].fields)
+    calls = message_text(channel.history()[0])
     assert "Snipp" in calls or "Snorum" in calls or "Resultat" in calls
     board = await bo.slash(channel, "topplista", spel="snipp_snapp_snorum")
     assert board.response is not None

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from members import bot_of, components, custom_id, open_hand, play_first_legal, table_for_two
+from members import (
+    bot_of,
+    components,
+    custom_id,
+    message_text,
+    open_hand,
+    pictures,
+    play_first_legal,
+    table_for_two,
+)
 from members import table_in as live_table
 from simcord import Env, MemberActor
 
@@ -44,11 +53,11 @@ async def test_tvamansbridge_a_member_and_the_computer_player_to_the_leaderboard
     assert label == "Bjud 1☘️"  # clubs in the four-colour Discord deck
     log = await bot_of(env).storage.actions(table.table_id)
     assert [(a.notation, a.by) for a in log] == [("bid 1C", "member")]
-    shown = channel.history()[0].embeds[0]
-    sheet = next(f for f in shown.fields if f.name == "Protokoll")
-    assert "(över strecket)" in sheet.value
-    assert "Summa" in sheet.value
-    assert any(f.name == "På bordet" and "Träkarl" in f.value for f in shown.fields)
+    shown = message_text(channel.history()[0])
+    sheet = shown.split("**Protokoll**")[1]
+    assert "(över strecket)" in sheet
+    assert "Summa" in sheet
+    assert pictures(channel.history()[0])  # the träkarl is drawn in the table's picture
 
     # Bo lets his turn run out twice: then the computer player plays his seat
     bo_seat = seat_of[bo.id]
@@ -76,10 +85,9 @@ async def test_tvamansbridge_a_member_and_the_computer_player_to_the_leaderboard
     assert sum(1 for a in log if a.by == "computer") > 0
     assert any(a.by == "timeout" for a in log)
     assert any(a.notation.startswith("bid ") and a.by == "computer" for a in log)
-    result = channel.history()[0].embeds[0]
-    assert any(f.name == "Resultat" for f in result.fields)
-    sheet = next(f for f in result.fields if f.name == "Protokoll")
-    assert "andra utgång" in sheet.value
+    result = message_text(channel.history()[0])
+    assert "**Resultat**" in result
+    assert "andra utgång" in result.split("**Protokoll**")[1]
     board = await anna.slash(channel, "topplista", spel="tvamansbridge")
     assert board.response is not None
     lines = (board.response.embeds[0].description or "").splitlines()

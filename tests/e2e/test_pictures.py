@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from members import open_hand, play_first_legal, table_for_two, table_in
+from members import message_text, open_hand, pictures, play_first_legal, table_for_two, table_in
 from simcord import Env
 
 
@@ -32,7 +32,7 @@ async def test_pictures_beside_the_text_and_every_deal_ends_with_a_score_table(
         if moves == 3:
             await env.settle()
             table_message = channel.history()[0]
-            assert table_message.embeds[0].image.url == "attachment://table.png"
+            assert [url.rsplit("/", 1)[-1] for url in pictures(table_message)] == ["table.png"]
             assert [a.filename for a in table_message.attachments] == ["table.png"]
             assert [a.filename for a in panel.attachments] == ["hand.png"]
         played = await play_first_legal(members[user_id], panel)
@@ -48,7 +48,7 @@ async def test_pictures_beside_the_text_and_every_deal_ends_with_a_score_table(
     totals = {line.split()[0]: line.split()[-1] for line in last.strip("`\n").splitlines()[1:]}
     assert totals == {"anna": str(result.scores[0]), "bo": str(result.scores[1])}
     for panel in panels.values():
-        assert "Resultat" in panel.content
+        assert "Resultat" in message_text(panel)
 
 
 async def test_a_server_and_a_member_can_turn_the_pictures_off(simcord_env: Env) -> None:
@@ -60,12 +60,12 @@ async def test_a_server_and_a_member_can_turn_the_pictures_off(simcord_env: Env)
 
     turned = await bo.slash(channel, "spel kortbilder", visa=False)
     assert turned.response is not None
-    assert "bara som text" in turned.response.content
+    assert "bara som text" in message_text(turned.response)
     bo_panel = await open_hand(bo, message)
     anna_panel = await open_hand(anna, message)
     assert bo_panel.attachments == []
     assert [a.filename for a in anna_panel.attachments] == ["hand.png"]
-    assert "Hand:" in bo_panel.content  # the text stays, with or without the picture
+    assert "Hand:" in message_text(bo_panel)  # the text stays, with or without the picture
 
     admins = channel.guild.create_role("Admin", permissions=discord.Permissions(manage_guild=True))
     admin = channel.guild.add_member(env.create_user("admin"), roles=[admins])
@@ -78,5 +78,6 @@ async def test_a_server_and_a_member_can_turn_the_pictures_off(simcord_env: Env)
     await env.settle()
     table_message = channel.history()[0]
     assert table_message.attachments == []
-    assert table_message.embeds[0].image.url is None
+    assert pictures(table_message) == []
+    assert "**Platser**" in message_text(table_message)  # the text carries the table instead
     assert (await open_hand(anna, message)).attachments == []

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from members import bot_of, components, start, sync_commands, table_in
+from members import bot_of, components, message_text, start, sync_commands, table_in
 from simcord import Env, MemberActor
 
 from bot.errors import UserError
@@ -80,7 +80,7 @@ async def test_a_reaction_window_resolves_by_press_times(simcord_env: Env) -> No
     assert game is not table.game
     assert table.game is not None
     assert table.game.to_act() == frozenset({first})
-    events = channel.history()[0].embeds[0].fields[-1].value or ""
+    events = message_text(channel.history()[0]).split("**Senaste händelser**")[1]
     assert "500 ms" in events
     assert "900 ms" in events
 
@@ -94,7 +94,7 @@ async def test_a_press_when_no_reaction_is_needed_is_refused(simcord_env: Env) -
     result = await anna.click(message, custom_id=button(message, "kb:r:", ":slap"))
     assert result.ephemeral
     assert result.response is not None
-    assert "ingen reaktion" in result.response.content
+    assert "ingen reaktion" in message_text(result.response)
     assert table.seq == 0
 
 
@@ -129,7 +129,7 @@ async def test_a_corrected_press_closes_the_window_once_its_penalty_has_run(
     assert table.reveal_at is None
     assert table.game is not None
     assert table.game.to_act() == frozenset({third})
-    events = channel.history()[0].embeds[0].fields[-1].value or ""
+    events = message_text(channel.history()[0]).split("**Senaste händelser**")[1]
     assert "1200 ms" in events
 
 
@@ -154,3 +154,47 @@ async def test_a_press_after_the_window_closed_is_told_it_came_too_late(simcord_
         "För sent: fönstret stängdes innan ditt tryck kom fram."
     )
     assert table.seq == seq
+
+
+async def test_a_press_on_the_buttons_shown_after_the_close_is_told_it_came_too_late(
+    simcord_env: Env,
+) -> None:
+    """The table message is edited when the window closes; a member who presses then, before
+    any card is turned, pressed for the card that called for it: "För sent", never "no
+    reaction needed" or "not allowed"."""
+    env = simcord_env
+    channel, message, members = await three_at_hej_knekt(env)
+    table = table_in(env, channel.id)
+    await turn_until_a_reaction(table, message, members)
+    await env.advance_time(16)  # the 15 s window closes
+    assert table.reveal_at is None
+    seq = table.seq
+    anna = next(iter(members.values()))
+    result = await anna.click(message, custom_id=button(message, "kb:r:", ":slap"))
+    assert result.response is not None
+    assert "För sent" in message_text(result.response)
+    assert table.seq == seq
+
+
+async def test_a_press_counts_while_the_window_is_open_by_the_servers_clock(
+    simcord_env: Env,
+) -> None:
+    """A press whose click Discord stamped after the window's length, received while the
+    window is still open by the server's clock, counts (at the window's last moment)."""
+    env = simcord_env
+    channel, message, members = await three_at_hej_knekt(env)
+    table = table_in(env, channel.id)
+    await turn_until_a_reaction(table, message, members)
+    game = table.game
+    assert game is not None
+    assert table.reveal_at is not None
+    seat = min(game.to_act())
+    right = correct_press(game, seat)
+    assert right is not None
+    user_id = table.record.seats[seat].user_id
+    assert user_id is not None
+    await env.advance_time(14.5)
+    stamped = table.reveal_at + 15.2  # a click stamped a little late
+    await bot_of(env).sessions.press(table.table_id, user_id, table.reveal_seq, right, stamped)
+    log = [(a.seat, a.notation) for a in await bot_of(env).storage.actions(table.table_id)]
+    assert (seat, f"{right} 14999") in log

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 import pytest
-from members import bot_of, sync_commands
+from members import bot_of, message_text, sync_commands
 from simcord import Env, MemberActor
 
 
@@ -30,7 +30,7 @@ async def refusal(anna: MemberActor, channel: Any, **filled: Any) -> str:
     assert result.ephemeral
     assert result.response is not None
     assert bot_of(anna._env).sessions.table_in(channel.id) is None
-    return str(result.response.content)
+    return str(message_text(result.response))
 
 
 async def test_variants_are_offered_by_their_names_in_the_members_language(

@@ -8,6 +8,8 @@ from typing import Any
 from members import (
     bot_of,
     dm_texts,
+    forge,
+    message_text,
     open_hand,
     play_first_legal,
     play_until,
@@ -40,7 +42,7 @@ async def test_a_spectator_and_a_stale_panel_are_refused_and_change_nothing(
     spectator = await cilla.click(message, label="Min hand")
     assert spectator.ephemeral
     assert spectator.response is not None
-    assert "sitter inte vid" in spectator.response.content
+    assert "sitter inte vid" in message_text(spectator.response)
     assert spectator.response.components == []
 
     seat = min(table.game.to_act())
@@ -53,8 +55,8 @@ async def test_a_spectator_and_a_stale_panel_are_refused_and_change_nothing(
 
     stale = await play_first_legal(player, old_panel)
     assert stale.response.ephemeral  # the old panel, edited into the current one
-    assert "gammal" in stale.response.content
-    assert "Hand:" in stale.response.content
+    assert "gammal" in message_text(stale.response)
+    assert "**Din hand vid Tvåmanswhist**" in message_text(stale.response)
     assert (table.version, table.seq) == (version, seq)
     assert len(await bot_of(env).storage.actions(table.table_id)) == 1
 
@@ -68,7 +70,7 @@ async def test_an_expired_deadline_makes_the_computer_player_act(simcord_env: En
     seat = min(table.game.to_act())
     deadline = bot_of(env).sessions.deadline(table)
     assert deadline is not None
-    shown = channel.history()[0].embeds[0].description or ""
+    shown = message_text(channel.history()[0])
     assert f"<t:{int(deadline)}:R>" in shown
 
     await env.advance_time(table.record.turn_seconds + 1)
@@ -131,21 +133,21 @@ async def test_closed_dms_are_remembered_and_the_member_is_told_once(simcord_env
     bo_dms = bo.user.dm_channel
     env.inject_error("POST", f"/channels/{bo_dms.id}/messages", status=403, code=50007, times=None)
     await anna.click(message, label="Starta")
-    notices = [m for m in channel.history() if bo.mention in m.content]
+    notices = [m for m in channel.history() if bo.mention in message_text(m)]
     assert len(notices) == 1
-    assert "Min hand" in notices[0].content
+    assert "Min hand" in message_text(notices[0])
     assert await bot_of(env).storage.dm_closed(bo.id)
     assert len(dm_texts(anna)) == 1
 
     await play_until(env, channel.id, {anna.id: anna, bo.id: bo}, message, 6)
     assert table_in(env, channel.id).seq == 6  # the game went on
-    assert len([m for m in channel.history() if bo.mention in m.content]) == 1
+    assert len([m for m in channel.history() if bo.mention in message_text(m)]) == 1
 
 
 async def test_an_open_hand_panel_is_kept_current(simcord_env: Env) -> None:
-    """A waiting member's panel offers their cards ahead of the turn and is not edited when the
-    other seat plays: when the turn comes, a legal card on it is played in one click, and a card
-    that may not be played now is refused with the current panel."""
+    """A waiting member's panel offers their cards ahead of the turn; when the turn comes it
+    offers exactly what may be played (edited at once when that is fewer cards), and a card that
+    may not be played is refused with the reason, in the game's words."""
     env = simcord_env
     channel, message, anna, bo = await table_for_two(env)
     await anna.click(message, label="Starta")
@@ -156,29 +158,26 @@ async def test_an_open_hand_panel_is_kept_current(simcord_env: Env) -> None:
         (anna, bo) if table.record.seats[leader_seat].user_id == anna.id else (bo, anna)
     )
     waiting = await open_hand(follower, message)
-    assert "Vänta på din tur" in waiting.content
-    assert "När det blir din tur" in waiting.content
+    assert "Vänta på din tur" in message_text(waiting)
     follower_seat = table.seat_of(follower.id)
     assert follower_seat is not None
-    offered = card_controls(waiting)
-    assert sorted(offered) == sorted(code(c) for c in table.game.view(follower_seat).hand)
-    shown_before = waiting.content
+    ahead = card_controls(waiting)
+    assert sorted(ahead) == sorted(code(c) for c in table.game.view(follower_seat).hand)
 
     requests = len(env.http_requests)
     await play_first_legal(leader, await open_hand(leader, message))
     webhooks = [r for r in env.http_requests[requests:] if str(r.path).startswith("/webhooks/")]
-    assert webhooks == []  # no edit of the waiting panel
-    assert waiting.content == shown_before
-
     legal = {table.game.notation(a) for a in table.game.legal_actions(follower_seat)}
-    illegal = [n for n in offered if n not in legal]
-    if illegal:  # must follow suit: the other cards are refused, with the current panel
-        refused = await choose(follower, waiting, offered, illegal[0])
-        assert "inte tillåtet" in refused.response.content
+    offered = card_controls(waiting)
+    assert set(offered) == legal  # never a card that may not be played
+    assert bool(webhooks) == (legal != set(ahead))  # edited only when it offered too much
+
+    illegal = [n for n in ahead if n not in legal]
+    if illegal:  # must follow suit: a card beside it (an old control) is refused with why
+        refused = await forge(follower, waiting, ahead[illegal[0]])
+        assert refused.response is not None
+        assert "Du måste följa färg" in message_text(refused.response)
         assert table.seq == 1
-        waiting = refused.response  # the same panel, now offering what may be played
-        offered = card_controls(waiting)
-        assert set(offered) == legal
     await choose(follower, waiting, offered, sorted(legal)[0])
     assert table.seq == 2
 
@@ -213,19 +212,17 @@ async def test_a_passed_deadline_is_announced_on_the_table_and_in_the_panel(
     seat = min(table.game.to_act())
     late, other = (anna, bo) if table.record.seats[seat].user_id == anna.id else (bo, anna)
     panel = await open_hand(late, message)
-    assert "Tiden gick ut" not in panel.content
+    assert "Tiden gick ut" not in message_text(panel)
 
     await env.advance_time(table.record.turn_seconds + 1)  # playing a card: the table's time
 
     played = (await bot_of(env).storage.actions(table.table_id))[0]
     assert played.by == "timeout"
-    shown = channel.history()[0].embeds[0].description or ""
-    assert "Tiden gick ut: datorn" in shown
-    assert f"åt {table.record.seats[seat].name}" in shown
+    shown = message_text(channel.history()[0])
+    assert f"Tiden gick ut för {table.record.seats[seat].name}: datorn spelade" in shown
     refreshed = await open_hand(late, message)
-    assert "Tiden gick ut: datorn" in refreshed.content
-    assert "åt dig" in refreshed.content
-    assert "Tiden gick ut" not in (await open_hand(other, message)).content
+    assert "Tiden gick ut för dig: datorn spelade" in message_text(refreshed)
+    assert "Tiden gick ut" not in message_text(await open_hand(other, message))
 
 
 async def test_a_decision_gets_more_time_than_playing_a_card() -> None:
@@ -263,11 +260,10 @@ async def test_a_deadline_announcement_never_shows_cards_laid_face_down(simcord_
     assert laid[0].notation.startswith("bid ")
     text = renderer(catalog("sv"), table)
     faces = {card_face(parse_card(c), text.faces) for c in laid[0].notation.split()[1:]}
-    shown = channel.history()[0].embeds[0].description or ""
+    shown = message_text(channel.history()[0])
     name = table.record.seats[table.seat_of(anna.id) or 0].name
-    assert f"Tiden gick ut: datorn valde Lägg budkort åt {name}." in shown
+    assert f"Tiden gick ut för {name}: datorn lade budkort." in shown
     assert not [f for f in faces if f in shown]
-    own = (await open_hand(anna, message)).content
-    assert "Tiden gick ut: datorn valde Lägg budkort" in own
-    assert "åt dig" in own
+    own = message_text(await open_hand(anna, message))
+    assert "Tiden gick ut för dig: datorn lade budkort" in own
     assert all(f in own for f in faces)

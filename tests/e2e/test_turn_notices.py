@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from members import bot_of, dm_texts, open_hand, play_first_legal, table_for_two, table_in
+from members import (
+    bot_of,
+    dm_texts,
+    message_text,
+    open_hand,
+    play_first_legal,
+    table_for_two,
+    table_in,
+)
 from simcord import Env
 
 from bot.discord.listener import TURN_NOTICE_GRACE
@@ -54,7 +62,7 @@ async def test_no_notice_when_the_member_turned_it_off(simcord_env: Env) -> None
     for member in (anna, bo):
         answer = await member.slash(channel, "spel turpåminnelse", på=False)
         assert answer.response is not None
-        assert "ingen påminnelse" in answer.response.content
+        assert "ingen påminnelse" in message_text(answer.response)
     assert not await bot_of(env).storage.member_choice("turn_notices", anna.id)
     await anna.click(message, label="Starta")
 
@@ -96,8 +104,8 @@ async def test_with_closed_dms_a_mention_is_posted_and_deleted_when_the_turn_end
     await env.advance_time(TURN_NOTICE_GRACE + 1)
     mentions = [m for m in channel.history() if m.id not in before]
     assert len(mentions) == 1
-    assert slow.mention in mentions[0].content
-    assert "din tur" in mentions[0].content
+    assert slow.mention in message_text(mentions[0])
+    assert "din tur" in message_text(mentions[0])
 
     await play_first_legal(slow, await open_hand(slow, message))
     await env.settle()

@@ -32,7 +32,7 @@ from bot.web.auth import WebUser
 from bot.web.server import DIST, WebFace
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from members import components, start
+from members import components, message_text, start
 
 T = TypeVar("T")
 NAMES = ("Anna", "Bo", "Cilla", "Dag")
@@ -129,16 +129,11 @@ class Stack:
         self.run(self.env.advance_time(seconds))
 
     def table_message_text(self) -> str:
-        """The channel's table message as a member reads it: its content and embeds."""
+        """The channel's table message as a member reads it: every text of its layout."""
 
         async def read() -> str:
             await self.settle()
-            message = self.channel.history()[0]
-            parts = [message.content or ""]
-            for embed in message.embeds:
-                parts.append(embed.description or "")
-                parts.extend(f"{f.name} {f.value}" for f in embed.fields)
-            return "\n".join(parts)
+            return message_text(self.channel.history()[0])
 
         return self.run(read())
 

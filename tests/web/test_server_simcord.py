@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 from members import (
     bot_of,
     components,
+    message_text,
     open_hand,
     play_first_legal,
     table_for_two,
@@ -83,11 +84,7 @@ async def open_page(
 
 
 def table_text(message: Any) -> str:
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.description or ""]
-        parts += [f"{f.name} {f.value}" for f in embed.fields]
-    return "\n".join(parts)
+    return message_text(message)
 
 
 def latest(channel: Any, message_id: int) -> Any:

@@ -21,10 +21,10 @@ from discord.ext import commands
 from bot import daily
 from bot.clock import Timer
 from bot.daily import BoardLine, DailyDeals
-from bot.discord.embeds import MAX_FIELD, clip, table_embed
+from bot.discord.embeds import MAX_FIELD, clip
 from bot.discord.replies import answer_errors, catalog_of, with_retries
 from bot.discord.translator import cmd
-from bot.discord.views.table import answer_with_table, post_table, table_view
+from bot.discord.views.table import answer_with_table, post_table, table_message
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.options import game_name
@@ -174,9 +174,7 @@ class DailyCog(commands.Cog):
         except BaseException:
             await self.deals.release(claim)
             raise
-        embed = table_embed(texts, table, bot.sessions.deadline(table))
-        view = table_view(texts, table)
-        assert view is not None
+        shown = table_message(texts, table, bot.sessions.deadline(table))
         try:
             if thread is not None:
                 posted = thread
@@ -184,7 +182,7 @@ class DailyCog(commands.Cog):
                     interaction,
                     table,
                     lambda: with_retries(
-                        lambda: posted.send(embed=embed, view=view),
+                        lambda: posted.send(view=shown),
                         f"posting table {table.table_id}",
                     ),
                 )
@@ -193,7 +191,7 @@ class DailyCog(commands.Cog):
                 )
             else:
                 await post_table(
-                    interaction, table, lambda: answer_with_table(interaction, table, embed, view)
+                    interaction, table, lambda: answer_with_table(interaction, table, shown)
                 )
         except UserError:
             await self.deals.release(claim)  # Discord never showed it: the deal is still theirs

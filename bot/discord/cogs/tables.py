@@ -13,12 +13,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import options as choices
-from bot.discord.embeds import table_embed
 from bot.discord.replays import show_replay
 from bot.discord.replies import answer_errors, catalog_of, with_retries
 from bot.discord.translator import cmd
 from bot.discord.verifying import reveal
-from bot.discord.views.table import answer_with_table, post_table, show_hand, table_view
+from bot.discord.views.table import answer_with_table, post_table, show_hand, table_message
 from bot.errors import UserError
 from bot.i18n import catalog
 from bot.options import game_name
@@ -159,16 +158,14 @@ class TablesCog(commands.Cog):
             language=language,
             thread_id=thread.id if thread is not None else None,
         )
-        embed = table_embed(texts, table, None)
-        view = table_view(texts, table)
-        assert view is not None
+        shown = table_message(texts, table)
         if thread is not None:
             posted = thread
             message = await post_table(
                 interaction,
                 table,
                 lambda: with_retries(
-                    lambda: posted.send(embed=embed, view=view), f"posting table {table.table_id}"
+                    lambda: posted.send(view=shown), f"posting table {table.table_id}"
                 ),
             )
             await interaction.response.send_message(
@@ -176,7 +173,7 @@ class TablesCog(commands.Cog):
             )
         else:
             await post_table(
-                interaction, table, lambda: answer_with_table(interaction, table, embed, view)
+                interaction, table, lambda: answer_with_table(interaction, table, shown)
             )
 
     @game.command(name=cmd("game.hand.name"), description=cmd("game.hand.description"))

@@ -8,7 +8,7 @@ modified client, or on a control an edit has since removed, would otherwise end 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import discord
 
@@ -32,11 +32,22 @@ def dispatched(interaction: discord.Interaction, items: Sequence[DynamicType]) -
     message = interaction.message
     if message is None:
         return False
-    view = discord.ui.View.from_message(message, timeout=None)
     return any(
         child.type.value == kind and getattr(child, "custom_id", None) == custom_id
-        for child in view.walk_children()
+        for child in _walk(message.components)
     )
+
+
+def _walk(components: Sequence[object]) -> Iterator[discord.Component]:
+    """Every component of a message, nested ones too (rows, containers, sections)."""
+    for component in components:
+        if not isinstance(component, discord.Component):
+            continue
+        yield component
+        yield from _walk(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield from _walk([accessory])
 
 
 async def answer_dropped(interaction: discord.Interaction, items: Sequence[DynamicType]) -> None:

@@ -21,6 +21,7 @@ import discord
 
 from bot.actions import in_hand_order, verb_help
 from bot.discord.embeds import MAX_CONTENT, clip, panel_text, renderer
+from bot.discord.messages import Layout, layout_view
 from bot.discord.replies import answer_errors, catalog_of, error_text, kortbord, send_private
 from bot.discord.views.layout import (
     MAX_BUTTONS_PER_ROW,
@@ -35,13 +36,14 @@ from bot.discord.views.layout import (
     layout,
     page_buttons,
     step_page,
+    two_parts,
 )
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.render.images import hand_png
 from bot.render.text import DISCORD, TextRenderer, mark_label, sort_hand
 from bot.sessions import LiveTable, cards_ahead, member_actions, require_seat
-from games.cards import SUITS, parse_card
+from games.cards import RANKS, SUITS, parse_card
 from games.core import Seat
 
 if TYPE_CHECKING:
@@ -453,7 +455,8 @@ async def act_from_panel(
         try:
             table = await sessions.act(table_id, interaction.user.id, version, notation)
         except UserError as error:
-            if error.msg.key not in ANSWERED_WITH_PANEL or not on_own_panel(interaction):
+            answered = error.msg.key in ANSWERED_WITH_PANEL or error.msg.key.startswith(REFUSED)
+            if not answered or not on_own_panel(interaction):
                 raise
             await refused_with_panel(interaction, texts, table_id, error)
             return
@@ -467,6 +470,7 @@ async def act_from_panel(
 ANSWERED_WITH_PANEL = frozenset(
     {"errors.stale_panel", "errors.not_your_turn", "errors.illegal_action"}
 )
+REFUSED = "errors.refused."  # why a card may not be played (``bot.refusals``): with the panel
 """Refusals of a click on one's own panel that are answered with the current panel (in place,
 the reason on top): a panel is not edited at every move, so it may show an older hand or turn."""
 
@@ -477,10 +481,7 @@ async def refused_with_panel(
     table, seat = seated_table(interaction, table_id)
     if table.game is None or not table.live:
         raise error
-    content, view = build_panel(texts, table, seat)
-    await respond_with_panel(
-        interaction, table, seat, f"{error_text(texts, error)}\n{content}", view
-    )
+    await show_panel(interaction, texts, table, seat, notice=error_text(texts, error))
 
 
 def on_own_panel(interaction: discord.Interaction) -> bool:
@@ -491,25 +492,9 @@ def on_own_panel(interaction: discord.Interaction) -> bool:
     return message is not None and message.flags.ephemeral
 
 
-async def respond_with_panel(
-    interaction: discord.Interaction,
-    table: LiveTable,
-    seat: Seat,
-    content: str,
-    view: discord.ui.View,
-    page: int = 0,
-    draft: Draft | None = None,
-) -> None:
-    """Show the panel: in place on the clicker's own ephemeral panel, else as a new ephemeral
-    message. Either way the listener keeps only that ephemeral panel current (with its page and
-    its half-made choice)."""
-    bot = kortbord(interaction)
-    bot.listener.panel_shown(table, interaction, page, draft)
-    files = await hand_picture(bot, table, seat, interaction.user.id)
-    if on_own_panel(interaction):
-        await interaction.response.edit_message(content=content, view=view, attachments=files)
-    else:
-        await interaction.response.send_message(content, view=view, files=files, ephemeral=True)
+def panel_layout(content: str, controls: discord.ui.View, files: Sequence[discord.File]) -> Layout:
+    """The panel as one container: its text, the hand's picture (when drawn), its controls."""
+    return Layout(head=[content], picture=HAND_IMAGE if files else None, controls=controls)
 
 
 async def show_panel(
@@ -521,11 +506,29 @@ async def show_panel(
     page: int = 0,
     draft: Draft | None = None,
     done: str | None = None,
+    notice: str | None = None,
 ) -> None:
-    """Build the panel (keeping what of ``draft`` is still valid, saying what was dropped) and
-    show it."""
-    content, view, kept = panel_for(texts, table, seat, page=page, draft=draft, done=done)
-    await respond_with_panel(interaction, table, seat, content, view, page, kept)
+    """Build the panel (keeping what of ``draft`` is still valid, saying what was dropped,
+    ``notice`` on top) and show it: in place on the clicker's own ephemeral panel, else as a new
+    ephemeral message. Either way the listener keeps only that ephemeral panel current (with its
+    page and its half-made choice)."""
+    bot = kortbord(interaction)
+    # noted as shown before anything is awaited, so the listener does not edit it meanwhile
+    bot.listener.panel_shown(
+        table, interaction, page, kept_draft(panel_notations(table, seat), draft)
+    )
+    files = await hand_picture(bot, table, seat, interaction.user.id)
+    content, view, kept = panel_for(
+        texts, table, seat, page=page, draft=draft, done=done, picture=bool(files)
+    )
+    if notice is not None:
+        content = clip(f"{notice}\n{content}", MAX_CONTENT, keep_end=True)
+    bot.listener.panel_shown(table, interaction, page, kept)  # as built, should play have moved
+    message = layout_view(panel_layout(content, view, files))
+    if on_own_panel(interaction):
+        await interaction.response.edit_message(view=message, attachments=files)
+    else:
+        await interaction.response.send_message(view=message, files=files, ephemeral=True)
 
 
 def panel_for(
@@ -536,6 +539,7 @@ def panel_for(
     page: int = 0,
     draft: Draft | None = None,
     done: str | None = None,
+    picture: bool = False,
 ) -> tuple[str, discord.ui.View, Draft | None]:
     """The panel with what of a half-made choice is still valid, and that part: a refreshed
     panel keeps the member's picks and opened step, and says so when it has to drop them (the
@@ -543,7 +547,7 @@ def panel_for(
     kept = kept_draft(panel_notations(table, seat), draft)
     dropped = dropped_part(draft, kept)
     content, view = build_panel(
-        texts, table, seat, page=page, done=done, draft=kept, dropped=dropped
+        texts, table, seat, page=page, done=done, draft=kept, dropped=dropped, picture=picture
     )
     return content, view, kept
 
@@ -569,14 +573,16 @@ def build_panel(
     step: str | None = None,
     draft: Draft | None = None,
     dropped: Draft | None = None,
+    picture: bool = False,
 ) -> tuple[str, discord.ui.View]:
     """The panel's text and controls for ``seat`` at the table's current version; ``step``
     (``"bid 7"``) shows the choices of one first part of a two-part choice, with a way back.
     ``draft``: the member's half-made choice (a step, cards picked), ``dropped``: the part of one
-    that no longer applies, which the panel says."""
+    that no longer applies, which the panel says; ``picture``: the hand is shown drawn, so the
+    text need not list it."""
     from bot.discord.views.table import TableButton
 
-    content = panel_text(texts, table, seat, done=done)
+    content = panel_text(texts, table, seat, done=done, picture=picture)
     view = controls()
     text = renderer(texts, table)
     game_id = table.record.game_id
@@ -598,6 +604,7 @@ def build_panel(
     lines += parts.pick_lines()
     if step is not None and (rows := step_page(notations, step)):
         lines += parts.help_lines([step.split()[0]])
+        parts.on_step = True  # the first part is chosen: each choice is named by its second
         for row_number, row in enumerate(rows):
             for item in parts.items(row):
                 item.item.row = row_number
@@ -683,6 +690,7 @@ class _Parts:
         self.picked_verb = draft.verb if draft is not None else ""
         self.send = picked_action(notations, self.picked_verb, self.picked) if self.picked else None
         self.notations = notations
+        self.on_step = False
         self.pages = layout(notations, send=self.send)
         menus: dict[str, int] = {}
         for rows in self.pages:
@@ -721,6 +729,10 @@ class _Parts:
 
     def _button_label(self, notation: str) -> str:
         label = self.text.action(self.game_id, notation)
+        parts = two_parts(choice_of(notation)) if self.on_step else None
+        if parts is not None and len(parts[1]) == 1 and parts[1].upper() in RANKS:  # ``ask 2 K``
+            rank = self.text.rank(parts[1])
+            return rank[:1].upper() + rank[1:]
         if notation == self.send:
             return self.texts.text("ui.panel.send", action=label)
         if self.marked and _card(notation) and parse_card(notation) in self.marked:

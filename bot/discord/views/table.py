@@ -11,24 +11,19 @@ one edit.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
-from bot.discord.embeds import rules_embed, table_embed
+from bot.discord.embeds import rules_embed, table_layout
+from bot.discord.messages import layout_view
 from bot.discord.replies import answer_errors, catalog_of, kortbord, with_retries
 from bot.discord.views.activity import ActivityButton
-from bot.discord.views.panel import (
-    build_panel,
-    controls,
-    hand_picture,
-    panel_for,
-    respond_with_panel,
-    seated_table,
-)
+from bot.discord.views.panel import controls, seated_table, show_panel
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.sessions import LiveTable, Member, require_seat, seats_wanted
+from bot.storage import RatingChange
 from games.ai import LEVELS
 
 # Hej knekt's presses (rules/party.md 1.2), in the order of its table; the buttons are on the table
@@ -111,8 +106,7 @@ class TableButton(
         if op == "reclaim":
             await sessions.reclaim(channel_id, user_id)
             _, seat = seated_table(interaction, self.table_id)
-            content, view = build_panel(texts, table, seat)
-            await respond_with_panel(interaction, table, seat, content, view)
+            await show_panel(interaction, texts, table, seat)
             return
         if op == "join":
             await sessions.join(channel_id, Member(user_id, interaction.user.display_name))
@@ -174,19 +168,30 @@ async def rematch(interaction: discord.Interaction, table_id: int) -> None:
         interaction.user.guild_permissions.manage_guild
     )
     table = await bot.sessions.rematch(table_id, member, admin=admin)
-    texts = catalog(table.record.language)
-    view = table_view(texts, table)
-    assert view is not None
-    embed = table_embed(texts, table, None)
-    await post_table(interaction, table, lambda: answer_with_table(interaction, table, embed, view))
+    message = table_message(catalog(table.record.language), table)
+    await post_table(interaction, table, lambda: answer_with_table(interaction, table, message))
+
+
+def table_message(
+    texts: Catalog,
+    table: LiveTable,
+    deadline: float | None = None,
+    ratings: Sequence[RatingChange] = (),
+    picture: str | None = None,
+) -> discord.ui.LayoutView:
+    """The table message: its text, its ``picture`` (an attachment's file name) and its
+    controls, in one container."""
+    controls = table_view(texts, table)
+    shown = table_layout(texts, table, deadline, ratings, picture=picture, controls=controls)
+    return layout_view(shown)
 
 
 async def answer_with_table(
-    interaction: discord.Interaction, table: LiveTable, embed: discord.Embed, view: discord.ui.View
+    interaction: discord.Interaction, table: LiveTable, message: discord.ui.LayoutView
 ) -> discord.Message:
     """The table's message posted as the interaction's answer (tried again on a Discord 5xx)."""
     await with_retries(
-        lambda: interaction.response.send_message(embed=embed, view=view),
+        lambda: interaction.response.send_message(view=message),
         f"posting table {table.table_id}",
     )
     return await with_retries(interaction.original_response, f"reading table {table.table_id}")
@@ -215,13 +220,9 @@ async def show_hand(interaction: discord.Interaction, texts: Catalog, table: Liv
     seat = require_seat(table, interaction.user.id)
     if table.game is None:
         raise UserError("not_playing")
-    listener = kortbord(interaction).listener
-    shown = listener.panel_of(table.table_id, interaction.user.id)
+    shown = kortbord(interaction).listener.panel_of(table.table_id, interaction.user.id)
     draft = shown.draft if shown is not None else None  # a choice begun on an earlier panel
-    content, view, kept = panel_for(texts, table, seat, draft=draft)
-    listener.panel_shown(table, interaction, 0, kept)
-    files = await hand_picture(kortbord(interaction), table, seat, interaction.user.id)
-    await interaction.response.send_message(content, view=view, files=files, ephemeral=True)
+    await show_panel(interaction, texts, table, seat, draft=draft)
 
 
 class ReactionButton(

@@ -1,0 +1,122 @@
+"""Messages as Discord's layout components: the table message, the hand panel and the DM hand are
+each one container, with the picture at full width, a few lines of text, and the controls inside.
+
+Pure: it puts texts, a picture's file name and controls together into a ``discord.ui.LayoutView``
+and sends nothing. Discord's rules for such a message (the ``IS_COMPONENTS_V2`` flag): no
+``content`` and no embeds, at most 40 components in all (containers, texts, rows and the buttons
+in them count alike) and at most 4,000 characters across its texts; a message built here keeps
+within them (the text is cut from the top of its longest part, so the latest lines stay).
+
+The controls are built as before, as the items of a ``discord.ui.View`` with their rows
+(``bot.discord.views.table``, ``bot.discord.views.panel``); here each row becomes an action row of
+the container. Every control is a registered ``DynamicItem``, so the custom ids stay what they
+were and a message keeps working after a restart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import discord
+
+MAX_COMPONENTS = 40
+MAX_TEXT = 4000
+ROW_WIDTH = 5
+COLOUR = discord.Colour.dark_green()
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """What one message shows, top to bottom: ``head`` (the lines above the picture), the
+    picture (an attachment's file name), ``body`` (the lines below it), the controls, and a
+    small ``foot`` line."""
+
+    head: Sequence[str]
+    picture: str | None = None
+    body: Sequence[str] = ()
+    controls: discord.ui.View | None = None
+    foot: str = ""
+    parts: Sequence[str] = field(default=())
+    """More blocks of text below the body, each its own text display (a score sheet)."""
+
+
+def rows_of(controls: discord.ui.View | None) -> list[list[discord.ui.Item[discord.ui.View]]]:
+    """The controls in their rows: an item's own ``row`` where it set one, else the first row
+    with room, as Discord lays out a message's controls (a select fills a row)."""
+    if controls is None:
+        return []
+    rows: dict[int, list[discord.ui.Item[discord.ui.View]]] = {}
+    widths: dict[int, int] = {}
+    for item in controls.children:
+        width = item.width
+        row = item.row
+        if row is None:
+            row = 0
+            while widths.get(row, 0) + width > ROW_WIDTH:
+                row += 1
+        rows.setdefault(row, []).append(item)
+        widths[row] = widths.get(row, 0) + width
+    return [rows[r] for r in sorted(rows)]
+
+
+def _clip_texts(blocks: list[str], limit: int) -> list[str]:
+    """The blocks cut to ``limit`` characters in all, the longest first, from its top."""
+    while sum(len(b) for b in blocks) > limit:
+        longest = max(range(len(blocks)), key=lambda i: len(blocks[i]))
+        over = sum(len(b) for b in blocks) - limit
+        text = blocks[longest]
+        keep = max(0, len(text) - over - 1)
+        blocks[longest] = "…" + text[len(text) - keep :] if keep else "…"
+    return blocks
+
+
+def layout_view(shown: Layout) -> discord.ui.LayoutView:
+    """The message as one container: head, picture, body, controls, foot.
+
+    The view is stopped before it is sent: its controls are dispatched by their custom ids
+    alone, so discord.py need not keep it in memory."""
+    texts = [
+        "\n".join(shown.head),
+        "\n".join(shown.body),
+        *shown.parts,
+        f"-# {shown.foot}" if shown.foot else "",
+    ]
+    head, body, *parts, foot = _clip_texts(texts, MAX_TEXT)
+    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
+        accent_colour=COLOUR
+    )
+    if head.strip():
+        container.add_item(discord.ui.TextDisplay(head))
+    if shown.picture is not None:
+        media = discord.MediaGalleryItem(f"attachment://{shown.picture}")
+        container.add_item(discord.ui.MediaGallery(media))
+    if body.strip():
+        container.add_item(discord.ui.TextDisplay(body))
+    for part in parts:
+        if part.strip():
+            container.add_item(discord.ui.TextDisplay(part))
+    rows = rows_of(shown.controls)
+    if rows:
+        container.add_item(discord.ui.Separator())
+    for row in rows:
+        action_row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
+        for item in row:
+            action_row.add_item(item)
+        container.add_item(action_row)
+    if foot.strip():
+        container.add_item(discord.ui.TextDisplay(foot))
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(container)
+    view.stop()
+    return view
+
+
+def count_components(view: discord.ui.LayoutView) -> int:
+    """Every component of the message, nested ones included (Discord allows 40)."""
+    return sum(1 for _ in view.walk_children())
+
+
+def texts_of(view: discord.ui.LayoutView) -> list[str]:
+    """Every text display's text, in order: what a member reads in the message."""
+    return [i.content for i in view.walk_children() if isinstance(i, discord.ui.TextDisplay)]

@@ -1,0 +1,48 @@
+"""Löjliga familjerna asks in two clicks: whom, then which family, named by the family alone."""
+
+from __future__ import annotations
+
+import random
+
+from bot.discord.views.layout import Steps, layout
+from bot.discord.views.panel import build_panel, panel_notations
+from bot.i18n import catalog
+from bot.sessions import LiveTable
+from bot.storage import SeatRecord, TableRecord
+from games.registry import SPECS
+
+
+def families_table() -> LiveTable:
+    spec = SPECS["lojliga_familjerna"]
+    game = spec.new(4, rng=random.Random(5))
+    seats = tuple(
+        SeatRecord(s, 100 + s, name) for s, name in enumerate(("Anna", "Bo", "Cilla", "Dag"))
+    )
+    record = TableRecord(
+        table_id=9, guild_id=1, channel_id=2, thread_id=None, message_id=3, host_id=100,
+        game_id="lojliga_familjerna", options=(), variant="standard", seed=1, status="playing",
+        turn_seconds=60, language="sv", version=1, created_at=0.0, updated_at=0.0,
+        deadline_at=None, seats=seats,
+    )  # fmt: skip
+    return LiveTable(record, game)
+
+
+def test_the_second_click_names_the_family_only() -> None:
+    table = families_table()
+    assert table.game is not None
+    seat = min(table.game.to_act())
+    notations = panel_notations(table, seat)
+    steps = [row for rows in layout(notations) for row in rows if isinstance(row, Steps)]
+    assert steps  # first click: whom
+    first = steps[0].firsts[0]
+    _, view = build_panel(catalog("sv"), table, seat, step=f"ask {first}")
+    labels = [
+        str(button["label"])
+        for row in view.to_components()
+        for button in row["components"]
+        if str(button.get("custom_id", "")).startswith("kb:a:")
+    ]
+    assert labels
+    assert not any("Fråga" in label for label in labels)
+    ranks = {catalog("sv").text(f"table.rank.{r}").lower() for r in "23456789TJQKA"}
+    assert all(label.lower() in ranks for label in labels)

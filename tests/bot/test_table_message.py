@@ -1,0 +1,124 @@
+"""What the table message says in the lobby and during play: only what a player needs, in words."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.discord.embeds import lobby_lines, table_layout, timeout_line
+from bot.discord.messages import layout_view, texts_of
+from bot.i18n import catalog
+from bot.sessions import LiveTable, TimedOut
+from bot.storage import SeatRecord, TableRecord
+from games.registry import SPECS
+
+
+def table(
+    game_id: str,
+    *,
+    status: str = "lobby",
+    variant: str = "standard",
+    options: tuple[tuple[str, str], ...] = (),
+    players: int | None = None,
+) -> LiveTable:
+    spec = SPECS[game_id]
+    count = players or spec.min_players
+    computers = [SeatRecord(s, None, "", ai="rules") for s in range(2, count)]
+    seats = (SeatRecord(0, 100, "Anna"), SeatRecord(1, 101, "Bo"), *computers)
+    record = TableRecord(
+        table_id=7,
+        guild_id=1,
+        channel_id=2,
+        thread_id=None,
+        message_id=3,
+        host_id=100,
+        game_id=game_id,
+        options=options,
+        variant=variant,
+        seed=1,
+        status=status,  # type: ignore[arg-type]
+        turn_seconds=60,
+        language="sv",
+        version=1,
+        created_at=0.0,
+        updated_at=0.0,
+        deadline_at=None,
+        seats=seats,
+    )
+    game = None
+    if status != "lobby":
+        game = spec.new(count, spec.preset(variant), rng=random.Random(3))
+    return LiveTable(record, game)
+
+
+def lobby_text(live: LiveTable, lang: str = "sv") -> str:
+    return "\n".join(texts_of(layout_view(table_layout(catalog(lang), live, None))))
+
+
+@pytest.mark.parametrize("game_id", ["nittionio", "braus", "femkort", "piquet"])
+def test_a_lobby_of_the_standard_game_names_no_variant(game_id: str) -> None:
+    for lang in ("sv", "en"):
+        assert "Variant" not in lobby_text(table(game_id), lang)
+        assert "standard" not in lobby_text(table(game_id), lang)
+
+
+def test_a_lobby_names_a_chosen_variant_in_the_members_language() -> None:
+    variant = next(v for v in SPECS["nittionio"].variants() if v != "standard")
+    text = lobby_text(table("nittionio", variant=variant))
+    assert "Variant:" in text
+    assert variant not in text or catalog("sv").text(f"nittionio.variant.{variant}") in text
+
+
+def test_a_lobby_shows_the_options_chosen_so_a_new_match_visibly_keeps_them() -> None:
+    text = lobby_text(table("hej_knekt", options=(("false_alarm", "yes"), ("_seats", "4"))))
+    assert "Valt:" in text
+    assert "ja" in text.split("Valt:")[1].splitlines()[0]
+    assert "_seats" not in text
+
+
+def test_hej_knekts_lobby_shows_the_reaction_time_not_the_turn_time() -> None:
+    text = lobby_text(table("hej_knekt", options=(("reaction_ms", "7000"),)))
+    assert "Reaktionstid: 7 s" in text
+    assert "Dragtid" not in text
+    assert "Valt:" not in text  # the reaction time is said once, in its own words
+    assert "Dragtid" in lobby_text(table("nittionio"))
+
+
+def test_a_computer_seat_has_one_clean_label_with_its_marks() -> None:
+    live = table("nittionio", status="playing")
+    assert live.game is not None
+    text = lobby_text(live)
+    assert ") (" not in text
+    dealer = live.game.view(None).dealer
+    if dealer == 2:
+        assert "**Dator 1** (giver, normal)" in text
+    else:
+        assert "**Dator 1** (normal)" in text
+    assert lobby_lines(catalog("sv"), table("nittionio"))[2] == "Dator 1 (normal)"
+
+
+def test_a_timeout_is_said_in_words_and_hides_face_down_cards() -> None:
+    live = table("nittionio", status="playing")
+    sv, en = catalog("sv"), catalog("en")
+    bid = TimedOut(1, "bid 7D KS TC", 4, public=False)
+    assert timeout_line(sv, live, bid, None) == "⏰ Tiden gick ut för Bo: datorn lade budkort."
+    assert (
+        timeout_line(en, live, bid, None) == "⏰ Time ran out for Bo: the computer laid bid cards."
+    )
+    mine = timeout_line(sv, live, bid, 1)
+    assert mine.startswith("⏰ Tiden gick ut för dig: datorn lade budkort 7🔷 K♤ 10☘️")
+    played = TimedOut(1, "7H", 5)
+    assert "datorn spelade 7♥️" in timeout_line(sv, live, played, None)
+    passed = TimedOut(0, "pass", 6)
+    assert timeout_line(sv, live, passed, None) == "⏰ Tiden gick ut för Anna: datorn passade."
+
+
+def test_an_unknown_variant_is_refused_without_the_word_standard() -> None:
+    from bot.errors import UserError
+    from bot.options import parse_variant
+
+    for game_id in ("svarte_petter", "femkort", "hej_knekt"):
+        with pytest.raises(UserError) as refused:
+            parse_variant(catalog("sv"), game_id, "turbo")
+        assert "standard" not in str(dict(refused.value.msg.args)["variants"])
