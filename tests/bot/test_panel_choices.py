@@ -360,3 +360,32 @@ def test_a_seat_played_by_the_computer_offers_its_place_back_only_while_the_matc
     content, view, _ = panel_for(texts, table, 0)
     assert texts.text("ui.panel.autoplay") not in content  # over: there is no place to take back
     assert reclaim not in labels(view)
+
+
+@pytest.mark.parametrize("game_id", ["skitgubbe"])
+def test_several_cards_played_together_are_picked_then_sent_with_skicka(game_id: str) -> None:
+    """Cards played at once with no verb (Skitgubbe's cards of a suit) are chosen as every
+    other choice of several cards: picked in the menu, then sent with *Skicka*."""
+    rng = random.Random(5)
+    for players in (3, 4):
+        game = SPECS[game_id].new(players, rng=random.Random(players))
+        for _ in range(400):
+            if game.is_over():
+                break
+            seat = min(game.to_act())
+            table = live_table(game_id, game)
+            together = [n for n in member_actions(game, seat).values() if " " in n and n[0] != "l"]
+            together = [n for n in together if all(len(p) == 2 for p in n.split())]
+            if together:
+                cards = tuple(together[0].split())
+                texts = catalog("sv")
+                _, view, kept = panel_for(texts, table, seat, draft=Draft(None, "", cards))
+                assert kept == Draft(None, "", cards)  # kept, not dropped
+                send = [i for i in view.children if isinstance(i, PanelAction)]
+                sent = [i for i in send if i.item.style == discord.ButtonStyle.success]
+                assert [i.notation for i in sent] == [together[0]]
+                assert (sent[0].item.label or "").startswith("Skicka")
+                return
+            legal = game.legal_actions(seat)
+            game.apply(seat, legal[rng.randrange(len(legal))])
+    pytest.skip(f"no cards played together came up in {game_id}")

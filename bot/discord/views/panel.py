@@ -69,7 +69,8 @@ def pick_options(notations: Sequence[str], verb: str) -> list[str]:
     out: dict[str, None] = {}
     for notation in notations:
         choice = choice_of(notation)
-        if choice.verb == verb and verb and choice.args and all(_card(a) for a in choice.args):
+        several = bool(verb) or len(choice.args) > 1  # with no verb: cards played together
+        if choice.verb == verb and several and choice.args and all(_card(a) for a in choice.args):
             out.update(dict.fromkeys(choice.args))
     return sorted(out, key=card_order)
 
@@ -94,7 +95,11 @@ def _card(token: str) -> bool:
 
 def _most_picked(notations: Sequence[str], verb: str) -> tuple[int, int]:
     """The fewest and the most cards ``verb`` takes."""
-    counts = [len(c.args) for n in notations if (c := choice_of(n)).verb == verb]
+    counts = [
+        len(c.args)
+        for n in notations
+        if (c := choice_of(n)).verb == verb and (verb or len(c.args) > 1)  # not single cards
+    ]
     return (min(counts), max(counts)) if counts else (0, 0)
 
 
@@ -250,7 +255,7 @@ class PanelSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         texts = catalog_of(interaction)
-        if self.verb and self.most > 1:  # cards picked for a verb: shown, then sent with a button
+        if self.most > 1:  # cards picked together: shown, then sent with a button (Skicka)
             values = list(self.item.values)
             await pick_cards(interaction, self.table_id, self.verb, self.part, values)
             return
@@ -659,7 +664,7 @@ def _draft_text(text: TextRenderer, game_id: str, draft: Draft) -> str:
         parts.append(text.step(game_id, verb, first))
     if draft.cards:
         faces = text.faces_of(parse_card(c) for c in draft.cards)
-        parts.append(f"{text.verb(game_id, draft.verb)} {faces}")
+        parts.append(f"{text.verb(game_id, draft.verb)} {faces}" if draft.verb else faces)
     return ", ".join(parts)
 
 
@@ -789,7 +794,7 @@ class _Parts:
         """A menu of cards chosen together, in hand order: the cards picked so far chosen, and
         what each card counts for where the game says (Nittionio's bid cards)."""
         texts, text, game_id = self.texts, self.text, self.game_id
-        picked = set(self.picked) if row.verb and row.verb == self.picked_verb else set()
+        picked = set(self.picked) if row.verb == self.picked_verb else set()
         options = []
         for c in row.choices:
             card = parse_card(c.notation)
@@ -821,6 +826,6 @@ class _Parts:
             _label(placeholder),
             row.most,
         )
-        if row.verb and self.menus.get(row.verb, 0) > 1:
+        if self.menus.get(row.verb, 0) > 1:
             menu.item.min_values = 0  # picks are made across menus: one may be left empty
         return menu

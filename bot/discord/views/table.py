@@ -39,7 +39,7 @@ REACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 LOBBY_OPS = ("join", "leave", "computer", "start", "end")
-PLAY_OPS = ("hand", "rules", "leave", "end")
+PLAY_OPS = ("hand", "rules", "leave", "end")  # the play row: one more button fits (the web table's)
 STYLES = {
     "join": discord.ButtonStyle.success,
     "start": discord.ButtonStyle.primary,
