@@ -39,7 +39,7 @@ REACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 LOBBY_OPS = ("join", "leave", "computer", "start", "end")
-PLAY_OPS = ("hand", "rules", "leave", "end")  # the play row: one more button fits (the web table's)
+PLAY_OPS = ("hand", "rules", "leave", "end")  # the play row, with the web table's Öppna bordet last
 STYLES = {
     "join": discord.ButtonStyle.success,
     "start": discord.ButtonStyle.primary,
