@@ -26,6 +26,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.errors import UserError
 from bot.i18n import LANGS, Catalog, catalog
+from bot.render.text import TextRenderer
 from bot.sessions import LiveTable, Member, SessionManager
 from bot.web import protocol
 from bot.web.auth import IssuedSessions, WebUser
@@ -182,6 +183,14 @@ class WebHub:
         texts, _ = self.texts_for(watcher, table)
         return {"type": "refused", "code": code, "message": texts.text(key, **args)}
 
+    def refused(self, watcher: Watcher, error: UserError) -> Json:
+        """A refusal in the member's language, in the panel's words (why a move may not be made,
+        its cards written as cards)."""
+        table = self._table(watcher.table_id)
+        texts, _ = self.texts_for(watcher, table)
+        code = error.msg.key.removeprefix("errors.")
+        return {"type": "refused", "code": code, "message": TextRenderer(texts, ()).msg(error.msg)}
+
     def tables(self, watcher: Watcher, channel_id: int | None) -> Json:
         texts, _ = self.texts_for(watcher)
         user_id = watcher.user.user_id
@@ -288,8 +297,7 @@ class WebHub:
         except Refused as refused:
             watcher.send(self.refusal(watcher, f"web.error.{refused.code}", refused.code))
         except UserError as error:
-            code = error.msg.key.removeprefix("errors.")
-            watcher.send(self.refusal(watcher, error.msg.key, code, **dict(error.msg.args)))
+            watcher.send(self.refused(watcher, error))
         except Exception:  # a bug: logged, and the page is still answered
             log.exception("web table: a %s from member %d failed", kind, watcher.user.user_id)
             watcher.send(self.refusal(watcher, "errors.internal", "internal"))
@@ -319,7 +327,7 @@ class WebHub:
         except Refused as refused:
             return self.refusal(watcher, f"web.error.{refused.code}", refused.code)
         except UserError as error:
-            return self.refusal(watcher, error.msg.key, error.msg.key.removeprefix("errors."))
+            return self.refused(watcher, error)
         self._unwatch(watcher)
         watcher.table_id = table.table_id
         self._watchers.setdefault(table.table_id, set()).add(watcher)

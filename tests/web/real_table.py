@@ -11,6 +11,7 @@ pause, and time moves only when a test says so.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import sys
 import threading
@@ -127,6 +128,16 @@ class Stack:
     def advance(self, seconds: float) -> None:
         """Moves simulated time on (turn deadlines, Hej knekt's reaction window)."""
         self.run(self.env.advance_time(seconds))
+
+    def pictures_off(self, guild_id: int) -> None:
+        """The server turns its tables' pictures off, so the table message's text carries the
+        trick and the seats (``/inställningar kortbilder``)."""
+
+        async def off() -> None:
+            shown = await self.bot.guild_settings(guild_id)
+            await self.bot.save_guild_settings(dataclasses.replace(shown, pictures=False))
+
+        self.run(off())
 
     def table_message_text(self) -> str:
         """The channel's table message as a member reads it: every text of its layout."""

@@ -317,6 +317,7 @@ def test_a_move_in_the_page_shows_on_the_table_message_and_the_other_way(
         else "Bo"
     )
     other = "Bo" if mover == "Anna" else "Anna"
+    stack.pictures_off(table.record.guild_id)  # the message's text then shows the trick
     open_page(page, stack, mover, table.table_id)
     card = page.locator(".hand .card.playable").first
     played = str(card.get_attribute("data-card"))

@@ -21,7 +21,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.clock import ManualClock
 from bot.i18n import catalog
 from bot.options import game_name
-from bot.render.text import seat_score
+from bot.render.text import TextRenderer, seat_score
 from bot.sessions import LiveTable, Member, SessionManager, correct_press
 from bot.storage import Storage, open_storage
 from bot.web import protocol
@@ -378,8 +378,8 @@ async def test_forged_messages_are_refused_in_words_and_change_nothing(web: Web)
         (
             mover,
             {"type": "act", "table_id": table.table_id, "version": version, "notation": not_held},
-            "illegal_action",
-        ),  # a card not offered
+            "refused.not_in_hand",
+        ),  # a card not offered: the member is told why
         (
             mover,
             {
@@ -407,7 +407,12 @@ async def test_forged_messages_are_refused_in_words_and_change_nothing(web: Web)
         answer = await page.next("refused")
         assert answer["code"] == expected, message
         key = f"errors.{expected}" if texts.has(f"errors.{expected}") else f"web.error.{expected}"
-        assert answer["message"] == texts.text(key), message
+        if expected == "refused.not_in_hand":
+            assert answer["message"] == texts.text(
+                key, card=TextRenderer(texts, ()).arg("card", not_held)
+            )
+        else:
+            assert answer["message"] == texts.text(key), message
         assert (table.version, table.seq) == (version, 0), message
 
     # and the move itself still goes through, once: the same move again is stale
