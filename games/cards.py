@@ -206,3 +206,11 @@ def shown_order(c: int) -> tuple[int, int]:
     if c == JOKER:
         return (-1, 0)
     return (SHOWN_SUIT_ORDER.index(c // 13), -(c % 13))
+
+
+def shown_rank_order(c: int) -> tuple[int, int]:
+    """A card's place in a hand laid out rank by rank: the joker first, then high ranks first,
+    each rank's cards in :data:`SHOWN_SUIT_ORDER`."""
+    if c == JOKER:
+        return (-14, 0)
+    return (-(c % 13), SHOWN_SUIT_ORDER.index(c // 13))

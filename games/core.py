@@ -460,6 +460,9 @@ class GameSpec(Generic[OptionsT]):
     """The game's own words for an action whose notation says too little, from the notation and
     the number of players (Femhundra's bids with their values: ``Bjud 7♥ (200)``); None, or a
     None answer, leaves the usual label."""
+    hand_order: Literal["suit", "rank"] = "suit"
+    """How a hand is laid out: suit by suit, or rank by rank where the game collects ranks
+    (Löjliga familjerna's families are the four cards of a rank)."""
     best_players: int | None = None
     """The number of players the game is best played by, seated when none is asked for (the
     fewest allowed when None)."""

@@ -533,4 +533,5 @@ SPEC = GameSpec(
     },
     trick_taking=False,
     points=False,
+    hand_order="rank",  # the families are ranks: a family's cards lie together in the hand
 )

@@ -21,6 +21,7 @@ import string
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from bot.i18n import Catalog
 from games.cards import (
@@ -31,6 +32,7 @@ from games.cards import (
     SUITS,
     parse_card,
     shown_order,
+    shown_rank_order,
     suit_of,
 )
 from games.core import ArgValue, Msg, Pile, Result, ScoreSheet, SeatView, View
@@ -91,16 +93,26 @@ def faces_of_codes(text: str, faces: Faces = PLAIN) -> str:
     return " ".join(out)
 
 
-def hand_key(c: int) -> tuple[int, int]:
+HandOrder = Literal["suit", "rank"]
+
+
+def hand_order_of(game_id: str) -> HandOrder:
+    """How the game lays out a hand (``GameSpec.hand_order``): by suit unless it says by rank."""
+    spec = SPECS.get(game_id)
+    return "suit" if spec is None else spec.hand_order
+
+
+def hand_key(c: int, order: HandOrder = "suit") -> tuple[int, int]:
     """A card's place in a hand as shown everywhere (text, buttons, menus, pictures): suit by suit
     (♠ ♥ ♣ ♦, the joker first), high cards first: :func:`games.cards.shown_order`, which the
-    games use for hands they lay open (a träkarl)."""
-    return shown_order(c)
+    games use for hands they lay open (a träkarl); rank by rank for a game that collects ranks
+    (:func:`games.cards.shown_rank_order`)."""
+    return shown_rank_order(c) if order == "rank" else shown_order(c)
 
 
-def sort_hand(cards: Iterable[int]) -> list[int]:
+def sort_hand(cards: Iterable[int], order: HandOrder = "suit") -> list[int]:
     """The cards in the order a hand is shown (:func:`hand_key`)."""
-    return sorted(cards, key=hand_key)
+    return sorted(cards, key=lambda c: hand_key(c, order))
 
 
 def mark_label(catalog: Catalog, game_id: str) -> str:
@@ -114,7 +126,7 @@ def hand_faces(catalog: Catalog, view: View, faces: Faces = PLAIN) -> str:
     """The viewer's hand in the order it is shown, a marked card followed by what it is:
     ``J♠ (Svarte Petter)``."""
     out = []
-    for c in sort_hand(view.hand):
+    for c in sort_hand(view.hand, hand_order_of(view.game)):
         face = face_in_view(c, view, faces)
         out.append(f"{face} ({mark_label(catalog, view.game)})" if c in view.marked else face)
     return " ".join(out)

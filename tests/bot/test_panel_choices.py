@@ -26,7 +26,7 @@ from bot.discord.views.panel import (
 )
 from bot.i18n import catalog
 from bot.render.images import hand_png
-from bot.render.text import DISCORD, card_face, sort_hand
+from bot.render.text import DISCORD, card_face, hand_order_of, sort_hand
 from bot.sessions import LiveTable, member_actions
 from games.cards import parse_card, suit_of
 from games.core import Game
@@ -85,7 +85,7 @@ def test_every_card_is_one_click_on_some_page_in_the_order_of_the_hand_line(game
             buttons = card_buttons("sv", table, seat)
             assert sorted(b.notation for b in buttons) == sorted(plays)  # each once, none missing
             playable = [parse_card(b.notation) for b in buttons]
-            assert playable == sort_hand(playable)  # the order a hand is shown
+            assert playable == sort_hand(playable, hand_order_of(game_id))  # as a hand is shown
             # and the hand line's order (a dummy's cards, played too, are not in the hand)
             line = hand_line(catalog("sv"), game.view(seat)).split()
             labels = [b.item.label for b in buttons]
@@ -389,3 +389,33 @@ def test_several_cards_played_together_are_picked_then_sent_with_skicka(game_id:
             legal = game.legal_actions(seat)
             game.apply(seat, legal[rng.randrange(len(legal))])
     pytest.skip(f"no cards played together came up in {game_id}")
+
+
+@pytest.mark.parametrize("game_id", ["skitgubbe", "snipp_snapp_snorum"])
+def test_a_hand_of_18_to_26_cards_is_one_click_a_card_with_sida_buttons_when_it_needs_pages(
+    game_id: str,
+) -> None:
+    texts = catalog("sv")
+    sizes: set[int] = set()
+    paged = 0
+    for game in playouts(game_id, 200):
+        table = live_table(game_id, game)
+        for seat in sorted(game.to_act()):
+            plays = singles(panel_notations(table, seat))
+            if not 18 <= len(plays) <= 26:
+                continue
+            sizes.add(len(plays))
+            pages = len(layout(panel_notations(table, seat)))
+            clicks: list[str] = []
+            for page in range(pages):
+                _, view = build_panel(texts, table, seat, page=page)
+                turns = [i for i in view.children if isinstance(i, PanelPage)]
+                assert bool(turns) == (pages > 1)  # Sida buttons exactly when there are pages
+                clicks += [
+                    i.notation
+                    for i in view.children
+                    if isinstance(i, PanelAction) and choice_of(i.notation).is_card
+                ]
+            assert sorted(clicks) == sorted(plays)  # every card once, one click
+            paged += pages > 1
+    assert paged, f"no hand needing pages among sizes {sorted(sizes)}"

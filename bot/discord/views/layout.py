@@ -30,7 +30,7 @@ from bot.actions import Choice as Choice
 from bot.actions import choice_of as choice_of
 from bot.actions import is_card_code, one_card_verbs
 from bot.actions import two_parts as two_parts
-from bot.render.text import hand_key
+from bot.render.text import HandOrder, hand_key
 from games.cards import parse_card
 
 MAX_ROWS = 5
@@ -165,17 +165,20 @@ def page_buttons(pages: int) -> int:
     return pages if pages <= MAX_BUTTONS_PER_ROW else 3
 
 
-def card_order(notation: str) -> tuple[int, int]:
-    """Where a card (its code) is shown in a hand."""
-    return hand_key(parse_card(notation))
+def card_order(notation: str, order: HandOrder = "suit") -> tuple[int, int]:
+    """Where a card (its code) is shown in a hand laid out by suit or by rank."""
+    return hand_key(parse_card(notation), order)
 
 
-def layout(notations: Sequence[str], send: str | None = None) -> list[list[Row]]:
+def layout(
+    notations: Sequence[str], send: str | None = None, order: HandOrder = "suit"
+) -> list[list[Row]]:
     """Pages of rows for these legal actions; usually one page of at most five rows. ``send``: a
-    multi-card action whose cards are picked, offered as a button after its menus."""
+    multi-card action whose cards are picked, offered as a button after its menus; ``order``: how
+    the game lays out a hand."""
     choices = [choice_of(n) for n in notations]
     steps = _step_groups(choices)
-    cards = sorted((c for c in choices if c.is_card), key=lambda c: card_order(c.notation))
+    cards = sorted((c for c in choices if c.is_card), key=lambda c: card_order(c.notation, order))
     multi: dict[str, list[Choice]] = {}
     numbered: dict[str, list[Choice]] = {}
     plain: list[Choice] = []
@@ -202,7 +205,7 @@ def layout(notations: Sequence[str], send: str | None = None) -> list[list[Row]]
         for combo in combos:
             for card in combo.args:
                 seen.setdefault(card, Choice(card, verb, (card,)))
-        options = sorted(seen.values(), key=lambda c: card_order(c.notation))
+        options = sorted(seen.values(), key=lambda c: card_order(c.notation, order))
         fixed.extend(
             Select(verb, part, pick, i, most if most > pick else 0)
             for i, part in enumerate(_together_chunks(options, combos))

@@ -41,7 +41,7 @@ from bot.discord.views.layout import (
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.render.images import hand_png
-from bot.render.text import DISCORD, TextRenderer, mark_label, sort_hand
+from bot.render.text import DISCORD, TextRenderer, hand_order_of, mark_label, sort_hand
 from bot.sessions import LiveTable, cards_ahead, member_actions, require_seat
 from games.cards import RANKS, SUITS, parse_card
 from games.core import Seat
@@ -142,7 +142,7 @@ async def hand_picture(
     if table.game is None or not await bot.pictures(table.record.guild_id, user_id):
         return []
     view = table.game.view(seat)
-    hand = sort_hand(view.hand)
+    hand = sort_hand(view.hand, hand_order_of(view.game))
     if not hand:
         return []
     playable = []
@@ -696,7 +696,7 @@ class _Parts:
         self.send = picked_action(notations, self.picked_verb, self.picked) if self.picked else None
         self.notations = notations
         self.on_step = False
-        self.pages = layout(notations, send=self.send)
+        self.pages = layout(notations, send=self.send, order=hand_order_of(self.game_id))
         menus: dict[str, int] = {}
         for rows in self.pages:
             for row in rows:
