@@ -38,6 +38,8 @@ class Beat:
     damaged: tuple[str, ...] = ()
     """The live tables a corrupt row keeps from going on (``LiveTable.damage``), one line
     each: they wait for their host or an administrator to end them."""
+    unreachable: str = ""
+    """Why the last login could not reach Discord (no DNS, refused...), until it connects."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +78,7 @@ def read_beat(path: Path) -> Beat | None:
         latency_ms=int(latency) if latency is not None else None,
         until=float(until) if until is not None else None,
         damaged=tuple(str(line) for line in data.get("damaged", ())),
+        unreachable=str(data.get("unreachable", "")),
     )
 
 
@@ -95,11 +98,14 @@ def judge_beat(path: Path, now: float) -> tuple[bool, str]:
     age = now - beat.at
     if age > STALE_SECONDS:
         return False, f"the last heartbeat is {round(age)} s old: the bot is stuck or has stopped"
+    why = f"; Discord was unreachable: {beat.unreachable}" if beat.unreachable else ""
     if beat.state == "waiting":
         left = max(0, round((beat.until or now) - now))
-        return False, f"waiting {left} s more before logging in to Discord (start-up back-off)"
+        return False, (
+            f"waiting {left} s more before logging in to Discord (start-up back-off{why})"
+        )
     if beat.state == "connecting":
-        return False, "connecting to Discord"
+        return False, f"connecting to Discord ({why[2:]})" if why else "connecting to Discord"
     if beat.state == "stopping":
         return False, "shutting down"
     latency = f"latency {beat.latency_ms} ms, " if beat.latency_ms is not None else ""

@@ -2,7 +2,9 @@
 
 ``serve`` is what ``kortbord run`` does (``run_bot``: the Discord bot, and the web table beside it
 when ``KORTBORD_WEB_PORT`` is set) once the settings are read and logging is set up: it waits out
-the start-up back-off (``bot.logins``), starts the bot, writes the heartbeat that ``kortbord
+the start-up back-off (``bot.logins``), starts the bot (and, when Discord cannot be reached
+before it ever connected, says so in one line and starts it again after the same back-off),
+writes the heartbeat that ``kortbord
 health`` reads (``bot.health``) while it runs, and on SIGTERM or SIGINT closes the bot, which
 pauses and saves every live table (``Kortbord.close``). It knows nothing of tables: the bot it is
 given does the work. ``sync_commands`` is ``kortbord sync``.
@@ -12,17 +14,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import math
 import os
 import signal
+import socket
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+import aiohttp
+
 from bot.health import HEARTBEAT_SECONDS, Beat, State, clear_beat, heartbeat_path, write_beat
-from bot.logins import LoginLedger, LoginPlan, before_login
+from bot.logins import LoginLedger, LoginPlan, Sleep, before_login
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -75,6 +81,8 @@ class Heartbeat:
     def __init__(self, path: Path, now: Callable[[], float] = time.time) -> None:
         self.path = path
         self.now = now
+        self.unreachable = ""
+        """Why the last login could not reach Discord, until the gateway is connected."""
 
     def write(
         self,
@@ -84,8 +92,16 @@ class Heartbeat:
         until: float | None = None,
         damaged: tuple[str, ...] = (),
     ) -> None:
+        if state == "connected":
+            self.unreachable = ""
         beat = Beat(
-            state, self.now(), os.getpid(), latency_ms=latency_ms, until=until, damaged=damaged
+            state,
+            self.now(),
+            os.getpid(),
+            latency_ms=latency_ms,
+            until=until,
+            damaged=damaged,
+            unreachable=self.unreachable,
         )
         try:
             write_beat(self.path, beat)
@@ -116,38 +132,62 @@ async def serve(
     *,
     now: Callable[[], float] = time.time,
     heartbeat_seconds: float = HEARTBEAT_SECONDS,
+    sleep: Sleep = asyncio.sleep,
 ) -> int:
     """Runs ``bot`` until it stops or a stop signal comes; returns the process's exit code.
 
     0 after a stop signal (the bot closed cleanly), 1 if the bot stopped by itself or failed.
+    A login that cannot reach Discord is tried again after the start-up back-off (waited out
+    with ``sleep``), as a restart would be, for as long as it takes.
     """
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for number in STOP_SIGNALS:
         loop.add_signal_handler(number, _stop_on, stop, number)
     heartbeat = Heartbeat(heartbeat_path(database), now)
+    ledger = LoginLedger.beside(database)
     try:
-        try:
-            await before_login(
-                LoginLedger.beside(database),
-                now,
-                lambda s: _sleep_unless(stop, s),
-                heartbeat.waiting,
-            )
-        except _Stopped:
-            log.info("stopped before logging in")
-            return 0
-        heartbeat.write("connecting")
-        return await _run(bot, token, stop, heartbeat, heartbeat_seconds)
+        while True:
+            try:
+                await before_login(
+                    ledger, now, lambda s: _sleep_unless(stop, s, sleep), heartbeat.waiting
+                )
+            except _Stopped:
+                log.info("stopped before logging in")
+                return 0
+            heartbeat.write("connecting")
+            code = await _run(bot, token, stop, heartbeat, heartbeat_seconds)
+            if code is not None:
+                return code
     finally:
         for number in STOP_SIGNALS:
             loop.remove_signal_handler(number)
         heartbeat.clear()
 
 
+def unreachable(error: BaseException) -> bool:
+    """Whether ``error`` says Discord could not be reached (no DNS, refused, cut, no answer,
+    Discord's servers failing): worth another login later, unlike a bad token or a bug."""
+    from discord import DiscordServerError
+
+    if isinstance(
+        error,
+        aiohttp.ClientConnectionError
+        | socket.gaierror
+        | ConnectionError
+        | TimeoutError
+        | DiscordServerError,
+    ):
+        return True
+    no_route = {errno.ENETUNREACH, errno.EHOSTUNREACH, errno.ENETDOWN, errno.EHOSTDOWN}
+    return isinstance(error, OSError) and error.errno in no_route
+
+
 async def _run(
     bot: Gateway, token: str, stop: asyncio.Event, heartbeat: Heartbeat, every: float
-) -> int:
+) -> int | None:
+    """The bot until it stops: the exit code, or None when its login could not reach Discord
+    (``serve`` then logs in again after the back-off)."""
     running = asyncio.create_task(bot.start(token), name="kortbord")
     beating = asyncio.create_task(heartbeat.follow(bot, every), name="heartbeat")
     stopping = asyncio.create_task(stop.wait(), name="stop signal")
@@ -166,6 +206,14 @@ async def _run(
             log.info("shut down cleanly")
             return 0
         error = running.exception()
+        if error is not None and unreachable(error) and not bot.is_ready():
+            reason = " ".join(str(error).split()) or type(error).__name__
+            log.warning(
+                "Discord is unreachable (%s): logging in again after the start-up back-off",
+                reason,
+            )
+            heartbeat.unreachable = reason
+            return None
         if error is not None:
             log.critical("the bot stopped on an error", exc_info=error)
         else:
@@ -188,10 +236,16 @@ class _Stopped(Exception):
     """A stop signal came during the start-up back-off: no login is made (or recorded)."""
 
 
-async def _sleep_unless(stop: asyncio.Event, seconds: float) -> None:
+async def _sleep_unless(stop: asyncio.Event, seconds: float, sleep: Sleep) -> None:
     """Sleeps ``seconds``; raises ``_Stopped`` as soon as a stop signal comes."""
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(stop.wait(), seconds)
+    sleeping = asyncio.ensure_future(sleep(seconds))
+    stopping = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait({sleeping, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (sleeping, stopping):
+            task.cancel()
+        await asyncio.gather(sleeping, stopping, return_exceptions=True)
     if stop.is_set():
         raise _Stopped
 

@@ -176,6 +176,16 @@ class Kortbord(commands.Bot):
         for face in self.faces:
             await face.start(self.sessions, self.application_id)
 
+    async def login(self, token: str) -> None:
+        """discord.py's login; one that fails (Discord unreachable) closes the HTTP session it
+        opened, so ``bot.service`` can log in again without leaving one open per attempt."""
+        try:
+            await super().login(token)
+        except Exception:
+            await self.http.close()
+            self.http.connector = discord.utils.MISSING  # closed with the session: a new one
+            raise
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await answer_dropped(interaction, CONTROLS)
 

@@ -243,6 +243,13 @@ def _why_not(path: Path, error: BaseException) -> str:
     """Why the file at ``path`` cannot be opened, in one line: a read-only file or folder is
     named as such (SQLite says only "unable to open database file")."""
     reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return _read_only(path, reason) or f"database {redact(path)} cannot be opened: {reason}"
+
+
+def _read_only(path: Path, reason: str) -> str | None:
+    """What to say when SQLite failed (``reason``) because the file at ``path`` or its folder
+    cannot be written (a read-only mount: access(2) says so even to root); else None. A WAL
+    database cannot even be read there: SQLite must write its ``-shm`` file beside it."""
     if path.exists() and not os.access(path, os.W_OK):
         return f"database {redact(path)} is read-only: Kortbord must be able to write it ({reason})"
     folder = path.parent if path.parent.exists() else None
@@ -251,7 +258,7 @@ def _why_not(path: Path, error: BaseException) -> str:
             f"database {redact(path)} is in a read-only folder: Kortbord must be able to write"
             f" {folder} (SQLite keeps its journal beside the file) ({reason})"
         )
-    return f"database {redact(path)} cannot be opened: {reason}"
+    return None
 
 
 async def probe(path: Path) -> str | None:
@@ -265,7 +272,7 @@ async def probe(path: Path) -> str | None:
             async with db.execute("SELECT count(*) FROM sqlite_master") as cursor:
                 await cursor.fetchone()
     except sqlite3.Error as error:
-        return f"database {redact(path)} does not answer: {error}"
+        return _read_only(path, str(error)) or f"database {redact(path)} does not answer: {error}"
     if version == 0:
         return f"database {redact(path)} has no schema yet"
     return None
@@ -283,6 +290,9 @@ async def backup(path: Path, target: Path) -> None:
         async with aiosqlite.connect(uri, uri=True, timeout=5.0) as db:
             await db.execute("VACUUM INTO ?", (str(target),))
     except sqlite3.Error as error:
+        read_only = _read_only(path, str(error))
+        if read_only is not None:
+            raise StorageError(read_only) from error
         raise StorageError(
             f"backup of {redact(path)} to {redact(target)} failed: {error}"
         ) from error

@@ -223,3 +223,13 @@ def test_health_never_prints_a_password(
     assert code == 1
     assert line.startswith("unhealthy: ")
     assert "hemligt" not in line
+
+
+async def test_a_login_that_could_not_reach_discord_is_reported(
+    running: sqlite3.Connection, database: Path
+) -> None:
+    refused = "Cannot connect to host discord.com:443 ssl:default [Connection refused]"
+    write_beat(heartbeat_path(database), Beat("connecting", NOW, 42, unreachable=refused))
+    health = await check_health(database, NOW)
+    assert not health.healthy
+    assert health.line == f"unhealthy: connecting to Discord (Discord was unreachable: {refused})"

@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import os
 import signal
+import socket
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import aiohttp
 import pytest
+from aiohttp.client_reqrep import ConnectionKey
 
 from bot.__main__ import main
-from bot.health import heartbeat_path, read_beat
-from bot.logins import LoginLedger
+from bot.health import heartbeat_path, judge_beat, read_beat
+from bot.logins import FIRST_WAIT, LoginLedger
 from bot.service import gateway_state, serve
 
 
@@ -26,8 +32,13 @@ class Websocket:
 class FakeBot:
     """Connects when started and runs until closed, like ``discord.Client.start``."""
 
-    def __init__(self, *, fail: Exception | None = None) -> None:
+    def __init__(
+        self, *, fail: Exception | None = None, unreachable: list[Exception] | None = None
+    ) -> None:
         self.fail = fail
+        self.unreachable = list(unreachable or [])
+        """Raised by the first logins in turn, as discord.py's login does without a network."""
+        self.starts = 0
         self.ready = False
         self.closed = False
         self.started_with: str | None = None
@@ -46,6 +57,9 @@ class FakeBot:
 
     async def start(self, token: str) -> None:
         self.started_with = token
+        self.starts += 1
+        if self.unreachable:
+            raise self.unreachable.pop(0)
         if self.fail is not None:
             raise self.fail
         self.ready = True
@@ -109,6 +123,110 @@ async def test_sigterm_during_the_back_off_stops_without_logging_in(database: Pa
     assert await serving == 0
     assert bot.started_with is None
     assert len(ledger.read()) == 5  # no login was made, so none is recorded
+
+
+def no_dns() -> aiohttp.ClientConnectorError:
+    """What discord.py's login raises when discord.com has no address (aiohttp's own error)."""
+    key = ConnectionKey("discord.com", 443, True, True, None, None, None)
+    return aiohttp.ClientConnectorError(
+        key, socket.gaierror(-3, "Temporary failure in name resolution")
+    )
+
+
+async def test_discord_unreachable_at_start_up_is_one_line_and_retried_with_the_back_off(
+    database: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    clock = [1_800_000_000.0]
+    waits: list[float] = []
+    health_while_waiting: list[str] = []
+
+    async def sleep(seconds: float) -> None:  # simulated time: the clock moves, nothing waits
+        health_while_waiting.append(judge_beat(heartbeat_path(database), clock[0])[1])
+        waits.append(seconds)
+        clock[0] += seconds
+
+    bot = FakeBot(
+        unreachable=[
+            no_dns(),
+            socket.gaierror(-2, "Name or service not known"),
+            ConnectionRefusedError(111, "Connect call failed ('162.159.135.232', 443)"),
+        ]
+    )
+    caplog.set_level(logging.INFO)
+    serving = asyncio.create_task(
+        serve(bot, "the-token", database, now=lambda: clock[0], sleep=sleep)
+    )
+    await until(lambda: state(database) == "connected")
+    assert bot.starts == 4
+    # The same waits as a restart: two logins go ahead at once, then 30 s, doubling.
+    assert waits == [FIRST_WAIT, 2 * FIRST_WAIT]
+    assert len(LoginLedger.beside(database).read()) == 4
+    assert health_while_waiting[0] == (
+        "waiting 30 s more before logging in to Discord (start-up back-off; Discord was"
+        " unreachable: [Errno -2] Name or service not known)"
+    )
+    assert "Connect call failed" in health_while_waiting[1]
+    said = [r for r in caplog.records if "Discord is unreachable" in r.getMessage()]
+    assert len(said) == 3
+    assert all(r.exc_info is None and "\n" not in r.getMessage() for r in said)
+    assert (
+        said[0]
+        .getMessage()
+        .startswith(
+            "Discord is unreachable (Cannot connect to host discord.com:443 ssl:default"
+            " [Temporary failure in name resolution])"
+        )
+    )
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    os.kill(os.getpid(), signal.SIGTERM)
+    assert await serving == 0
+    assert read_beat(heartbeat_path(database)) is None
+
+
+async def test_a_login_that_cannot_reach_discord_leaves_no_session_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Otherwise each retry logs "Unclosed client session" as an error."""
+    from bot.discord.client import Kortbord
+    from bot.settings import Settings
+
+    bot = Kortbord(Settings(database=tmp_path / "k.sqlite3", _env_file=None))  # type: ignore[call-arg]
+
+    async def no_network(*args: object, **kwargs: object) -> None:
+        raise no_dns()
+
+    opened: list[aiohttp.ClientSession] = []
+    real_session = aiohttp.ClientSession
+
+    def session(*args: Any, **kwargs: Any) -> aiohttp.ClientSession:
+        opened.append(real_session(*args, **kwargs))
+        return opened[-1]
+
+    monkeypatch.setattr(bot.http, "request", no_network)
+    monkeypatch.setattr(aiohttp, "ClientSession", session)
+    for _ in range(2):
+        with pytest.raises(aiohttp.ClientConnectorError):
+            await bot.login("the-token")
+    assert len(opened) == 2
+    assert all(each.closed for each in opened)
+    await bot.close()
+
+
+async def test_once_connected_health_no_longer_speaks_of_the_outage(database: Path) -> None:
+    bot = FakeBot(unreachable=[no_dns()])
+    serving = asyncio.create_task(serve(bot, "the-token", database))
+    await until(lambda: state(database) == "connected")
+    healthy, line = judge_beat(heartbeat_path(database), time.time())
+    assert healthy
+    assert "unreachable" not in line
+    os.kill(os.getpid(), signal.SIGTERM)
+    assert await serving == 0
+
+
+async def test_a_bot_error_that_is_no_network_outage_still_exits_one(database: Path) -> None:
+    bot = FakeBot(fail=OSError(28, "No space left on device"))
+    assert await serve(bot, "the-token", database) == 1
+    assert bot.starts == 1
 
 
 def test_the_gateway_state_follows_the_client() -> None:
