@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
 import re
 import statistics
@@ -140,7 +141,7 @@ def controls_of(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 async def run(
-    tables: int, moves: int, folder: Path, drawn: Drawn, forced: bool
+    tables: int, moves: int, folder: Path, drawn: Drawn, forced: bool, profile: Path | None = None
 ) -> tuple[list[float], list[float], Counter[str], int, int, int]:
     settings = Settings(database=folder / "bench.sqlite3", _env_file=None)  # type: ignore[call-arg]
     clock = ManualClock(time.time())
@@ -174,6 +175,9 @@ async def run(
         kinds: Counter[str] = Counter()
         times: list[float] = []
         sent = pictures = played_for = 0
+        profiler = cProfile.Profile() if profile else None
+        if profiler:
+            profiler.enable()
         for _ in range(moves):
             for channel, members, hand_panels in seats:
                 table = bot.sessions.table_in(channel.id)
@@ -202,6 +206,9 @@ async def run(
                 kinds.update(kind_of(r, table_messages) for r in requests)
                 sent += sum(len(json.dumps(r.json)) for r in requests if r.json is not None)
                 pictures += drawn.bytes - drawn_before
+        if profiler and profile:
+            profiler.disable()
+            profiler.dump_stats(profile)
         await bot.close()  # closes the database too, whose thread would keep the process alive
     return times, echo[: len(times)], kinds, sent, pictures, played_for
 
@@ -225,12 +232,12 @@ async def echo_clicks(env: Env, guild: Any, clicks: int) -> list[float]:
     return times
 
 
-async def main(tables: int, moves: int, forced: bool) -> None:
+async def main(tables: int, moves: int, forced: bool, profile: Path | None = None) -> None:
     drawn = Drawn()
     for module, name, kind in ((listener, "table_png", "table"), (panels, "hand_png", "hand")):
         setattr(module, name, drawn.wrap(kind, getattr(module, name)))
     with tempfile.TemporaryDirectory() as folder:
-        run_ = await run(tables, moves, Path(folder), drawn, forced)
+        run_ = await run(tables, moves, Path(folder), drawn, forced, profile)
     times, echo, kinds, sent, pictures, played_for = run_
     ours, theirs = statistics.median(times) * 1000, statistics.median(echo) * 1000
     print(f"{tables} tables, {len(times)} member actions through SimCord (median, CPU time)")
@@ -268,5 +275,11 @@ if __name__ == "__main__":
         action="store_true",
         help="the members click their only legal card themselves (/spel tvingade på:False)",
     )
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        metavar="FILE",
+        help="write cProfile statistics of the measured actions (the event loop's thread) to FILE",
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.tables, args.moves, not args.no_forced))
+    asyncio.run(main(args.tables, args.moves, not args.no_forced, args.profile))

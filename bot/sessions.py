@@ -26,9 +26,9 @@ import dataclasses
 import logging
 import random
 from collections import Counter
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 from bot.choices import MemberChoices
 from bot.clock import Clock, Timer, TimerCallback
@@ -56,6 +56,7 @@ from games.core import (
 from games.registry import SPECS
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 STRIKES_FOR_AUTOPLAY = 2
 MAX_SAVE_RETRY = 60.0
@@ -158,6 +159,33 @@ class LiveTable:
     """Set when a corrupt row stopped its restore: the table shows the match as it was after
     its last sound action, takes no move, holds none of its members, and waits for the host or
     an administrator to end it (or for its idleness)."""
+
+    _known: tuple[Game | None, dict[tuple[str, Seat | None], object]] = field(
+        default_factory=lambda: (None, {}), repr=False, compare=False
+    )
+    """What was worked out from ``game`` (its views, a seat's choices), kept while it is the
+    table's match: ``_apply`` replaces the match by a changed copy on every action and never
+    changes it in place, so the same match always gives the same answers."""
+
+    def worked_out(self, kind: str, seat: Seat | None, work: Callable[[Game], T]) -> T:
+        """``work(game)`` for the table's match, done once per state of it: ``kind`` and
+        ``seat`` name what is worked out (``"view"``, 0)."""
+        assert self.game is not None, "a lobby has no match"
+        game, known = self._known
+        if game is not self.game:
+            game, known = self._known = (self.game, {})
+        key = (kind, seat)
+        if key not in known:
+            known[key] = work(self.game)
+        return known[key]  # type: ignore[return-value]
+
+    def view(self, seat: Seat | None) -> View:
+        """``game.view(seat)`` of the table's match, worked out once per state of it."""
+        return self.worked_out("view", seat, lambda game: game.view(seat))
+
+    def choices(self, seat: Seat) -> Mapping[Action, str]:
+        """:func:`member_actions` of the table's match for ``seat``, worked out once per state."""
+        return self.worked_out("choices", seat, lambda game: member_actions(game, seat))
 
     @property
     def table_id(self) -> int:
@@ -321,19 +349,19 @@ def press_verbs(game: Game, seat: Seat) -> frozenset[str]:
     return frozenset(n.split()[0] for n in notations) - {"close"}
 
 
-def window_ms(game: Game) -> int | None:
+def window_ms(view: View) -> int | None:
     """The length of the open reaction window, or None when none is open."""
-    return _phase_int(game, "window_ms")
+    return _phase_int(view, "window_ms")
 
 
-def decided_ms(game: Game) -> int | None:
+def decided_ms(view: View) -> int | None:
     """When the open window's outcome becomes certain (after the reveal), if the game says so:
     all but one have reacted, and a penalty on a corrected press is still running."""
-    return _phase_int(game, "decided_ms")
+    return _phase_int(view, "decided_ms")
 
 
-def _phase_int(game: Game, name: str) -> int | None:
-    for arg, value in game.view(None).phase.args:
+def _phase_int(view: View, name: str) -> int | None:
+    for arg, value in view.phase.args:
         if arg == name and isinstance(value, int):
             return value
     return None
@@ -894,10 +922,10 @@ class SessionManager:
                 action = game.parse(notation)
             except NotationError as error:
                 raise UserError("bad_action", detail=str(error)) from None
-            if seat not in game.to_act() or action not in member_actions(game, seat):
+            if seat not in game.to_act() or action not in table.choices(seat):
                 # not the seat's turn, a card it may not play, or a forged control (a timed
                 # action, the timer's close): refused with the reason, in the game's words
-                allowed = member_actions(game, seat).values()
+                allowed = table.choices(seat).values()
                 raise refusal(game, seat, notation, list(allowed))
             hands_before = self._hands(table)
             try:
@@ -942,7 +970,7 @@ class SessionManager:
             game = table.game
             if game is None or table.record.status != "playing":
                 raise UserError("not_playing")
-            length = window_ms(game)
+            length = window_ms(table.view(None))
             now_ms = (
                 round((self.clock.now() - table.reveal_at) * 1000)
                 if table.reveal_at is not None
@@ -1015,7 +1043,7 @@ class SessionManager:
             level = logging.DEBUG if isinstance(error, StorageUnavailable) else logging.ERROR
             log.log(level, "table %s: action %s not saved: %s", table.table_id, entry.seq, error)
             raise UserError(self.not_saved_key) from None
-        new_deal = trial.view(None).deal != table.game.view(None).deal
+        new_deal = trial.view(None).deal != table.view(None).deal
         table.record, table.game, table.seq = record, trial, table.seq + 1
         if chosen:
             table.acted_version[seat] = record.version
@@ -1048,7 +1076,7 @@ class SessionManager:
         game = table.game
         if game is None or game.is_over():
             return
-        deal = game.view(None).deal
+        deal = table.view(None).deal
         shown = fingerprint(table.record.seed, table.table_id, deal)
         try:
             await self.storage.record_deal_print(table.table_id, deal, shown, self.clock.now())
@@ -1162,7 +1190,7 @@ class SessionManager:
     def _follow_window(self, table: LiveTable) -> None:
         """Open or close the table's reaction window to match the match's phase."""
         assert table.game is not None
-        length = window_ms(table.game)
+        length = window_ms(table.view(None))
         if length is None and table.reveal_at is not None:
             table.reveal_at = None
             table.window_closed_seq = table.seq
@@ -1170,7 +1198,7 @@ class SessionManager:
         elif length is not None and table.reveal_at is None:
             self._open_window(table, self.clock.now(), length)
         elif length is not None and table.reveal_at is not None:
-            decided = decided_ms(table.game)
+            decided = decided_ms(table.view(None))
             if decided is not None and decided < length:
                 # the loser is certain from then on: close then rather than at the timeout
                 seq = table.reveal_seq
@@ -1359,7 +1387,7 @@ class SessionManager:
                     table.turn_deadlines.pop(seat, None)
                     continue
                 named = table.game.timeout_action(seat)
-                before = table.game.view(None)
+                before = table.view(None)
                 try:
                     if named is not None and named in table.game.legal_actions(seat):
                         notation = table.game.notation(named)
@@ -1371,9 +1399,7 @@ class SessionManager:
                     # table is as it was; tried again later, waiting longer each time
                     saved = False
                     break
-                public = table.game is not None and shown_to_all(
-                    before, table.game.view(None), notation
-                )
+                public = table.game is not None and shown_to_all(before, table.view(None), notation)
                 table.timeouts.append(TimedOut(seat, notation, table.seq, public))
             if not saved and table.record.status == "playing":
                 if table.deadline_timer is not None:
@@ -1438,7 +1464,7 @@ class SessionManager:
         for s in table.record.seats:
             if s.left:  # a member who left is placed last (rules/party.md 0.4)
                 places[s.seat] = last
-        teams = table.game.view(None).teams
+        teams = table.view(None).teams
         for team in teams:  # a member who left drags the side down: partners share a place
             worst = max(places[seat] for seat in team)
             for seat in team:
@@ -1492,10 +1518,9 @@ class SessionManager:
         return frozenset(s.seat for s in table.members())
 
     def _hands(self, table: LiveTable) -> dict[Seat, object]:
-        game = table.game
-        if game is None:
+        if table.game is None:
             return {}
-        return {s: game.view(s).hand for s in self._member_seats(table)}
+        return {s: table.view(s).hand for s in self._member_seats(table)}
 
     def _changed_hands(self, table: LiveTable, before: dict[Seat, object]) -> frozenset[Seat]:
         after = self._hands(table)

@@ -187,7 +187,7 @@ def table_layout(
         body += [f"**{catalog.text('ui.table.seats')}** ({needed})", *lobby_lines(catalog, table)]
         return shown(head=head, body=body)
 
-    view = game.view(None)
+    view = table.view(None)
     if table.damage is None or not table.live:
         head.append(_status_lines(catalog, table, view, deadline, trump=picture is None))
     if picture is None:  # the text is the table
@@ -391,7 +391,7 @@ def _seat_lines(catalog: Catalog, table: LiveTable, view: View) -> list[str]:
 def _result_lines(catalog: Catalog, table: LiveTable, ratings: Sequence[RatingChange]) -> str:
     assert table.game is not None
     text = renderer(catalog, table)
-    lines = result_lines(text, table.game.result(), table.game.view(None).teams)
+    lines = result_lines(text, table.game.result(), table.view(None).teams)
     by_user = {s.user_id: s.name for s in table.record.seats if s.user_id is not None}
     lines += [
         catalog.text(
@@ -426,7 +426,7 @@ def panel_text(
     whose turn, private notes."""
     assert table.game is not None
     text = renderer(catalog, table)
-    view = table.game.view(seat)
+    view = table.view(seat)
     lines = [f"**{catalog.text('ui.panel.title', game=game_name(catalog, table.record.game_id))}**"]
     if done is not None:
         lines.append(catalog.text("ui.panel.taken", action=text.action(table.record.game_id, done)))
@@ -445,7 +445,7 @@ def panel_text(
     if table.record.status == "finished" and table.game.is_over():
         lines.append(f"**{catalog.text('ui.table.result')}**")
         lines.append(_result_lines(catalog, table, table.ratings))
-    public = table.game.view(None).events
+    public = table.view(None).events
     private = [m for m in view.events if m not in public][-PRIVATE_EVENTS_SHOWN:]
     mine = list(dict.fromkeys(text.msg(m) for m in (*view.notes, *private)))
     if mine:
@@ -456,7 +456,7 @@ def panel_text(
 def dm_text(catalog: Catalog, table: LiveTable, seat: Seat, guild_name: str) -> str:
     """The DM a seated member gets at each deal, kept current: the hand and nothing else."""
     assert table.game is not None
-    view = table.game.view(seat)
+    view = table.view(seat)
     no_hand = catalog.text("ui.panel.no_hand")
     cards = hand_faces(catalog, view, DISCORD.speaking(catalog)) if view.hand else no_hand
     body = catalog.text(

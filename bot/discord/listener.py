@@ -59,7 +59,7 @@ from bot.i18n import catalog
 from bot.options import game_name
 from bot.render.images import table_png
 from bot.render.text import trump_line
-from bot.sessions import LiveTable, member_actions
+from bot.sessions import LiveTable
 from games.core import Msg, Seat
 
 if TYPE_CHECKING:
@@ -92,6 +92,7 @@ class Panel:
     draft: Draft | None = None  # a choice begun on the panel, kept while it stays valid
     offers: frozenset[str] = frozenset()
     hand: tuple[int, ...] = ()
+    picture: str | None = None  # the file name of the hand picture it shows
 
 
 @dataclass
@@ -129,7 +130,7 @@ def panel_shows(table: LiveTable, seat: Seat) -> tuple[object, ...]:
     game = table.game
     if game is None:
         return (table.record.status,)
-    return (table.record.status, table.record.seats[seat].autoplay, game.view(seat).deal)
+    return (table.record.status, table.record.seats[seat].autoplay, table.view(seat).deal)
 
 
 PanelNeed = Literal["now", "later"] | None
@@ -146,12 +147,12 @@ def panel_need(panel: Panel, table: LiveTable, seat: Seat) -> PanelNeed:
         return None
     if not table.panel_valid(seat, panel.version):
         return "now"  # the seat acted since it was built (a deadline): its controls are stale
-    legal = set(member_actions(game, seat).values())
+    legal = set(table.choices(seat).values())
     if not legal:
         return None  # waiting, or a reaction window: nothing to choose on the panel now
     if legal != panel.offers:
         return "now"  # on the member's turn the panel offers exactly what may be played
-    if tuple(sorted(game.view(seat).hand)) != panel.hand:
+    if tuple(sorted(table.view(seat).hand)) != panel.hand:
         return "later"
     return None
 
@@ -165,7 +166,7 @@ def turn_of(table: LiveTable, seat: Seat) -> tuple[int, int] | None:
         game is None
         or table.record.status != "playing"
         or table.record.seats[seat].autoplay
-        or not member_actions(game, seat)
+        or not table.choices(seat)
     ):
         return None
     acted = table.acted_version.get(seat, 0)
@@ -218,7 +219,7 @@ class DiscordListener:
             user_id = table.record.seats[seat].user_id
             if user_id is not None:
                 self._dm_stale.add((table.table_id, user_id))
-        trick_over = table.game is None or not table.game.view(None).trick
+        trick_over = table.game is None or not table.view(None).trick
         members = {s.user_id for s in table.members()}
         for key in [k for k in self._panels if k[0] == table.table_id]:
             if key[1] not in members:
@@ -271,7 +272,7 @@ class DiscordListener:
         if game is None or table.record.status not in ("playing", "paused", "finished"):
             self._deals.pop(table.table_id, None)
             return
-        view = game.view(None)
+        view = table.view(None)
         scores = tuple(s.score for s in view.seats)
         seen = self._deals.get(table.table_id)
         if seen is None:
@@ -339,7 +340,7 @@ class DiscordListener:
             return []
         texts = catalog(table.record.language)
         text = renderer(texts, table)
-        view = game.view(None)
+        view = table.view(None)
         trump = trump_line(text, view, table.spec.trick_taking)
         data = await asyncio.to_thread(table_png, view, text, trump)
         return [discord.File(io.BytesIO(data), TABLE_IMAGE)]
@@ -352,11 +353,15 @@ class DiscordListener:
         interaction: discord.Interaction,
         page: int = 0,
         draft: Draft | None = None,
+        picture: str | None = None,
     ) -> None:
-        """Keep the panel this interaction shows current; call it before responding."""
+        """Keep the panel this interaction shows current; call it before responding, and again
+        with the ``picture`` (its file name) it is sent with."""
         key = (table.table_id, interaction.user.id)
         seat = table.seat_of(interaction.user.id)
-        panel = Panel(interaction, page, table.version, self.bot.clock.now(), draft=draft)
+        panel = Panel(
+            interaction, page, table.version, self.bot.clock.now(), draft=draft, picture=picture
+        )
         if seat is not None:
             self._describe(panel, table, seat)
         self._panels[key] = panel
@@ -371,7 +376,7 @@ class DiscordListener:
         panel.version = table.version
         panel.shows = panel_shows(table, seat)
         panel.offers = frozenset(panel_notations(table, seat))
-        hand = table.game.view(seat).hand if table.game is not None else ()
+        hand = table.view(seat).hand if table.game is not None else ()
         panel.hand = tuple(sorted(hand))
 
     def _schedule_panel(self, table: LiveTable, user_id: int) -> None:
@@ -406,14 +411,19 @@ class DiscordListener:
             return
         self._describe(panel, table, seat)
         texts = catalog(table.record.language)
-        files = await hand_picture(self.bot, table, seat, key[1])
+        had = [panel.picture] if panel.picture else []
+        files, picture = await hand_picture(self.bot, table, seat, key[1], had)
         self._describe(panel, table, seat)  # as built now, should play have moved meanwhile
         content, view, panel.draft = panel_for(
-            texts, table, seat, page=panel.page, draft=panel.draft, picture=bool(files)
+            texts, table, seat, page=panel.page, draft=panel.draft, picture=picture is not None
         )
-        shown = layout_view(panel_layout(content, view, files))
+        shown = layout_view(panel_layout(content, view, picture))
         try:
-            await panel.interaction.edit_original_response(view=shown, attachments=files)
+            if picture is not None and not files:  # its picture stays as it was
+                await panel.interaction.edit_original_response(view=shown)
+            else:
+                await panel.interaction.edit_original_response(view=shown, attachments=files)
+            panel.picture = picture
         except discord.HTTPException as error:
             log.info("panel of %s at table %s not refreshed: %s", key[1], key[0], error)
             self._panels.pop(key, None)
@@ -527,7 +537,7 @@ class DiscordListener:
         seat = table.seat_of(user_id)
         if seat is None or table.game is None:
             return None
-        return table.game.view(seat).deal
+        return table.view(seat).deal
 
     async def _update_dm(self, table: LiveTable, user_id: int) -> None:
         seat = table.seat_of(user_id)
@@ -538,7 +548,7 @@ class DiscordListener:
         guild = self.bot.get_guild(table.record.guild_id)
         content = dm_text(texts, table, seat, guild.name if guild is not None else "")
         shown = layout_view(Layout(head=[content]))
-        deal = table.game.view(seat).deal
+        deal = table.view(seat).deal
         stored = await self.bot.storage.dm_message(table.table_id, user_id)
         try:
             if stored is not None and self._dm_deal.get(key, deal) == deal:

@@ -38,6 +38,7 @@ class OpenPanels(Protocol):
         interaction: discord.Interaction,
         page: int = 0,
         draft: Draft | None = None,
+        picture: str | None = None,
     ) -> None: ...
 
     def panel_of(self, table_id: int, user_id: int) -> ShownPanel | None: ...

@@ -115,7 +115,6 @@ from bot.render.text import (
 from bot.sessions import (
     LiveTable,
     SessionManager,
-    member_actions,
     press_verbs,
     window_ms,
 )
@@ -174,7 +173,7 @@ def state(
     if game is None:
         view_json = lobby_view(texts, text, table, seat)
     else:
-        view_json = view_of(text, table, game.view(seat), seat)
+        view_json = view_of(text, table, table.view(seat), seat)
     return {
         "type": "state",
         "table_id": table.table_id,
@@ -198,7 +197,7 @@ def reaction(table: LiveTable) -> Json | None:
     game = table.game
     if table.reveal_at is None or game is None:
         return None
-    length = window_ms(game)
+    length = window_ms(table.view(None))
     if length is None:
         return None
     return {"opened": table.reveal_at, "closes": table.reveal_at + length / 1000}
@@ -328,7 +327,7 @@ def offered(table: LiveTable, seat: Seat) -> list[str]:
         verbs = press_verbs(game, seat)
         order = [game.notation(a).split()[0] for a in game.legal_actions(seat)]
         return [verb for verb in dict.fromkeys(order) if verb in verbs]
-    return in_hand_order(member_actions(game, seat).values())
+    return in_hand_order(table.choices(seat).values())
 
 
 def actions(texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat) -> list[Json]:

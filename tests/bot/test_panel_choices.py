@@ -187,6 +187,16 @@ def test_the_help_of_the_verbs_offered_is_shown_on_the_panel() -> None:
     assert "both opponents get 60 each" in content
 
 
+def play(table: LiveTable, seat: int, action: int) -> Game:
+    """``action`` for ``seat`` as the session makes it: the table's match is replaced by a changed
+    copy (a match is never changed in place, so what was worked out from it stays true)."""
+    assert table.game is not None
+    game = table.game.clone()
+    game.apply(seat, action)
+    table.game = game
+    return game
+
+
 def bid_table() -> tuple[Game, LiveTable]:
     game = SPECS["nittionio"].new(3, rng=random.Random(1))
     return game, live_table("nittionio", game)
@@ -227,11 +237,11 @@ def test_picked_cards_are_kept_while_others_act_and_dropped_with_a_word_when_gon
     texts = catalog("sv")
     mine = tuple(sorted(choice_of(game.notation(game.legal_actions(0)[5])).args))
     draft = Draft(None, "bid", mine[:2])
-    game.apply(1, game.legal_actions(1)[0])  # another seat lays its bid cards: the panel is redrawn
+    game = play(table, 1, game.legal_actions(1)[0])  # another seat lays its bid cards: redrawn
     content, _, kept = panel_for(texts, table, 0, draft=draft)
     assert kept == draft
     assert "gäller inte längre" not in content
-    game.apply(0, game.legal_actions(0)[0])  # the time ran out: the computer laid seat 0's cards
+    play(table, 0, game.legal_actions(0)[0])  # the time ran out: the computer laid seat 0's cards
     content, _view, kept = panel_for(texts, table, 0, draft=draft)
     assert kept is None
     faces = " ".join(card_face(parse_card(c), DISCORD) for c in mine[:2])
@@ -249,7 +259,7 @@ def test_an_opened_step_is_kept_while_it_leads_somewhere_and_dropped_with_a_word
     assert kept == draft
     ids = [i.item.custom_id for i in view.children if isinstance(i, PanelAction)]
     assert any("bid_1" in (cid or "") for cid in ids)  # the step's page
-    game.apply(seat, game.parse("bid 1NT"))  # played for the seat: its step leads nowhere now
+    play(table, seat, game.parse("bid 1NT"))  # played for the seat: its step leads nowhere now
     content, _, kept = panel_for(catalog("sv"), table, seat, draft=draft)
     assert kept is None
     assert "gäller inte längre" in content

@@ -55,7 +55,7 @@ async def test_the_table_message_is_one_container_with_picture_text_and_controls
     assert panel.ephemeral
     kinds = [c["type"] for c in container(panel)["components"]]
     assert kinds[:3] == [10, 12, 14]  # the text, the hand's picture, then the controls
-    assert [url.rsplit("/", 1)[-1] for url in pictures(panel)] == ["hand.png"]
+    assert [url.rsplit("/", 1)[-1][:5] for url in pictures(panel)] == ["hand-"]
     assert components(panel)
 
     dm = anna.user.dm_channel.history()[-1]

@@ -12,9 +12,10 @@ The controls are ``DynamicItem``s, so a panel keeps working across a restart of 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -42,9 +43,9 @@ from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.render.images import hand_png
 from bot.render.text import DISCORD, TextRenderer, hand_order_of, mark_label, sort_hand
-from bot.sessions import LiveTable, cards_ahead, member_actions, require_seat
+from bot.sessions import LiveTable, cards_ahead, require_seat
 from games.cards import RANKS, SUITS, parse_card
-from games.core import Seat
+from games.core import Game, Seat
 
 if TYPE_CHECKING:
     from bot.discord.services import Services
@@ -57,11 +58,13 @@ def panel_notations(table: LiveTable, seat: Seat) -> list[str]:
     member (``member_actions``). A real-time game's timed presses are made with the reaction
     buttons on the table message, which read the press time; ``close`` is the window timer's.
     """
-    game = table.game
-    if game is None:
+    if table.game is None:
         return []
-    out = list(member_actions(game, seat).values()) or cards_ahead(game, seat)
-    return in_hand_order(out)
+    return list(table.worked_out("panel", seat, lambda game: _offered(table, game, seat)))
+
+
+def _offered(table: LiveTable, game: Game, seat: Seat) -> tuple[str, ...]:
+    return tuple(in_hand_order(list(table.choices(seat).values()) or cards_ahead(game, seat)))
 
 
 def pick_options(notations: Sequence[str], verb: str) -> list[str]:
@@ -130,31 +133,37 @@ def dropped_part(draft: Draft | None, kept: Draft | None) -> Draft | None:
 
 
 HAND_IMAGE = "hand.png"
+"""How a hand picture's file is named: ``hand-<what it shows>.png``."""
 SUIT_FACES = {letter: DISCORD.suits[i] for i, letter in enumerate(SUITS)}
 
 
+def hand_image_name(shown: object) -> str:
+    """The file name of a hand picture: named by what it shows, so that a panel that already
+    shows it keeps it (an edit that sends no attachments keeps the message's own)."""
+    digest = hashlib.blake2s(repr(shown).encode(), digest_size=6).hexdigest()
+    return f"hand-{digest}.png"
+
+
 async def hand_picture(
-    bot: Services, table: LiveTable, seat: Seat, user_id: int
-) -> list[discord.File]:
-    """The picture of the seat's hand for its panel, in the order of the panel's card buttons,
-    the cards it may play now raised; drawn in a worker thread. Empty when it holds no cards,
-    or when the server or the member turned pictures off."""
+    bot: Services, table: LiveTable, seat: Seat, user_id: int, shown: Collection[str] = ()
+) -> tuple[list[discord.File], str | None]:
+    """The picture of the seat's hand for its panel, in the order of the panel's card buttons
+    (the buttons are what may be played now), and its file name; None when it holds no cards,
+    or when the server or the member turned pictures off. Drawn in a worker thread, unless the
+    panel already ``shown`` it: then there is nothing to send (the files are empty)."""
     if table.game is None or not await bot.pictures(table.record.guild_id, user_id):
-        return []
-    view = table.game.view(seat)
+        return [], None
+    view = table.view(seat)
     hand = sort_hand(view.hand, hand_order_of(view.game))
     if not hand:
-        return []
-    playable = []
-    for notation in member_actions(table.game, seat).values():
-        try:
-            playable.append(parse_card(notation))
-        except ValueError:
-            continue
+        return [], None
     mark = mark_label(catalog_for(table), view.game) if view.marked else ""
     ranks = DISCORD.speaking(catalog_for(table)).ranks  # the cards' indices in its language
-    data = await asyncio.to_thread(hand_png, hand, playable, view.marked, mark, ranks=ranks)
-    return [discord.File(io.BytesIO(data), HAND_IMAGE)]
+    name = hand_image_name((hand, view.marked, mark, sorted(ranks.items())))
+    if name in shown:
+        return [], name
+    data = await asyncio.to_thread(hand_png, hand, (), view.marked, mark, ranks=ranks)
+    return [discord.File(io.BytesIO(data), name)], name
 
 
 def catalog_for(table: LiveTable) -> Catalog:
@@ -497,9 +506,9 @@ def on_own_panel(interaction: discord.Interaction) -> bool:
     return message is not None and message.flags.ephemeral
 
 
-def panel_layout(content: str, controls: discord.ui.View, files: Sequence[discord.File]) -> Layout:
+def panel_layout(content: str, controls: discord.ui.View, picture: str | None) -> Layout:
     """The panel as one container: its text, the hand's picture (when drawn), its controls."""
-    return Layout(head=[content], picture=HAND_IMAGE if files else None, controls=controls)
+    return Layout(head=[content], picture=picture, controls=controls)
 
 
 async def show_panel(
@@ -522,18 +531,22 @@ async def show_panel(
     bot.listener.panel_shown(
         table, interaction, page, kept_draft(panel_notations(table, seat), draft)
     )
-    files = await hand_picture(bot, table, seat, interaction.user.id)
+    own = on_own_panel(interaction)
+    had = [a.filename for a in interaction.message.attachments] if interaction.message else []
+    files, picture = await hand_picture(bot, table, seat, interaction.user.id, had if own else ())
     content, view, kept = panel_for(
-        texts, table, seat, page=page, draft=draft, done=done, picture=bool(files)
+        texts, table, seat, page=page, draft=draft, done=done, picture=picture is not None
     )
     if notice is not None:
         content = clip(f"{notice}\n{content}", MAX_CONTENT, keep_end=True)
-    bot.listener.panel_shown(table, interaction, page, kept)  # as built, should play have moved
-    message = layout_view(panel_layout(content, view, files))
-    if on_own_panel(interaction):
-        await interaction.response.edit_message(view=message, attachments=files)
-    else:
+    bot.listener.panel_shown(table, interaction, page, kept, picture)  # as built
+    message = layout_view(panel_layout(content, view, picture))
+    if not own:
         await interaction.response.send_message(view=message, files=files, ephemeral=True)
+    elif picture is not None and not files:
+        await interaction.response.edit_message(view=message)  # its picture stays as it was
+    else:
+        await interaction.response.edit_message(view=message, attachments=files)
 
 
 def panel_for(
@@ -601,7 +614,7 @@ def build_panel(
     if table.spec.realtime and table.reveal_at is not None:
         lines.append(texts.text("ui.panel.reaction_hint"))
     notations = panel_notations(table, seat)
-    if table.game is not None and notations and not member_actions(table.game, seat):
+    if table.game is not None and notations and not table.choices(seat):
         lines.append(texts.text("ui.panel.ahead"))
     if step is None and draft is not None:
         step = draft.step
@@ -688,7 +701,7 @@ class _Parts:
         self.texts, self.table, self.seat, self.text = texts, table, seat, text
         self.game = table.game
         self.game_id = table.record.game_id
-        view = self.game.view(seat)
+        view = table.view(seat)
         self.marked = set(view.marked)
         self.mark = mark_label(texts, view.game) if view.marked else ""
         self.picked = draft.cards if draft is not None else ()
