@@ -1,15 +1,20 @@
 """Card pictures: the table picture of the table message and the hand picture of a panel.
 
-The table is drawn as a card table seen from above, landscape (16:10): the seats around a felt
-table (the viewer's seat, else the first, at the bottom, the others clockwise), each with its
-name, cards in hand, tricks and points where the game has them, the dealer's chip, a
-partnership's mark and a bright frame on whose turn it is; each seat's card of the trick in front
-of it; the deal and trump, the last trick, the talong, bid cards and shown hands wherever the felt
-is free. The hand picture is a row of cards (two or more rows for a large hand), the cards that
-may be played now raised.
+The table is drawn as a card table seen from above, landscape (16:10, 480×300): the seats along
+its edges (the viewer's seat, else the first, at the bottom, the others clockwise; from six
+players on, only along the top and the bottom), each on one compact plate: its name (cut to the
+plate), then small pictures of a hand and of won tricks with their counts and the score where the
+game has one, the dealer's chip, a partnership's coloured mark, and a bright frame and name on
+whose turn it is. Each seat's cards of the trick lie in front of it; the trump, the turn-up and
+the talong, a seat's bid cards, a träkarl's open cards, shown hands and the last trick lie wherever
+the felt is free, in that order of need: what finds no room (on a crowded table), or only for its
+last few cards, is said in words beside the picture (:func:`table_untold`). The hand picture is
+a row of cards (two for up to 13, more for a large hand), the cards that may be played now raised
+where the caller says which.
 
-Both are legible where Discord shows them at a phone's width (:data:`PHONE`, 360 px): every text
-at least :data:`MIN_TEXT_PX` and every card's rank at least :data:`MIN_RANK_PX` high there, and no
+Both are legible where Discord shows them on a phone: a picture in a message is shown
+:data:`PHONE_PICTURE` (236) px wide on a :data:`PHONE` (360) px phone, and there every text is
+at least :data:`MIN_TEXT_PX` and every card's rank at least :data:`MIN_RANK_PX` high, and no
 card covers another's rank. A picture is first *planned* (:func:`table_plan`, :func:`hand_plan`: a
 list of the texts, cards and boxes with their sizes, which the tests check) and then *painted*
 from cached pieces: the felt, each card face and text per size, pasted onto a copy of the felt;

@@ -223,11 +223,11 @@ def test_every_games_table_picture_reads_at_a_phones_width(game_id: str) -> None
 
 
 @pytest.mark.parametrize("lang", ["sv", "en"])
-def test_a_hand_of_up_to_26_cards_never_covers_a_rank(lang: str) -> None:
+def test_a_hand_of_up_to_29_cards_never_covers_a_rank(lang: str) -> None:
     ranks = DISCORD.speaking(catalog(lang)).ranks
     rng = random.Random(5)
     deck = [*list(range(52)), JOKER]
-    for size in range(1, 27):
+    for size in range(1, 30):
         cards = sort_hand(rng.sample(deck, size))
         playable = cards[::3]
         marked = cards[-1:]
@@ -238,6 +238,8 @@ def test_a_hand_of_up_to_26_cards_never_covers_a_rank(lang: str) -> None:
             _assert_legible(plan)
             shown = [op.card for op in plan.ops if isinstance(op, CardOp)]
             assert shown == cards  # every card, in the panel's order
+        rows = len({op.y for op in hand_plan(cards, ranks=ranks).ops if isinstance(op, CardOp)})
+        assert rows <= (2 if size <= 13 else 3 if size <= 26 else 4), size
     image = Image.open(io.BytesIO(hand_png(cards, playable, ranks=ranks)))
     assert image.width == WIDTH
     assert image.height <= image.width
