@@ -550,8 +550,9 @@ def seat_spots(players: int) -> tuple[tuple[Rect, Rect], ...]:
     height = PLATE_H_ONE if _one_line(players) else PLATE_H
     row_w = 280 if players <= 2 else 200 if max(bottom, top) == 1 else 150
     side_w = 140 if top == 0 else 132 if top == 1 else 120
-    # with two seats at the top, those at the sides sit lower, their cards below the top's
-    side_y = round(HEIGHT * 0.4) if top == 0 else HEIGHT // 2 if top == 1 else 188
+    # with no seat at the top, those at the sides sit in its corners (leaving the middle to the
+    # piles); with two there, lower, their cards below the top's
+    side_y = EDGE + height // 2 if top == 0 else HEIGHT // 2 if top == 1 else 188
     tw = TRICK_W + (_trick_room(players) - 1) * _trick_step()
     th = card_height(TRICK_W)
     places: list[tuple[Rect, Rect]] = []
