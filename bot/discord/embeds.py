@@ -20,6 +20,7 @@ from bot.discord.messages import Layout
 from bot.discord.views.layout import choice_of
 from bot.i18n import Catalog
 from bot.options import describe, game_name, variant_name
+from bot.render.images import table_untold
 from bot.render.text import (
     DISCORD,
     TextRenderer,
@@ -198,6 +199,11 @@ def table_layout(
         piles = [text.pile(p) for p in table_piles(view)]
         if piles:
             body += [f"**{catalog.text('ui.table.piles')}**", *piles]
+    else:  # what a crowded table's picture had no room for
+        trump = trump_line(text, view, table.spec.trick_taking)
+        untold = table_untold(view, text, trump)
+        if untold:
+            body += [f"**{catalog.text('ui.table.piles')}**", *untold]
     if view.teams:
         body.append(f"**{catalog.text('ui.table.sides')}:** " + " · ".join(text.sides(view)))
     events = [text.msg(m) for m in view.events[-EVENTS_SHOWN:]]

@@ -1,15 +1,20 @@
 """Card pictures: the table picture of the table message and the hand picture of a panel.
 
-The table is drawn as a card table seen from above, landscape (16:10): the seats around a felt
-table (the viewer's seat, else the first, at the bottom, the others clockwise), each with its
-name, cards in hand, tricks and points where the game has them, the dealer's chip, a
-partnership's mark and a bright frame on whose turn it is; each seat's card of the trick in front
-of it; the deal and trump, the last trick, the talong, bid cards and shown hands wherever the felt
-is free. The hand picture is a row of cards (two or more rows for a large hand), the cards that
-may be played now raised.
+The table is drawn as a card table seen from above, landscape (16:10, 480×300): the seats along
+its edges (the viewer's seat, else the first, at the bottom, the others clockwise; from six
+players on, only along the top and the bottom), each on one compact plate: its name (cut to the
+plate), then small pictures of a hand and of won tricks with their counts and the score where the
+game has one, the dealer's chip, a partnership's coloured mark, and a bright frame and name on
+whose turn it is. Each seat's cards of the trick lie in front of it; the trump, the turn-up and
+the talong, a seat's bid cards, a träkarl's open cards, shown hands and the last trick lie wherever
+the felt is free, in that order of need: what finds no room (on a crowded table), or only for its
+last few cards, is said in words beside the picture (:func:`table_untold`). The hand picture is
+a row of cards (two for up to 13, more for a large hand), the cards that may be played now raised
+where the caller says which.
 
-Both are legible where Discord shows them at a phone's width (:data:`PHONE`, 360 px): every text
-at least :data:`MIN_TEXT_PX` and every card's rank at least :data:`MIN_RANK_PX` high there, and no
+Both are legible where Discord shows them on a phone: a picture in a message is shown
+:data:`PHONE_PICTURE` (236) px wide on a :data:`PHONE` (360) px phone, and there every text is
+at least :data:`MIN_TEXT_PX` and every card's rank at least :data:`MIN_RANK_PX` high, and no
 card covers another's rank. A picture is first *planned* (:func:`table_plan`, :func:`hand_plan`: a
 list of the texts, cards and boxes with their sizes, which the tests check) and then *painted*
 from cached pieces: the felt, each card face and text per size, pasted onto a copy of the felt;
@@ -59,33 +64,34 @@ MAX_BYTES = 1_000_000
 """A picture's ceiling (Discord allows far more; a table picture is a few tens of kilobytes)."""
 
 PHONE = 360
-"""The width at which Discord shows a picture on a phone, in the phone's pixels."""
+"""A phone's width, in its own (CSS) pixels."""
+PHONE_PICTURE = 236
+"""The width at which Discord shows a picture on a :data:`PHONE` wide phone: inside the message,
+after the avatar's gutter and the embed's margins. Measured in SimCord's preview of a message at a
+360×740 window (the table picture and the panel's hand picture are both shown 236 px wide); the
+Discord app on a 360 px phone gives about the same."""
 MIN_TEXT_PX = 11
-"""The least height of a text (its font size) at :data:`PHONE` width."""
+"""The least height of a text (its font size) shown :data:`PHONE_PICTURE` wide."""
 MIN_RANK_PX = 14
-"""The least height of a card's rank (its font size) at :data:`PHONE` width."""
+"""The least height of a card's rank (its font size) shown :data:`PHONE_PICTURE` wide."""
 
-WIDTH, HEIGHT = 640, 400
-"""The table picture (16:10), 1.78 times the phone's width: the least sizes of texts and ranks
-below are those at :data:`PHONE` times that."""
-DESIGN = 720
-"""The width the sizes are written for (:func:`u`), scaled to :data:`WIDTH`."""
+WIDTH, HEIGHT = 480, 300
+"""The table picture (16:10), and the hand picture's width: 2.03 times :data:`PHONE_PICTURE`,
+so that the least sizes below are whole pixels, and small enough to draw and encode cheaply."""
+SCALE = WIDTH / PHONE_PICTURE
+"""The picture's pixels per pixel on a phone."""
 
-
-def u(size: float) -> int:
-    """A size written for a picture :data:`DESIGN` pixels wide, in this picture's pixels."""
-    return round(size * WIDTH / DESIGN)
-
-
-RANK = 0.5
-"""A card's rank index: its font size as a share of the card's width."""
-NAME_PX = max(u(24), math.ceil(MIN_TEXT_PX * WIDTH / PHONE))
-FACT_PX = max(u(22), math.ceil(MIN_TEXT_PX * WIDTH / PHONE))
-PILE_W = max(u(56), math.ceil(MIN_RANK_PX * WIDTH / PHONE / RANK))
-TRICK_W = max(u(64), PILE_W)
-HAND_W = max(u(72), PILE_W)
-SEAT_H = u(76)
-GAP = u(6)
+RANK = 0.6
+"""A card's rank index: its font size as a share of the card's width (a large index, as on
+cards made to be read across a table)."""
+TEXT_PX = math.ceil(MIN_TEXT_PX * SCALE)
+NAME_PX = FACT_PX = TEXT_PX
+CARD_W = math.ceil(math.ceil(MIN_RANK_PX * SCALE) / RANK)
+"""Every card's width: the least whose rank reads :data:`MIN_RANK_PX` on a phone."""
+PILE_W = TRICK_W = HAND_W = CARD_W
+GAP = 4
+EDGE = 4
+"""The margin between the picture's edge and a seat's plate."""
 
 FELT = (22, 92, 58)
 FELT_LIGHT = (30, 112, 70)
@@ -216,13 +222,13 @@ def rank_size(width: int) -> int:
 @functools.lru_cache(maxsize=1024)
 def index_width(width: int, label: str) -> int:
     """How much of a card's left edge its rank index needs: what an overlapping card leaves."""
-    return round(width * 0.06) + text_width(label, rank_size(width), True) + 3
+    return round(width * 0.05) + text_width(label, rank_size(width), True) + 2
 
 
 @functools.cache
 def index_height(width: int) -> int:
     """How much of a card's top its index (the rank and the small suit under it) needs."""
-    return round(width * 0.04) + round(rank_size(width) * 1.1) + round(width * 0.34)
+    return round(card_height(width) * 0.02 + rank_size(width) * 0.82 + width * 0.3) + 2
 
 
 def _blank(width: int) -> tuple[Image.Image, ImageDraw.ImageDraw, int, int]:
@@ -264,11 +270,12 @@ def card_image(
     colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit]
     label = index or ENGLISH_RANKS[RANKS[card % 13]]
     size = rank_size(width) * SUPERSAMPLE
-    draw.text((w * 0.06, h * 0.025), label, font=font(size, bold=True), fill=colour)
+    # the rank's capitals start near the card's top edge (the font's ascent above them is empty)
+    draw.text((w * 0.05, h * 0.02 - size * 0.3), label, font=font(size, bold=True), fill=colour)
     small = w * 0.28
-    top = h * 0.025 + size * 1.1
-    draw_suit(draw, suit, w * 0.06 + small * 0.55, top + small / 2, small, colour)
-    draw_suit(draw, suit, w * 0.66, h * 0.71, w * 0.48, colour)
+    top = h * 0.02 + size * 0.82
+    draw_suit(draw, suit, w * 0.05 + small * 0.55, top + small / 2, small, colour)
+    draw_suit(draw, suit, w * 0.64, h * 0.72, w * 0.56, colour)
     face = _shrunk(image, width)
     return _veiled(face) if dim else face
 
@@ -433,12 +440,14 @@ Op = TextOp | CardOp | BoxOp | SuitOp | MarkOp
 @dataclass
 class Plan:
     """A picture before it is painted: its size and what is drawn, in order (later over earlier).
-    ``left_out`` names what found no room (a test keeps it empty)."""
+    ``left_out`` names what found no room on a crowded table, and ``untold`` says it in words
+    for the text beside the picture (:func:`table_untold`)."""
 
     width: int
     height: int
     ops: list[Op] = field(default_factory=list)
     left_out: list[str] = field(default_factory=list)
+    untold: list[str] = field(default_factory=list)
 
 
 def _plain(text: str) -> str:
@@ -468,79 +477,118 @@ def _joker_as(view: View) -> int | None:
 # --- the table ------------------------------------------------------------------------------------
 
 
-def _seat_width(players: int) -> int:
-    return u(220 if players <= 4 else 176 if players <= 6 else 150)
+PLATE_H = 64
+"""A seat's plate: its name over its counts."""
+PLATE_H_ONE = 34
+"""A wide seat's plate (two players): its name and counts on one line."""
+
+SIDES: dict[int, tuple[int, int, int, int]] = {
+    2: (1, 0, 1, 0),
+    3: (1, 1, 0, 1),
+    4: (1, 1, 1, 1),
+    5: (1, 1, 2, 1),
+    6: (3, 0, 3, 0),
+    7: (3, 0, 4, 0),
+    8: (4, 0, 4, 0),
+    9: (4, 0, 5, 0),
+    10: (5, 0, 5, 0),
+}
+"""How many places the table has at the bottom, the left, the top and the right edge, by the
+number of players: one plate at the bottom and at most two at the top where the sides have
+seats, and from six players on, seats only along the top and the bottom (a side seat would take
+the room their cards of the trick need)."""
 
 
-def _trick_width(players: int) -> int:
-    return TRICK_W if players <= 6 else PILE_W
+def _sides(players: int) -> tuple[int, int, int, int]:
+    if players in SIDES:
+        return SIDES[players]
+    return (players - players // 2, 0, players // 2, 0)
 
 
-def _trick_step(players: int) -> int:
-    """How far apart a seat's several cards in one trick lie (a träkarl's card beside its
-    owner's, a run of one rank): the widest index of either language."""
-    width = _trick_width(players)
-    return max(index_width(width, label) for label in ("10", "Kn", "D", "Q")) + 2
+def _one_line(players: int) -> bool:
+    return players <= 2
 
 
 def _trick_room(players: int) -> int:
-    """How many cards of one seat the spot in front of it holds side by side."""
-    return 3 if players <= 3 else 2 if players <= 4 else 1
+    """How many cards of one seat the spot in front of it holds side by side (a träkarl's card
+    beside its owner's, a run of one rank)."""
+    return 3 if players <= 2 else 2 if players == 3 else 1
+
+
+def _trick_step() -> int:
+    """How far apart a seat's several cards in one trick lie: the widest index of either
+    language."""
+    return max(index_width(TRICK_W, label) for label in ("10", "Kn", "D", "Q")) + 2
+
+
+def _row(count: int, ends: bool, width: int) -> list[tuple[int, int]]:
+    """The left and right edges of ``count`` plates along the top or the bottom: spread between
+    the side seats where there are some (``ends``), else across the whole picture."""
+    if ends:
+        centres = [WIDTH * (i + 1) / (count + 1) for i in range(count)]
+    else:
+        width = min(width, (WIDTH - 2 * EDGE - (count - 1) * GAP) // count)
+        centres = (
+            [
+                EDGE + width / 2 + i * (WIDTH - 2 * EDGE - width) / max(count - 1, 1)
+                for i in range(count)
+            ]
+            if count > 1
+            else [WIDTH / 2]
+        )
+    return [(round(c - width / 2), round(c - width / 2) + width) for c in centres]
 
 
 @functools.cache
 def seat_spots(players: int) -> tuple[tuple[Rect, Rect], ...]:
-    """Where each place at the table is, from the bottom clockwise: its plate, and the spot in
-    front of it where its cards of the trick lie, as wide as :func:`_trick_room` cards."""
-    bw, bh = _seat_width(players), SEAT_H
-    cx, cy = WIDTH / 2, HEIGHT / 2
-    rx, ry = cx - bw / 2 - u(4), cy - bh / 2 - u(4)
-    tw = _trick_width(players) + (_trick_room(players) - 1) * _trick_step(players)
-    th = card_height(_trick_width(players))
-    spots: list[tuple[Rect, tuple[float, float]]] = []
-    for place in range(players):
-        angle = math.pi / 2 + 2 * math.pi * place / players  # bottom, then left, top, right
-        sx, sy = cx + rx * math.cos(angle), cy + ry * math.sin(angle)
-        box = (round(sx - bw / 2), round(sy - bh / 2), round(sx + bw / 2), round(sy + bh / 2))
-        spots.append((box, (sx, sy)))
-    boxes = [box for box, _ in spots]
-    out: list[tuple[Rect, Rect]] = []
-    for box, (sx, sy) in spots:
-        # as near its seat as it lies clear of every plate and of the spots before it (Pillow's
-        # search on the grid), and in its seat's direction from the middle of the table
-        tx, ty = cx + (sx - cx) * 0.6, cy + (sy - cy) * 0.6
-        cols, rows = WIDTH // CELL + 1, HEIGHT // CELL + 1
-        taken = [*boxes, *(t for _, t in out)]
-        trick = (round(tx - tw / 2), round(ty - th / 2), round(tx + tw / 2), round(ty + th / 2))
-        for _ in range(64):
-            cell = _nearest_free(taken, tw, th, round(tx), round(ty), cols, rows)
-            if cell is None:
-                break
-            x, y = 4 + cell[0] * CELL, 4 + cell[1] * CELL
-            trick = (x, y, x + tw, y + th)
-            if _facing(trick, players) == len(out):
-                break
-            taken.append((x + tw // 2, y + th // 2, x + tw // 2 + 1, y + th // 2 + 1))
-        out.append((box, trick))
-    return tuple(out)
-
-
-def _facing(rect: Rect, players: int) -> int:
-    """The place at the table (0 at the bottom, clockwise) whose direction from the middle of
-    the table, on its oval, is nearest to the rectangle's: the seat it lies in front of."""
-    rx, ry = WIDTH / 2 - _seat_width(players) / 2 - u(4), HEIGHT / 2 - SEAT_H / 2 - u(4)
-    x = ((rect[0] + rect[2]) / 2 - WIDTH / 2) / rx
-    y = ((rect[1] + rect[3]) / 2 - HEIGHT / 2) / ry
-    turn = (math.atan2(y, x) - math.pi / 2) / (2 * math.pi) * players
-    return round(turn) % players
+    """Where each place at the table is, from the bottom clockwise (the bottom edge from right
+    to left, the left edge upward, the top from left to right, the right edge downward): its
+    plate, and the spot in front of it, toward the middle, where its cards of the trick lie, as
+    wide as :func:`_trick_room` cards."""
+    bottom, left, top, right = _sides(players)
+    ends = left + right > 0
+    height = PLATE_H_ONE if _one_line(players) else PLATE_H
+    row_w = 280 if players <= 2 else 200 if max(bottom, top) == 1 else 150
+    side_w = 140 if top == 0 else 132 if top == 1 else 120
+    # with no seat at the top, those at the sides sit in its corners (leaving the middle to the
+    # piles); with two there, lower, their cards below the top's
+    side_y = EDGE + height // 2 if top == 0 else HEIGHT // 2 if top == 1 else 188
+    tw = TRICK_W + (_trick_room(players) - 1) * _trick_step()
+    th = card_height(TRICK_W)
+    places: list[tuple[Rect, Rect]] = []
+    for x0, x1 in reversed(_row(bottom, ends, row_w)):
+        plate = (x0, HEIGHT - EDGE - height, x1, HEIGHT - EDGE)
+        cx = (x0 + x1) // 2
+        places.append(
+            (plate, (cx - tw // 2, plate[1] - GAP - th, cx - tw // 2 + tw, plate[1] - GAP))
+        )
+    for _ in range(left):
+        plate = (EDGE, side_y - height // 2, EDGE + side_w, side_y - height // 2 + height)
+        x = plate[2] + GAP
+        places.append((plate, (x, side_y - th // 2, x + tw, side_y - th // 2 + th)))
+    for x0, x1 in _row(top, ends, row_w):
+        plate = (x0, EDGE, x1, EDGE + height)
+        cx = (x0 + x1) // 2
+        places.append(
+            (plate, (cx - tw // 2, plate[3] + GAP, cx - tw // 2 + tw, plate[3] + GAP + th))
+        )
+    for _ in range(right):
+        plate = (
+            WIDTH - EDGE - side_w,
+            side_y - height // 2,
+            WIDTH - EDGE,
+            side_y - height // 2 + height,
+        )
+        x = plate[0] - GAP - tw
+        places.append((plate, (x, side_y - th // 2, x + tw, side_y - th // 2 + th)))
+    return tuple(places)
 
 
 def _trick_ops(
     view: View, spot_of: Mapping[int, Rect], ranks: Mapping[str, str], joker_as: int | None
 ) -> list[Op]:
     """Each seat's cards of the trick, in the order played, side by side in its spot."""
-    players = len(view.seats)
-    width, step = _trick_width(players), _trick_step(players)
+    width, step = TRICK_W, _trick_step()
     by_seat: dict[int, list[int]] = {}
     for seat, played in view.trick:
         by_seat.setdefault(seat, []).append(played)
@@ -692,7 +740,7 @@ def _block_ops(
     """A block's texts and cards with its top-left at (x, y), and its width and height."""
     ops: list[Op] = []
     step = _fan_step(ranks, PILE_W)
-    room = block.room if form in (FULL, TWO_ROWS) else min(block.room, u(240))
+    room = block.room if form in (FULL, TWO_ROWS) else min(block.room, 200)
     label = ""
     rows: list[tuple[int, ...]]
     if form in (BARE, TOP):  # its top card (else a back) and how many it holds, under its owner
@@ -700,13 +748,13 @@ def _block_ops(
         total = len(block.cards) + block.hidden
         count = f"× {total}" if total > 1 else ""
         top = y
-        if block.owner and form == BARE:
-            label = _fit(block.owner, FACT_PX, u(120))
+        if form == BARE:  # a seat's block keeps its seat's name, another its own
+            label = _fit(block.owner or block.label, FACT_PX, 130)
             ops.append(TextOp(label, x, y, FACT_PX, DIM_INK))
             top = y + line_height(FACT_PX)
     else:
         count = f"× {block.hidden}" if block.hidden else ""
-        count_w = text_width(count, FACT_PX) + PILE_W + u(14) if count else 0
+        count_w = text_width(count, FACT_PX) + PILE_W + 8 if count else 0
         fits = max(1, (room - PILE_W - count_w) // step + 1)
         if form == TWO_ROWS:
             half = (len(block.cards) + 1) // 2
@@ -721,18 +769,19 @@ def _block_ops(
     right = x
     row_top = top
     for r, row in enumerate(rows):
-        row_top = top + r * (index_height(PILE_W) + u(4))
+        row_top = top + r * (index_height(PILE_W) + 2)
         for i, c in enumerate(row):
             ops.append(CardOp(c, x + i * step, row_top, PILE_W, _index(c, ranks), joker_as))
         right = max(right, x + (len(row) - 1) * step + PILE_W if row else x)
     end = x + (len(rows[-1]) - 1) * step + PILE_W if rows[-1] else x
     if form not in (BARE, TOP) and block.hidden:
-        end += u(8) if rows[-1] else 0
+        end += 4 if rows[-1] else 0
         ops.append(CardOp(BACK, end, row_top, PILE_W))
         end += PILE_W
     if count:
-        ops.append(TextOp(count, end + u(6), row_top + u(24), FACT_PX))
-        end += u(6) + text_width(count, FACT_PX)
+        middle = row_top + (card_height(PILE_W) - line_height(FACT_PX)) // 2
+        ops.append(TextOp(count, end + 4, middle, FACT_PX))
+        end += 4 + text_width(count, FACT_PX)
     width = max(right, end) - x
     width = max(width, text_width(label, FACT_PX) if label else 0)
     return ops, width, row_top - y + card_height(PILE_W)
@@ -785,73 +834,105 @@ def table_plan(
     kept = [t for p, (_, t) in enumerate(spots) if p in played or (view.trick and players <= 6)]
     taken = [box for box, _ in spots] + kept
     for seat in range(players):
-        plan.ops.extend(_seat_ops(view, text, seat, spots[place_of[seat]][0]))
+        plate = spots[place_of[seat]][0]
+        plan.ops.extend(_seat_ops(view, text, seat, plate, _one_line(players)))
     spot_of = {seat: spots[place][1] for seat, place in place_of.items()}
     plan.ops.extend(_trick_ops(view, spot_of, ranks, joker_as))
-    room = u(440 if players <= 2 else 320 if players <= 4 else 240)
-    head = text.t("view.deal", deal=view.deal)
+    room = 300 if players <= 2 else 220 if players <= 4 else 160
     blocks: list[Block] = []
+    told: dict[Block, str] = {}  # each block in words, for the text where it finds no room
     if last is not None:
         owner = _plain(text.seat(last.seat)) if last.seat is not None else ""
         corner = (WIDTH, HEIGHT)
         blocks.append(Block(LAST_TRICK, text.t(LAST_TRICK), last.cards, 0, corner, room, owner))
+        told[blocks[-1]] = text.pile(last)
     for pile in piles:
         if pile.cards or pile.hidden:
             blocks.append(_pile_block(pile, text, spots, place_of, room))
+            told[blocks[-1]] = text.pile(pile)
     for seat, info in enumerate(view.seats):
         if info.shown:
             anchor = _toward_centre(spots[place_of[seat]][0])
             shown = tuple(sort_hand(info.shown))
             blocks.append(Block(f"shown {seat}", text.seat(seat), shown, 0, anchor, room))
+            cards = text.faces_of(shown)
+            told[blocks[-1]] = f"{text.seat(seat)}: {text.t('view.shown', cards=cards)}"
 
-    # the last trick first (while none lies), then the middle's piles, then what seats show and
-    # own, the seats at the sides first (they have the least room around them)
+    # the most needed first, as what finds no room is left to the text beside the picture: the
+    # middle's piles (a turn-up, the talong), then what seats show and own (a dummy, bid cards),
+    # the seats at the sides first (they have the least room around them), the last trick last
+    # (the latest events say who took it, and with what)
     def order(block: Block) -> tuple[int, float]:
         if block.name == LAST_TRICK:
-            return (3 if view.trick else 0, 0.0)
+            return (3, 0.0)
         if block.anchor == (WIDTH // 2, HEIGHT // 2):
             return (1, 0.0)
         side = abs(block.anchor[0] - WIDTH / 2) / WIDTH - abs(block.anchor[1] - HEIGHT / 2) / HEIGHT
         return (2, -side - (1.0 if block.name.startswith("shown") else 0.0))
 
     blocks.sort(key=order)
-    heads: list[list[TextOp | SuitOp]] = [[TextOp(head, 0, 0, FACT_PX)]]
-    if trump_line:
-        label = _fit(trump_line, FACT_PX, u(300))
-        if view.trump is not None:  # the suit drawn as on the cards, and its name
-            colour = FOUR_COLOURS[view.trump]
-            heads.append(
-                [
-                    SuitOp(view.trump, u(16), u(15), u(22), colour),
-                    TextOp(label, u(40), 0, FACT_PX, INK, True),
-                ]
-            )
-        else:
-            heads.append([TextOp(label, 0, 0, FACT_PX, INK, True)])
+    heads = _trump_forms(view, trump_line)
     items: list[tuple[tuple[tuple[int, int], ...], tuple[int, int]]] = []
-    for ops in heads:
-        items.append(((_extent(ops),), (0, 0)))
+    if heads:
+        items.append((tuple(_extent(ops) for ops in heads), (0, 0)))
     forms: list[list[int]] = []
     for block in blocks:
-        forms.append([FULL, TWO_ROWS, SHORT] + ([BARE, TOP] if block.name != LAST_TRICK else []))
+        # a seat's block is never drawn without its seat's name (TOP), nor is the last trick
+        # drawn as one card
+        owned = bool(block.owner) or block.name.startswith("shown")
+        least = [] if block.name == LAST_TRICK else [BARE] if owned else [BARE, TOP]
+        forms.append([FULL, TWO_ROWS, SHORT, *least])
         if len(block.cards) < 4:
             forms[-1].remove(TWO_ROWS)
         sizes = tuple(_block_size(block, ranks, joker_as, form) for form in forms[-1])
         items.append((sizes, block.anchor))
     places = _pack(tuple(taken), tuple(items))
-    for n, (ops, place) in enumerate(zip(heads, places, strict=False)):
+    if heads:
+        place = places[0]
         if place is None:
-            if n == 0 or view.trump is not None:  # "no trump" may give way on a crowded table
-                plan.left_out.append("deal" if n == 0 else "trump")
-            continue
-        plan.ops.extend(_moved(op, place[1], place[2]) for op in ops)
-    for block, form, place in zip(blocks, forms, places[len(heads) :], strict=True):
+            plan.left_out.append("trump")
+            plan.untold.append(_plain(trump_line or ""))
+        else:
+            plan.ops.extend(_moved(op, place[1], place[2]) for op in heads[place[0]])
+        places = places[1:]
+    for block, form, place in zip(blocks, forms, places, strict=True):
         if place is None:
             if not (block.name == LAST_TRICK and view.trick):  # it gives way to the trick
                 plan.left_out.append(block.name)
+                plan.untold.append(told[block])
             continue
-        plan.ops.extend(_block_ops(block, place[1], place[2], ranks, joker_as, form[place[0]])[0])
+        ops = _block_ops(block, place[1], place[2], ranks, joker_as, form[place[0]])[0]
+        plan.ops.extend(ops)
+        faces = sum(isinstance(op, CardOp) and op.card != BACK for op in ops)
+        if faces < len(block.cards):  # only its last few: the text says them all
+            plan.untold.append(told[block])
     return plan
+
+
+TRUMP_PX = 30
+"""The trump's suit, drawn on a white disc."""
+
+
+def _trump_forms(view: View, trump_line: str | None) -> list[list[TextOp | SuitOp]]:
+    """The trump, from the most to the least room it needs: its suit and its line (``Trumf:
+    hjärter``), its suit and the line's first word (``Trumf``), its suit alone; ``Ingen trumf``
+    alone. None where the game or its phase has no trump."""
+    if not trump_line:
+        return []
+    label = _fit(trump_line, FACT_PX, 220)
+    if view.trump is None:
+        return [[TextOp(label, 0, 0, FACT_PX, INK, True)]]
+    disc = SuitOp(
+        view.trump, TRUMP_PX // 2 + 6, TRUMP_PX // 2 + 6, TRUMP_PX, FOUR_COLOURS[view.trump]
+    )
+    beside = TRUMP_PX + 16
+    word = label.split(":")[0].split()[0]
+    forms: list[list[TextOp | SuitOp]] = [
+        [disc, TextOp(label, beside, 6, FACT_PX, INK, True)],
+        [disc, TextOp(word, beside, 6, FACT_PX, INK, True)],
+        [disc],
+    ]
+    return forms
 
 
 def _extent(ops: Sequence[TextOp | SuitOp]) -> tuple[int, int]:
@@ -887,83 +968,86 @@ def _pile_block(
     return Block(pile.key, text.t(pile.key), cards, pile.hidden, anchor, room, owner)
 
 
-def _seat_ops(view: View, text: TextRenderer, seat: int, box: Rect) -> list[Op]:
-    """A seat's plate: a side's mark, the name, the dealer's chip; cards in hand, tricks, score."""
-    info = view.seats[seat]
+TURN_BOX = (60, 52, 14)
+"""The plate of a seat whose turn it is, under its bright frame."""
+
+
+def _seat_ops(view: View, text: TextRenderer, seat: int, box: Rect, one_line: bool) -> list[Op]:
+    """A seat's plate: a side's mark, the name and the dealer's chip; under them (or after them
+    on a wide plate) small pictures of a hand and of won tricks with their counts, and the score
+    where the game has one. A bright frame and a bright name on whose turn it is."""
     turn = seat in view.to_act
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     ops: list[Op] = [
-        BoxOp(box, BOX, HIGHLIGHT if turn else BOX_LINE, u(5) if turn else 2, u(12)),
+        BoxOp(box, TURN_BOX if turn else BOX, HIGHLIGHT if turn else BOX_LINE, 4 if turn else 2, 8)
     ]
-    left = x0 + u(10)
+    line_y = y0 + 1 if one_line else y0 - 1
+    caps = line_y + (line_height(NAME_PX) - NAME_PX) // 2 + 3  # where a capital's top lies
+    left = x0 + 7
     for side, team in enumerate(view.teams):
         if seat in team:  # partners share a colour and a shape
             shape = ("circle", "diamond", "square")[side % 3]
-            mark = (left, y0 + u(11), left + u(18), y0 + u(29))
-            ops.append(MarkOp(shape, mark, TEAM_COLOURS[side % 3]))
-            left += u(24)
-    right = x1 - u(8)
+            ops.append(MarkOp(shape, (left, caps, left + 16, caps + 16), TEAM_COLOURS[side % 3]))
+            left += 21
+    right = x1 - 6
+    chip: list[Op] = []
     if view.dealer == seat:
         letter = _plain(text.t("view.dealer_mark"))[:1].upper()
-        ops.append(MarkOp("chip", (right - u(30), y0 + u(5), right, y0 + u(35)), CHIP))
+        disc = (right - 26, caps - 5, right, caps + 21)
         w = text_width(letter, FACT_PX, True)
-        ops.append(TextOp(letter, right - u(15) - w // 2, y0 + u(5), FACT_PX, CHIP_INK, True))
-        right -= u(36)
-    name = _fit(text.seat(seat), NAME_PX, right - left, True)
-    ops.append(TextOp(name, left, y0 + u(4), NAME_PX, HIGHLIGHT if turn else INK, True))
-    facts = [f"× {info.cards}"]
-    if info.tricks is not None:
-        facts.append(text.t("view.tricks", count=info.tricks))
-    score = seat_score(text.catalog, view.game, info.score)
-    if score is not None:
-        facts.append(score)
-    line = y0 + u(40)
-    ops.append(MarkOp("back", (x0 + u(10), line, x0 + u(30), y0 + u(68)), INK))
-    words = " · ".join(facts)
-    if text_width(words, FACT_PX) <= x1 - x0 - u(46):
-        ops.append(TextOp(words, x0 + u(36), line, FACT_PX, INK))
-    else:  # a narrow plate: numbers beside small pictures of a hand and of won tricks
-        x = x0 + u(36)
-        ops.append(TextOp(str(info.cards), x, line, FACT_PX, INK))
-        x += text_width(str(info.cards), FACT_PX) + u(10)
-        if info.tricks is not None:
-            ops.append(MarkOp("tricks", (x, y0 + u(42), x + u(24), y0 + u(68)), INK))
-            ops.append(TextOp(str(info.tricks), x + u(28), line, FACT_PX, INK))
-            x += u(28) + text_width(str(info.tricks), FACT_PX) + u(10)
-        if score is not None:
-            ops.append(TextOp(_fit(score, FACT_PX, x1 - u(6) - x), x, line, FACT_PX, INK))
-    if turn:  # an arrow from the plate toward the table
-        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-        dx, dy = WIDTH / 2 - cx, HEIGHT / 2 - cy
-        ops.append(MarkOp(_arrow(dx, dy), _arrow_rect(box, dx, dy), HIGHLIGHT))
+        chip.append(MarkOp("chip", disc, CHIP))
+        chip.append(TextOp(letter, right - 13 - w // 2, line_y - 1, FACT_PX, CHIP_INK, True))
+        right -= 30
+    facts = _facts(view, text, seat)
+    facts_w = sum(w for _, _, w in facts) + 8 * (len(facts) - 1)
+    if not one_line and facts_w > x1 - x0 - 12 and len(facts) == 3:
+        # a narrow plate (a crowded table) keeps the cards in hand and the score
+        facts = [facts[0], facts[2]]
+        facts_w = sum(w for _, _, w in facts) + 8
+    if one_line:
+        name = _fit(text.seat(seat), NAME_PX, right - left - facts_w - 12, True)
+        x, fy = right - facts_w, line_y
+    else:
+        name = _fit(text.seat(seat), NAME_PX, right - left, True)
+        x, fy = x0 + 7, line_y + line_height(NAME_PX)
+    ops.append(TextOp(name, left, line_y, NAME_PX, HIGHLIGHT if turn else INK, True))
+    ops.extend(chip)
+    icon_y = fy + (line_height(FACT_PX) - FACT_PX) // 2 + 3
+    room = x1 - 5
+    for icon, words, _ in facts:
+        if icon:
+            ops.append(MarkOp(icon, (x, icon_y, x + ICON_W[icon], icon_y + 17), INK))
+            x += ICON_W[icon] + 3
+        words = _fit(words, FACT_PX, room - x)
+        ops.append(TextOp(words, x, fy, FACT_PX, INK))
+        x += text_width(words, FACT_PX) + 8
     return ops
 
 
-def _arrow(dx: float, dy: float) -> str:
-    if abs(dy) * 1.6 >= abs(dx):
-        return "up" if dy < 0 else "down"
-    return "left" if dx < 0 else "right"
+ICON_W = {"back": 12, "tricks": 16}
 
 
-def _arrow_rect(box: Rect, dx: float, dy: float) -> Rect:
-    x0, y0, x1, y1 = box
-    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-    side = _arrow(dx, dy)
-    a, b, c = u(10), u(12), 2
-    if side == "up":
-        return (cx - a, y0 - b, cx + a, y0 - c)
-    if side == "down":
-        return (cx - a, y1 + c, cx + a, y1 + b)
-    if side == "left":
-        return (x0 - b, cy - a, x0 - c, cy + a)
-    return (x1 + c, cy - a, x1 + b, cy + a)
+def _facts(view: View, text: TextRenderer, seat: int) -> list[tuple[str, str, int]]:
+    """A seat's counts: (its icon, its words, their width with the icon): cards in hand, tricks
+    won where the game counts them, the score where it has one."""
+    info = view.seats[seat]
+    facts = [("back", str(info.cards))]
+    if info.tricks is not None:
+        facts.append(("tricks", str(info.tricks)))
+    score = seat_score(text.catalog, view.game, info.score)
+    if score is not None:
+        facts.append(("", _plain(score)))
+    return [
+        (icon, words, text_width(words, FACT_PX) + (ICON_W[icon] + 3 if icon else 0))
+        for icon, words in facts
+    ]
 
 
 # --- the hand -------------------------------------------------------------------------------------
 
 
-HAND_MARGIN = u(12)
-HAND_RAISE = u(18)
+HAND_MARGIN = 8
+HAND_RAISE = 12
 
 
 def hand_plan(
@@ -985,11 +1069,11 @@ def hand_plan(
     per_row_max = (room - width) // step + 1
     rows = max(1, math.ceil(len(cards) / per_row_max))
     per_row = max(1, math.ceil(len(cards) / rows))
-    step = min(width + u(8), max(step, (room - width) // max(per_row - 1, 1)))
+    step = min(width + 6, max(step, (room - width) // max(per_row - 1, 1)))
     raise_by = HAND_RAISE if playable else 0
-    caption = line_height(FACT_PX) + u(4) if any(c in marked for c in cards) else 0
-    row_h = height + raise_by + caption + u(8)
-    plan = Plan(WIDTH, 2 * HAND_MARGIN + rows * row_h - u(8))
+    caption = line_height(FACT_PX) + 2 if any(c in marked for c in cards) else 0
+    row_h = height + raise_by + caption + 6
+    plan = Plan(WIDTH, 2 * HAND_MARGIN + rows * row_h - 6)
     for r in range(rows):
         row = cards[r * per_row : (r + 1) * per_row]
         span = (len(row) - 1) * step + width
@@ -1027,13 +1111,13 @@ def _felt(width: int, height: int, table: bool) -> Image.Image:
     image = Image.new("RGB", (width, height), FELT)
     if table:
         draw = ImageDraw.Draw(image)
-        inset = u(28)
+        inset = 14
         draw.rounded_rectangle(
             (inset, inset, width - inset, height - inset),
             radius=(height - 2 * inset) // 2,
             fill=FELT_LIGHT,
             outline=RIM,
-            width=u(10),
+            width=5,
         )
     return image
 
@@ -1110,22 +1194,15 @@ def _mark(draw: ImageDraw.ImageDraw, op: MarkOp) -> None:
         draw.rectangle(op.rect, fill=op.colour)
     elif op.shape == "tricks":  # two won tricks, face down and squared off
         draw.rectangle(
-            (x0 + 6, y0, x1, y1 - 6), fill=(30, 70, 150), outline=(250, 250, 250), width=2
+            (x0 + 4, y0, x1, y1 - 4), fill=(30, 70, 150), outline=(250, 250, 250), width=2
         )
         draw.rectangle(
-            (x0, y0 + 6, x1 - 6, y1), fill=(30, 70, 150), outline=(250, 250, 250), width=2
+            (x0, y0 + 4, x1 - 4, y1), fill=(30, 70, 150), outline=(250, 250, 250), width=2
         )
     elif op.shape == "back":  # a card back in small, before the count of cards in hand
         draw.rounded_rectangle(op.rect, 3, fill=(30, 70, 150), outline=(250, 250, 250), width=2)
-    else:  # an arrow toward the table
-        arrows: dict[str, list[tuple[float, float]]] = {
-            "up": [(x0, y1), (x1, y1), (cx, y0)],
-            "down": [(x0, y0), (x1, y0), (cx, y1)],
-            "left": [(x1, y0), (x1, y1), (x0, cy)],
-            "right": [(x0, y0), (x0, y1), (x1, cy)],
-        }
-        points = arrows[op.shape]
-        draw.polygon(points, fill=op.colour)
+    else:
+        raise ValueError(op.shape)
 
 
 @functools.cache
@@ -1188,6 +1265,12 @@ def table_png(
 ) -> bytes:
     """The table picture of ``view`` (:func:`table_plan`), as a PNG."""
     return _png(_paint(table_plan(view, text, trump_line, four_colour), True, four_colour))
+
+
+def table_untold(view: View, text: TextRenderer, trump_line: str | None) -> list[str]:
+    """What the table picture of ``view`` has no room for (a crowded table's piles, the last
+    trick, shown hands), one line each, for the text beside it to say instead."""
+    return table_plan(view, text, trump_line).untold
 
 
 def hand_png(

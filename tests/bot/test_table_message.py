@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.discord.embeds import lobby_lines, table_layout, timeout_line
+from bot.discord.embeds import lobby_lines, renderer, table_layout, timeout_line
 from bot.discord.messages import layout_view, texts_of
 from bot.i18n import catalog
 from bot.sessions import LiveTable, TimedOut
@@ -122,3 +122,23 @@ def test_an_unknown_variant_is_refused_without_the_word_standard() -> None:
         with pytest.raises(UserError) as refused:
             parse_variant(catalog("sv"), game_id, "turbo")
         assert "standard" not in str(dict(refused.value.msg.args)["variants"])
+
+
+def test_beside_the_picture_the_message_lists_what_the_picture_had_no_room_for() -> None:
+    live = table("svarte_petter", status="playing", players=6)
+    assert live.game is not None
+    rng = random.Random(3)
+    shown = False
+    for _ in range(30):  # pairs are laid at a crowded table
+        seat = min(live.game.to_act())
+        live.game.apply(seat, rng.choice(live.game.legal_actions(seat)))
+        layout = table_layout(catalog("sv"), live, None, picture="attachment://table.png")
+        text = "\n".join(texts_of(layout_view(layout)))
+        pairs = [p for p in live.game.view(None).piles if p.key.endswith(".pairs") and p.cards]
+        for pile in pairs:
+            if f"({renderer(catalog('sv'), live).seat(pile.seat or 0)})" in text:
+                shown = True
+    assert shown
+    plain = table("tvamanswhist", status="playing")
+    layout = table_layout(catalog("sv"), plain, None, picture="attachment://table.png")
+    assert "På bordet" not in "\n".join(texts_of(layout_view(layout)))  # all of it in the picture
