@@ -1,6 +1,6 @@
 """Bot benchmark: the handling cost of a member's action and the Discord API calls it makes.
 
-    ./dev bench -m benchmarks.bot [--tables 20] [--moves 10] [--no-forced]
+    ./dev bench -m benchmarks.bot [--tables 20] [--moves 10] [--no-forced] [--no-pictures]
 
 Many Tvåmanswhist tables run at once on SimCord (the simulated Discord, in this process); at each
 table the member whose turn it is plays from their open hand panel, round-robin over the tables.
@@ -12,9 +12,11 @@ editing its message, so the figure to read is the ratio: what Kortbord adds over
 can do. The API calls of each action are counted by kind: the
 interaction response, the table message edit, the other member's open panel, and DM hands. DM
 edits are not delayed here (in production they are merged over ``DM_PAUSE``), so the DM count is
-an upper bound. Beside the calls: the time to draw a table and a hand picture (in the worker
-thread that draws them: its CPU time, and its wall time beside) and the bytes sent per action
-(request bodies and pictures).
+an upper bound. Beside the calls: the time to draw a table and a hand picture (the CPU
+time of the thread that draws them, and the wall time beside) and the bytes sent per action
+(request bodies and pictures). And how soon a click shows: the wall time from the click to the
+request that answers it on the member's own panel, to the table message's edit, and to the edit of
+the other member's panel when the turn narrows its choices (median and slowest tenth).
 
 The bot's timers run on a simulated clock (``ManualClock``) that does not move: each member plays
 the moment their turn comes, so the machine's wall time never counts as a member's thinking. The
@@ -24,10 +26,9 @@ one notice per such turn.
 
 The echo clicks run first, before any table is open, so the baseline measures a click and its
 answer alone, not the tables' background work (their edits, DMs and timers) settling around it.
-Both are measured in CPU time of the whole process (every thread, so the pictures drawn in the
-worker thread count), from the click until everything it set off has settled: wall time would
-mostly measure SimCord's settling, which polls for quiet every 50 ms, and made the echo look
-slower than Kortbord's action.
+Both are measured in CPU time of the whole process (every thread), from the click until
+everything it set off has settled: wall time would mostly measure SimCord's settling, which polls
+for quiet every 50 ms, and made the echo look slower than Kortbord's action.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import dataclasses
 import json
 import re
 import statistics
@@ -46,6 +48,7 @@ from typing import Any
 
 import discord
 import simcord
+import simcord.http.router
 from simcord import Env, MemberActor, ResponseMessage
 
 from bot.clock import ManualClock
@@ -61,8 +64,7 @@ PICTURE_GOALS = {"table": 3, "hand": 2}
 
 class Drawn:
     """Times and sizes of the pictures drawn, by kind, wrapped around the drawing functions: the
-    CPU time of the worker thread that draws (what drawing costs), and its wall time (which
-    also counts the waits for the interpreter's lock while the event loop runs)."""
+    CPU time of the thread that draws (what drawing costs), and its wall time."""
 
     def __init__(self) -> None:
         self.ms: dict[str, list[float]] = {"table": [], "hand": []}
@@ -106,6 +108,24 @@ class EchoButton(
         await interaction.response.edit_message(content=f"echo {self.n}", view=view)
 
 
+class Stamped:
+    """When each request reached the simulated Discord (wall time), by its place in SimCord's log
+    of requests: wrapped around SimCord's router, which logs every request the bot makes."""
+
+    def __init__(self) -> None:
+        self.at: dict[int, float] = {}
+        original = simcord.http.router.dispatch
+
+        def dispatch(backend: Any, *args: Any, **kwargs: Any) -> Any:
+            reached = time.perf_counter()
+            try:
+                return original(backend, *args, **kwargs)
+            finally:
+                self.at.setdefault(len(backend.http_requests) - 1, reached)
+
+        simcord.http.router.dispatch = dispatch
+
+
 def kind_of(request: Any, table_messages: set[int]) -> str:
     path = str(request.path)
     if path.startswith("/interactions/"):
@@ -141,15 +161,26 @@ def controls_of(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 async def run(
-    tables: int, moves: int, folder: Path, drawn: Drawn, forced: bool, profile: Path | None = None
+    tables: int,
+    moves: int,
+    folder: Path,
+    drawn: Drawn,
+    forced: bool,
+    profile: Path | None = None,
+    updates: dict[str, list[float]] | None = None,
+    pictures: bool = True,
 ) -> tuple[list[float], list[float], Counter[str], int, int, int]:
     settings = Settings(database=folder / "bench.sqlite3", _env_file=None)  # type: ignore[call-arg]
     clock = ManualClock(time.time())
     bot = Kortbord(settings, computer_delay=0.0, dm_pause=0.0, clock=clock)
     bot.add_dynamic_items(EchoButton)
+    stamped = Stamped()
     async with simcord.run(bot) as env:
         await bot.tree.sync()
         guild = env.create_guild()
+        if not pictures:  # as /inställningar kortbilder:False sets it
+            found = await bot.guild_settings(guild.id)
+            await bot.save_guild_settings(dataclasses.replace(found, pictures=False))
         echo = await echo_clicks(env, guild, tables * moves)
         seats: list[tuple[Any, dict[int, MemberActor], dict[int, ResponseMessage]]] = []
         for t in range(tables):
@@ -174,7 +205,7 @@ async def run(
         }
         kinds: Counter[str] = Counter()
         times: list[float] = []
-        sent = pictures = played_for = 0
+        sent = picture_bytes = played_for = 0
         profiler = cProfile.Profile() if profile else None
         if profiler:
             profiler.enable()
@@ -187,7 +218,7 @@ async def run(
                 user_id = table.record.seats[seat].user_id
                 assert user_id is not None
                 before, drawn_before = len(env.http_requests), drawn.bytes
-                started = time.process_time()
+                started, clicked = time.process_time(), time.perf_counter()
                 panel = hand_panels[user_id]
                 legal = set(member_actions(table.game, seat).values())
                 control = legal_control(panel, legal)
@@ -204,13 +235,22 @@ async def run(
                 played_for += table.seq - seq - 1  # an only legal card that followed it
                 requests = env.http_requests[before:]
                 kinds.update(kind_of(r, table_messages) for r in requests)
+                if updates is not None:
+                    for where in ("response", "table", "panel"):
+                        at = [
+                            stamped.at[before + n]
+                            for n, r in enumerate(requests)
+                            if kind_of(r, table_messages) == where and before + n in stamped.at
+                        ]
+                        if at:
+                            updates[where].append((at[0] - clicked) * 1000)
                 sent += sum(len(json.dumps(r.json)) for r in requests if r.json is not None)
-                pictures += drawn.bytes - drawn_before
+                picture_bytes += drawn.bytes - drawn_before
         if profiler and profile:
             profiler.disable()
             profiler.dump_stats(profile)
         await bot.close()  # closes the database too, whose thread would keep the process alive
-    return times, echo[: len(times)], kinds, sent, pictures, played_for
+    return times, echo[: len(times)], kinds, sent, picture_bytes, played_for
 
 
 async def echo_clicks(env: Env, guild: Any, clicks: int) -> list[float]:
@@ -232,21 +272,28 @@ async def echo_clicks(env: Env, guild: Any, clicks: int) -> list[float]:
     return times
 
 
-async def main(tables: int, moves: int, forced: bool, profile: Path | None = None) -> None:
+async def main(
+    tables: int, moves: int, forced: bool, profile: Path | None = None, pictures: bool = True
+) -> None:
     drawn = Drawn()
     for module, name, kind in ((listener, "table_png", "table"), (panels, "hand_png", "hand")):
         setattr(module, name, drawn.wrap(kind, getattr(module, name)))
     with tempfile.TemporaryDirectory() as folder:
-        run_ = await run(tables, moves, Path(folder), drawn, forced, profile)
-    times, echo, kinds, sent, pictures, played_for = run_
+        shown: dict[str, list[float]] = {"response": [], "table": [], "panel": []}
+        run_ = await run(tables, moves, Path(folder), drawn, forced, profile, shown, pictures)
+    times, echo, kinds, sent, picture_bytes, played_for = run_
     ours, theirs = statistics.median(times) * 1000, statistics.median(echo) * 1000
-    print(f"{tables} tables, {len(times)} member actions through SimCord (median, CPU time)")
+    print(
+        f"{tables} tables, {len(times)} member actions through SimCord (median, CPU time), "
+        f"pictures {'on' if pictures else 'off'}"
+    )
     print(
         f"only legal cards played for the members: {played_for} "
         f"({'on' if forced else 'off'}, as /spel tvingade sets it)"
     )
     print(f"kortbord: {ours:7.2f} ms per action")
-    print(f"echo bot: {theirs:7.2f} ms per click   (kortbord/echo {ours / theirs:.1f}x)")
+    ratio = ours / theirs
+    print(f"echo bot: {theirs:7.2f} ms per click   (kortbord/echo {ratio:.1f}x; goal: at most 4x)")
     print(f"Discord API calls per action: {sum(kinds.values()) / len(times):.3f} (goal: at most 2)")
     for kind in ("response", "table", "panel", "dm", "other"):
         print(f"  {kind:9} {kinds[kind] / len(times):5.2f}")
@@ -258,11 +305,21 @@ async def main(tables: int, moves: int, forced: bool, profile: Path | None = Non
                 f"{kind} picture: {statistics.median(ms):6.2f} ms CPU to draw "
                 f"(median of {len(ms)}; goal: at most {goal} ms; wall time {wall:.2f} ms)"
             )
-    total = sent + pictures
+    print("from the click to (wall time, ms: median, slowest tenth):")
+    names = {
+        "response": "the member's own panel",
+        "table": "the table message",
+        "panel": "the other member's panel",
+    }
+    for where, ms in shown.items():
+        if len(ms) >= 2:
+            p90 = statistics.quantiles(ms, n=10)[-1]
+            print(f"  {names[where]:26} {statistics.median(ms):6.1f} {p90:6.1f}  ({len(ms)})")
+    total = sent + picture_bytes
     print(
         f"bytes sent per action: {total / len(times) / 1000:.1f} kB "
         f"(requests {sent / len(times) / 1000:.1f} kB, "
-        f"pictures {pictures / len(times) / 1000:.1f} kB)"
+        f"pictures {picture_bytes / len(times) / 1000:.1f} kB)"
     )
 
 
@@ -281,5 +338,12 @@ if __name__ == "__main__":
         metavar="FILE",
         help="write cProfile statistics of the measured actions (the event loop's thread) to FILE",
     )
+    parser.add_argument(
+        "--no-pictures",
+        action="store_true",
+        help="the server has turned the pictures off (/inställningar kortbilder:False)",
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.tables, args.moves, not args.no_forced, args.profile))
+    asyncio.run(
+        main(args.tables, args.moves, not args.no_forced, args.profile, not args.no_pictures)
+    )

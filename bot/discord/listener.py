@@ -5,8 +5,9 @@ the interaction's own response and one edit of the table message, and everything
 refreshed lazily:
 
 - Table edits are coalesced: one edit in flight per table, and the latest state wins, so a burst
-  of computer moves costs a few edits, not one per move. The table's picture is drawn in a
-  worker thread and sent with the edit.
+  of computer moves costs a few edits, not one per move. The table's picture is drawn on the
+  event loop (about 2 ms; a worker thread cost more CPU than the drawing, in hand-offs of the
+  interpreter's lock, as ``benchmarks.bot`` showed) and sent with the edit.
 - A member's last hand panel is kept current through its interaction token (valid for 15
   minutes), so a member can play a whole deal from one panel without pressing *My hand* again;
   but it is never edited because another seat played a card. Its controls stay valid for its seat
@@ -331,8 +332,8 @@ class DiscordListener:
             log.warning("the message of table %s is gone", record.table_id)
 
     async def table_picture(self, table: LiveTable) -> list[discord.File]:
-        """The table's picture, from the same spectator view as the text, drawn in a worker
-        thread; none in the lobby or after the table ended without a result."""
+        """The table's picture, from the same spectator view as the text; none in the lobby or
+        after the table ended without a result."""
         game = table.game
         if game is None or table.record.status in ("lobby", "ended"):
             return []
@@ -342,7 +343,7 @@ class DiscordListener:
         text = renderer(texts, table)
         view = table.view(None)
         trump = trump_line(text, view, table.spec.trick_taking)
-        data = await asyncio.to_thread(table_png, view, text, trump)
+        data = table_png(view, text, trump)
         return [discord.File(io.BytesIO(data), TABLE_IMAGE)]
 
     # --- open hand panels -------------------------------------------------------------------------

@@ -125,7 +125,7 @@ async def _shown(
         name=texts.text("replay.hands"), value=clip("\n".join(hands), MAX_FIELD), inline=False
     )
     trump = trump_line(text, frame.view, SPECS[record.game_id].trick_taking)
-    data = await asyncio.to_thread(table_png, frame.view, text, trump)
+    data = table_png(frame.view, text, trump)
     embed.set_image(url=f"attachment://{PICTURE}")
     files = [discord.File(io.BytesIO(data), PICTURE)]
     return embed, files, _buttons(texts, record.table_id, steps, index)

@@ -28,9 +28,9 @@ black), a blue back, and the joker as a jester's star with what it counts as, wh
 A picture is composed from a :class:`~games.core.View` only, so the table picture, built from the
 same spectator view as the text, can never show a card hidden from it.
 
-Pure and synchronous: the listener calls :func:`table_png` and :func:`hand_png` in a worker
-thread. The only font is the one committed beside this module, so a picture looks the same on every
-machine. The text beside a picture stays the source of truth (screen readers, search).
+Pure and synchronous, and cheap enough (a few milliseconds) to be called on the event loop. The
+only font is the one committed beside this module, so a picture looks the same on every machine.
+The text beside a picture stays the source of truth (screen readers, search).
 """
 
 from __future__ import annotations
@@ -1264,13 +1264,32 @@ def table_png(
     view: View, text: TextRenderer, trump_line: str | None, four_colour: bool = True
 ) -> bytes:
     """The table picture of ``view`` (:func:`table_plan`), as a PNG."""
-    return _png(_paint(table_plan(view, text, trump_line, four_colour), True, four_colour))
+    return _png(_paint(_planned(view, text, trump_line), True, four_colour))
+
+
+_PLANNED: dict[tuple[object, ...], tuple[View, Plan]] = {}
+PLANS_KEPT = 64
+
+
+def _planned(view: View, text: TextRenderer, trump_line: str | None) -> Plan:
+    """:func:`table_plan`, planned once for the picture and the text beside it: the same view
+    (the same object: a table works its views out once per state) in the same words."""
+    ranks = tuple(text.faces.ranks.items())
+    key = (id(view), trump_line, id(text.catalog), tuple(text.names), ranks)
+    kept = _PLANNED.get(key)
+    if kept is not None and kept[0] is view:
+        return kept[1]
+    plan = table_plan(view, text, trump_line)
+    if len(_PLANNED) >= PLANS_KEPT:
+        del _PLANNED[next(iter(_PLANNED))]  # the oldest
+    _PLANNED[key] = (view, plan)
+    return plan
 
 
 def table_untold(view: View, text: TextRenderer, trump_line: str | None) -> list[str]:
     """What the table picture of ``view`` has no room for (a crowded table's piles, the last
     trick, shown hands), one line each, for the text beside it to say instead."""
-    return table_plan(view, text, trump_line).untold
+    return _planned(view, text, trump_line).untold
 
 
 def hand_png(

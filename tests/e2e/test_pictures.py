@@ -81,3 +81,44 @@ async def test_a_server_and_a_member_can_turn_the_pictures_off(simcord_env: Env)
     assert pictures(table_message) == []
     assert "**Platser**" in message_text(table_message)  # the text carries the table instead
     assert (await open_hand(anna, message)).attachments == []
+
+
+async def test_a_panel_edited_for_a_turn_keeps_its_hand_picture_when_the_hand_is_the_same(
+    simcord_env: Env,
+) -> None:
+    """A waiting member's panel is edited when the turn narrows its choices (a suit to follow);
+    the hand it shows is the same, so the picture is not drawn or sent again. A panel whose hand
+    changed (the clicker's own, a card played) gets a new one."""
+    env = simcord_env
+    channel, message, anna, bo = await table_for_two(env, "tvamanswhist")
+    await anna.click(message, label="Starta")
+    table = table_in(env, channel.id)
+    members = {anna.id: anna, bo.id: bo}
+    panels = {m.id: await open_hand(m, message) for m in members.values()}
+    kept = redrawn = 0
+    while table.game is not None and not table.game.is_over() and not kept:
+        seat = min(table.game.to_act())
+        user_id = table.record.seats[seat].user_id
+        assert user_id is not None
+        other = bo.id if user_id == anna.id else anna.id
+        other_seat = table.seat_of(other)
+        assert other_seat is not None
+        hand_before = sorted(table.view(other_seat).hand)
+        before = len(env.http_requests)
+        played = await play_first_legal(members[user_id], panels[user_id])
+        await env.settle()
+        panels[user_id] = played.response or panels[user_id]
+        for request in env.http_requests[before:]:
+            body = request.json or {}
+            if request.path.startswith("/interactions/"):  # the clicker's own panel
+                data = body.get("data") or {}
+                redrawn += "attachments" in data and data["attachments"] != []
+            elif (
+                request.path.startswith("/webhooks/")
+                and request.method == "PATCH"
+                and sorted(table.view(other_seat).hand) == hand_before
+            ):
+                assert "attachments" not in body, "the same hand was sent again"
+                kept += 1
+    assert kept, "no waiting panel was edited for its turn"
+    assert redrawn, "the clicker's panel never got its new hand"
