@@ -486,6 +486,53 @@ def test_the_safety_cap_waits_for_the_last_window() -> None:
     assert game.result().places == (1, 3, 2)
 
 
+PRESS_FOR = {"T": "whistle", "J": "hej", "Q": "goddag", "K": "salute", "A": "slap"}
+
+
+def play_with_random_last(game: Game, rng: random.Random) -> int:
+    """Plays ``game`` to its end with no player fixed as the slow one: in each window the last
+    presser is drawn by ``rng`` and the others press right before them (the window then closes
+    by itself). Returns how many cards were turned."""
+    turned = 0
+    while acting := sorted(game.to_act()):
+        if game.legal_actions(acting[0]) == [TURN]:
+            game.apply(acting[0], TURN)
+            turned += 1
+            continue
+        verb = PRESS_FOR[str(game.view(None).phase.arg("card"))[0]]
+        last = acting[randbelow(rng, len(acting))]
+        for ms, seat in enumerate((s for s in acting if s != last), start=100):
+            game.apply(seat, game.parse(f"{verb} {ms}"))
+        assert game.to_act() <= {last}  # closed at once: the last presser turns next, or it is over
+    return turned
+
+
+def test_a_long_match_to_the_end_ends_by_its_rules_before_the_safety_cap() -> None:
+    # V1's last two players can go on for long (seed 27: 2,821 cards); the cap is a safety net
+    # above such tails (D9), not the end of one match in twenty.
+    game = SPEC.new(3, SPEC.preset("play_to_end"), rng=random.Random(27))
+    assert play_with_random_last(game, random.Random(27)) == 2821
+    assert game.is_over()
+    assert all(e.key != "hej_knekt.event.cap" for e in game.view(None).events)
+    assert game.view(None).events[-1].key == "hej_knekt.event.finished"
+    assert sorted(game.result().places) == [1, 2, 3]
+
+
+def test_a_player_always_last_with_only_tens_to_aces_turns_for_ever_until_the_cap() -> None:
+    # The loop the rules allow (D9): P2 turns, is last, picks up their own card and turns again;
+    # P1 and P3 never turn. Only the safety cap ends it.
+    game = at(["4C 5C", "TC JD", "6C"], "", 1, HejKnektOptions(max_turns=50))
+    while not game.is_over():
+        assert game.to_act() == {1}
+        play(game, [(1, "turn")])
+        if not game.is_over():
+            verb = PRESS_FOR[str(game.view(None).phase.arg("card"))[0]]
+            play(game, [(0, f"{verb} 300"), (2, f"{verb} 400")])
+    assert events(game, 1) == [ev("cap", count=50)]
+    assert sizes(game) == [2, 2, 1]
+    assert game.result().places == (2, 2, 1)
+
+
 # --- the window -----------------------------------------------------------------------------------
 
 
