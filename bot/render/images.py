@@ -696,6 +696,12 @@ def _nearest_free(
     return (row[0], box[1])
 
 
+STACKS = frozenset({"side_tricks", "dead", "played", "center", "set_aside", "pairs"})
+"""Piles that grow as play goes (tricks taken, cards played out, pairs laid), drawn as their last
+cards and a count: whole as they are, so the text beside the picture does not list them again.
+Any other pile drawn with only its last few cards (a dummy, a shown hand) is said in full there."""
+
+
 @dataclass(frozen=True, slots=True)
 class Block:
     """A labelled row of cards to place on the felt: a pile, the last trick, a shown hand.
@@ -904,8 +910,8 @@ def table_plan(
         ops = _block_ops(block, place[1], place[2], ranks, joker_as, form[place[0]])[0]
         plan.ops.extend(ops)
         faces = sum(isinstance(op, CardOp) and op.card != BACK for op in ops)
-        if faces < len(block.cards):  # only its last few: the text says them all
-            plan.untold.append(told[block])
+        if faces < len(block.cards) and block.name.rsplit(".", 1)[-1] not in STACKS:
+            plan.untold.append(told[block])  # only its last few: the text says them all
     return plan
 
 

@@ -408,3 +408,22 @@ def test_what_a_crowded_tables_picture_has_no_room_for_is_said_beside_it() -> No
                 assert text.pile(pile) in table_untold(view, text, None)
                 told += 1
     assert told
+
+
+def test_a_growing_pile_drawn_as_its_last_cards_and_a_count_is_not_listed_again_beside_it() -> None:
+    """Bräus's tricks of a side grow all deal: drawn as their last cards and "× N", they are whole
+    in the picture, so the text beside it does not spell out every card of them."""
+    seen = 0
+    for seed in range(6):
+        for game in _playout_states(SPECS["braus"], 4, seed):
+            view = game.view(None)
+            plan = _plan(game, "sv")
+            text = TextRenderer(catalog("sv"), NAMES[: game.players], DISCORD)
+            drawn = Counter(op.card for op in plan.ops if isinstance(op, CardOp))
+            for pile in view.piles:
+                if not pile.key.endswith(".side_tricks") or len(pile.cards) < 6:
+                    continue
+                if any(drawn[c] for c in pile.cards) and not all(drawn[c] for c in pile.cards):
+                    assert text.pile(pile) not in plan.untold
+                    seen += 1
+    assert seen
