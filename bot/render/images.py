@@ -540,16 +540,19 @@ def _row(count: int, ends: bool, width: int) -> list[tuple[int, int]]:
 
 
 @functools.cache
-def seat_spots(players: int) -> tuple[tuple[Rect, Rect], ...]:
+def seat_spots(players: int, marks: bool = False) -> tuple[tuple[Rect, Rect], ...]:
     """Where each place at the table is, from the bottom clockwise (the bottom edge from right
     to left, the left edge upward, the top from left to right, the right edge downward): its
     plate, and the spot in front of it, toward the middle, where its cards of the trick lie, as
-    wide as :func:`_trick_room` cards."""
+    wide as :func:`_trick_room` cards. The side plates are wider where the seats show a side's
+    mark before their names (``marks``)."""
     bottom, left, top, right = _sides(players)
     ends = left + right > 0
     height = PLATE_H_ONE if _one_line(players) else PLATE_H
     row_w = 280 if players <= 2 else 200 if max(bottom, top) == 1 else 150
-    side_w = 140 if top == 0 else 132 if top == 1 else 120
+    # a side plate holds a name of seven letters (``Dator 1``) and the dealer's chip, and a
+    # side's mark before them where the seats play in partnerships (``marks``)
+    side_w = 152 if marks else 140 if top == 0 else 132
     # with no seat at the top, those at the sides sit in its corners (leaving the middle to the
     # piles); with two there, lower, their cards below the top's
     side_y = EDGE + height // 2 if top == 0 else HEIGHT // 2 if top == 1 else 188
@@ -828,7 +831,7 @@ def table_plan(
     plan = Plan(WIDTH, HEIGHT)
     ranks = text.faces.ranks
     joker_as = _joker_as(view)
-    spots = seat_spots(players)
+    spots = seat_spots(players, bool(view.teams))
     bottom = view.seat if view.seat is not None else 0
     place_of = {(bottom + p) % players: p for p in range(players)}
     piles = table_piles(view)
