@@ -1127,8 +1127,11 @@ def _seat_ops(view: View, text: TextRenderer, seat: int, box: Rect, one_line: bo
         right -= 30
     facts = _facts(view, text, seat)
     facts_w = sum(w for _, _, w in facts) + 8 * (len(facts) - 1)
-    if not one_line and facts_w > x1 - x0 - 12 and len(facts) == 3:
-        # a narrow plate (a crowded table) keeps the cards in hand and the score
+    name_w = text_width(_plain(text.seat(seat)), NAME_PX, True)
+    crowded = facts_w > x1 - x0 - 12 if not one_line else name_w > right - left - facts_w - 12
+    if crowded and len(facts) == 3:
+        # a narrow plate (a crowded table), or a wide one with a long score beside the name,
+        # keeps the cards in hand and the score
         facts = [facts[0], facts[2]]
         facts_w = sum(w for _, _, w in facts) + 8
     if one_line:
