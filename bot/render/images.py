@@ -540,16 +540,19 @@ def _row(count: int, ends: bool, width: int) -> list[tuple[int, int]]:
 
 
 @functools.cache
-def seat_spots(players: int) -> tuple[tuple[Rect, Rect], ...]:
+def seat_spots(players: int, marks: bool = False) -> tuple[tuple[Rect, Rect], ...]:
     """Where each place at the table is, from the bottom clockwise (the bottom edge from right
     to left, the left edge upward, the top from left to right, the right edge downward): its
     plate, and the spot in front of it, toward the middle, where its cards of the trick lie, as
-    wide as :func:`_trick_room` cards."""
+    wide as :func:`_trick_room` cards. The side plates are wider where the seats show a side's
+    mark before their names (``marks``)."""
     bottom, left, top, right = _sides(players)
     ends = left + right > 0
     height = PLATE_H_ONE if _one_line(players) else PLATE_H
     row_w = 280 if players <= 2 else 200 if max(bottom, top) == 1 else 150
-    side_w = 140 if top == 0 else 132 if top == 1 else 120
+    # a side plate holds a name of seven letters (``Dator 1``) and the dealer's chip, and a
+    # side's mark before them where the seats play in partnerships (``marks``)
+    side_w = 152 if marks else 140 if top == 0 else 132
     # with no seat at the top, those at the sides sit in its corners (leaving the middle to the
     # piles); with two there, lower, their cards below the top's
     side_y = EDGE + height // 2 if top == 0 else HEIGHT // 2 if top == 1 else 188
@@ -726,11 +729,13 @@ def _widest_index(labels: frozenset[str], width: int) -> int:
     return max(index_width(width, label) for label in labels | {"★"})
 
 
-FULL, TWO_ROWS, SHORT, BARE, TOP = 0, 1, 2, 3, 4
+FULL, TWO_ROWS, PACKED, SHORT, BARE, TOP = 0, 1, 2, 3, 4, 5
 """How a block is drawn, from the most to the least room it needs: all its cards that fit its
-room in one row, or in two overlapping rows (the upper one's ranks left clear), the last few
-under the count of all, or only its top card and count, under its owner's name or (where even
-that finds no room) alone."""
+room in one row, or in two overlapping rows (the upper one's ranks left clear), its face-down
+cards as a back and their count after them; every card in one row (up to three) or two, under
+its owner's name and a small back with the face-down count (as narrow as a hand of a träkarl's
+five or six cards can be); the last few under the count of all; or only its top card and count,
+under its owner's name or (where even that finds no room) alone."""
 
 
 def _block_label(block: Block, room: int, count: str) -> str:
@@ -749,7 +754,23 @@ def _block_ops(
     room = block.room if form in (FULL, TWO_ROWS) else min(block.room, 200)
     label = ""
     rows: list[tuple[int, ...]]
-    if form in (BARE, TOP):  # its top card (else a back) and how many it holds, under its owner
+    if form == PACKED:  # every card, in as few rows as keep it narrow, under a compact label
+        per = len(block.cards) if len(block.cards) <= 3 else (len(block.cards) + 1) // 2
+        rows = [block.cards[:per], block.cards[per:]] if per < len(block.cards) else [block.cards]
+        count = ""
+        hidden = str(block.hidden) if block.hidden else ""
+        tail = ICON_W["back"] + 11 + text_width(hidden, FACT_PX) if hidden else 0
+        span = (per - 1) * step + PILE_W
+        label = _fit(block.owner or block.label, FACT_PX, max(span, 130) - tail)
+        ops.append(TextOp(label, x, y, FACT_PX, DIM_INK))
+        label_w = text_width(label, FACT_PX) + tail
+        if hidden:  # how many lie face down, after a small back as a plate shows a hand's count
+            icon_x = x + text_width(label, FACT_PX) + 8
+            icon_y = y + (line_height(FACT_PX) - FACT_PX) // 2 + 3
+            ops.append(MarkOp("back", (icon_x, icon_y, icon_x + ICON_W["back"], icon_y + 17), INK))
+            ops.append(TextOp(hidden, icon_x + ICON_W["back"] + 3, y, FACT_PX, INK))
+        top = y + line_height(FACT_PX)
+    elif form in (BARE, TOP):  # its top card (else a back) and how many it holds, under its owner
         rows = [block.cards[-1:] or (BACK,)]
         total = len(block.cards) + block.hidden
         count = f"× {total}" if total > 1 else ""
@@ -780,7 +801,7 @@ def _block_ops(
             ops.append(CardOp(c, x + i * step, row_top, PILE_W, _index(c, ranks), joker_as))
         right = max(right, x + (len(row) - 1) * step + PILE_W if row else x)
     end = x + (len(rows[-1]) - 1) * step + PILE_W if rows[-1] else x
-    if form not in (BARE, TOP) and block.hidden:
+    if form not in (PACKED, BARE, TOP) and block.hidden:
         end += 4 if rows[-1] else 0
         ops.append(CardOp(BACK, end, row_top, PILE_W))
         end += PILE_W
@@ -789,23 +810,131 @@ def _block_ops(
         ops.append(TextOp(count, end + 4, middle, FACT_PX))
         end += 4 + text_width(count, FACT_PX)
     width = max(right, end) - x
-    width = max(width, text_width(label, FACT_PX) if label else 0)
+    label_w = label_w if form == PACKED else text_width(label, FACT_PX) if label else 0
+    width = max(width, label_w)
     return ops, width, row_top - y + card_height(PILE_W)
 
 
 def _block_size(
     block: Block, ranks: Mapping[str, str], joker_as: int | None, form: int
-) -> tuple[int, int]:
-    """A block's width and height drawn in the given form (:func:`_block_ops`), remembered."""
+) -> tuple[int, int, int]:
+    """A block's width and height drawn in the given form (:func:`_block_ops`), and how many of
+    its face-up cards that shows, remembered."""
     return _sized(block, tuple(sorted(ranks.items())), joker_as, form)
 
 
 @functools.lru_cache(maxsize=4096)
 def _sized(
     block: Block, ranks: tuple[tuple[str, str], ...], joker_as: int | None, form: int
-) -> tuple[int, int]:
-    _, width, height = _block_ops(block, 0, 0, dict(ranks), joker_as, form)
-    return width, height
+) -> tuple[int, int, int]:
+    ops, width, height = _block_ops(block, 0, 0, dict(ranks), joker_as, form)
+    faces = sum(isinstance(op, CardOp) and op.card != BACK for op in ops)
+    return width, height, faces
+
+
+def _block_forms(
+    block: Block, ranks: Mapping[str, str], joker_as: int | None
+) -> tuple[list[int], tuple[tuple[int, int], ...]]:
+    """The forms to try for a block, in order, and their sizes. A growing pile (:data:`STACKS`)
+    is whole as its last cards and a count; any other block tries first the forms that show all
+    its face-up cards (from the most to the least room), then those that show its last few. A
+    seat's block is never drawn without its seat's name (TOP), nor the last trick as one card."""
+    owned = bool(block.owner) or block.name.startswith("shown")
+    least = [] if block.name == LAST_TRICK else [BARE] if owned else [BARE, TOP]
+    stack = block.name.rsplit(".", 1)[-1] in STACKS
+    forms = [FULL, TWO_ROWS, SHORT, *least] if stack else [FULL, TWO_ROWS, PACKED, SHORT, *least]
+    if len(block.cards) < 4:
+        forms.remove(TWO_ROWS)
+    if not block.cards and PACKED in forms:
+        forms.remove(PACKED)
+    sized = {form: _block_size(block, ranks, joker_as, form) for form in forms}
+    if not stack:
+        forms.sort(key=lambda form: sized[form][2] < len(block.cards))  # stable: whole first
+    return forms, tuple(sized[form][:2] for form in forms)
+
+
+def _whole_forms(
+    block: Block, forms: Sequence[int], ranks: Mapping[str, str], joker_as: int | None
+) -> int:
+    """How many of ``forms`` (in order) show the block whole: a growing pile in any form, any
+    other block where it shows all its face-up cards."""
+    if block.name.rsplit(".", 1)[-1] in STACKS:
+        return len(forms)
+    return sum(_block_size(block, ranks, joker_as, form)[2] >= len(block.cards) for form in forms)
+
+
+Place = tuple[int, int, int] | None
+Item = tuple[tuple[tuple[int, int], ...], tuple[int, int]]
+Way = tuple[int, bool, tuple[int, ...]]
+ARRANGEMENTS = 8
+"""How many packings of the felt a picture tries at most, where the first leaves a block short."""
+
+
+def _arrange(
+    taken: tuple[Rect, ...],
+    head: tuple[tuple[int, int], ...],
+    items: tuple[Item, ...],
+    wholes: tuple[int, ...],
+) -> tuple[Place, tuple[Place, ...]]:
+    """Places for the trump (its forms' sizes ``head``, none where there is no trump, anchored
+    at the top-left corner) and the blocks (``items``, the first ``wholes[i]`` forms of each
+    showing it whole). The packer is greedy: the trump, placed first in its widest form, or a
+    block in its widest, may take the room that a later block needed to be drawn whole. So
+    where a block falls short, the trump is tried in its narrower forms and last, and then the
+    blocks placed before a block that fell short in their next forms, and the packing that
+    draws the most blocks whole (then each in its widest form, then the trump widest) is kept."""
+    corner = (0, 0)
+
+    def attempt(way: Way) -> tuple[Place, tuple[Place, ...]]:
+        trump_from, last, starts = way
+        blocks = tuple(
+            (sizes[s:], anchor) for (sizes, anchor), s in zip(items, starts, strict=True)
+        )
+        if not head:
+            got, trump = _pack(taken, blocks), None
+        elif last:
+            got = _pack(taken, (*blocks, (head, corner)))
+            got, trump = got[:-1], got[-1]
+        else:
+            got = _pack(taken, ((head[trump_from:], corner), *blocks))
+            got, trump = got[1:], got[0] and (got[0][0] + trump_from, got[0][1], got[0][2])
+        return trump, tuple(p and (p[0] + s, p[1], p[2]) for p, s in zip(got, starts, strict=True))
+
+    def worth(way: Way) -> tuple[bool, int, int, int]:
+        trump, places = tried[way]
+        short = sum(p is None or p[0] >= whole for p, whole in zip(places, wholes, strict=True))
+        forms = sum(
+            len(item[0]) if p is None else p[0] for p, item in zip(places, items, strict=True)
+        )
+        return (bool(head) and trump is None, short, forms, 9 if trump is None else trump[0])
+
+    first: Way = (0, False, (0,) * len(items))
+    tried = {first: attempt(first)}
+    if all(p is not None and p[0] == 0 for p in tried[first][1]):
+        return tried[first]
+    ways = [(narrower, False, first[2]) for narrower in range(1, len(head))]
+    ways += [(0, True, first[2])] if head else []
+    for way in ways:
+        tried[way] = attempt(way)
+    best = min(tried, key=worth)
+    while len(tried) < ARRANGEMENTS:
+        places = tried[best][1]
+        short = [i for i, p in enumerate(places) if p is None or p[0] > 0]
+        better = best
+        for j in range(max(short, default=0)):
+            p = places[j]
+            if p is None or p[0] + 1 >= len(items[j][0]) or len(tried) >= ARRANGEMENTS:
+                continue
+            starts = list(best[2])
+            starts[j] = p[0] + 1
+            way = (best[0], best[1], tuple(starts))
+            if way not in tried:
+                tried[way] = attempt(way)
+                better = min(better, way, key=worth)
+        if better == best:
+            break
+        best = better
+    return tried[best]
 
 
 def _families(cards: Sequence[int]) -> tuple[int, ...]:
@@ -828,7 +957,7 @@ def table_plan(
     plan = Plan(WIDTH, HEIGHT)
     ranks = text.faces.ranks
     joker_as = _joker_as(view)
-    spots = seat_spots(players)
+    spots = seat_spots(players, bool(view.teams))
     bottom = view.seat if view.seat is not None else 0
     place_of = {(bottom + p) % players: p for p in range(players)}
     piles = table_piles(view)
@@ -879,28 +1008,20 @@ def table_plan(
     blocks.sort(key=order)
     heads = _trump_forms(view, trump_line)
     items: list[tuple[tuple[tuple[int, int], ...], tuple[int, int]]] = []
-    if heads:
-        items.append((tuple(_extent(ops) for ops in heads), (0, 0)))
     forms: list[list[int]] = []
+    wholes: list[int] = []
     for block in blocks:
-        # a seat's block is never drawn without its seat's name (TOP), nor is the last trick
-        # drawn as one card
-        owned = bool(block.owner) or block.name.startswith("shown")
-        least = [] if block.name == LAST_TRICK else [BARE] if owned else [BARE, TOP]
-        forms.append([FULL, TWO_ROWS, SHORT, *least])
-        if len(block.cards) < 4:
-            forms[-1].remove(TWO_ROWS)
-        sizes = tuple(_block_size(block, ranks, joker_as, form) for form in forms[-1])
+        tried, sizes = _block_forms(block, ranks, joker_as)
+        forms.append(tried)
+        wholes.append(_whole_forms(block, tried, ranks, joker_as))
         items.append((sizes, block.anchor))
-    places = _pack(tuple(taken), tuple(items))
-    if heads:
-        place = places[0]
-        if place is None:
-            plan.left_out.append("trump")
-            plan.untold.append(_plain(trump_line or ""))
-        else:
-            plan.ops.extend(_moved(op, place[1], place[2]) for op in heads[place[0]])
-        places = places[1:]
+    head = tuple(_extent(ops) for ops in heads)
+    place, places = _arrange(tuple(taken), head, tuple(items), tuple(wholes))
+    if heads and place is None:
+        plan.left_out.append("trump")
+        plan.untold.append(_plain(trump_line or ""))
+    elif place is not None:
+        plan.ops.extend(_moved(op, place[1], place[2]) for op in heads[place[0]])
     for block, form, place in zip(blocks, forms, places, strict=True):
         if place is None:
             if not (block.name == LAST_TRICK and view.trick):  # it gives way to the trick
@@ -1006,8 +1127,11 @@ def _seat_ops(view: View, text: TextRenderer, seat: int, box: Rect, one_line: bo
         right -= 30
     facts = _facts(view, text, seat)
     facts_w = sum(w for _, _, w in facts) + 8 * (len(facts) - 1)
-    if not one_line and facts_w > x1 - x0 - 12 and len(facts) == 3:
-        # a narrow plate (a crowded table) keeps the cards in hand and the score
+    name_w = text_width(_plain(text.seat(seat)), NAME_PX, True)
+    crowded = facts_w > x1 - x0 - 12 if not one_line else name_w > right - left - facts_w - 12
+    if crowded and len(facts) == 3:
+        # a narrow plate (a crowded table), or a wide one with a long score beside the name,
+        # keeps the cards in hand and the score
         facts = [facts[0], facts[2]]
         facts_w = sum(w for _, _, w in facts) + 8
     if one_line:
