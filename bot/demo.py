@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 import webbrowser
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -141,12 +141,14 @@ async def _follow_the_clock(
     """Move simulated time with the wall clock, and show the page what the bot did meanwhile.
 
     The page is republished only when the channel changed: every publication makes the page's
-    previous revision stale, and a click on a stale revision is not carried out. A step that
-    does not settle in time (SimCord's ``TimeoutError``, seen under load) is retried at the next
-    tick: the demo goes on, with the time it missed caught up then.
+    previous revision stale, and a click on a stale revision is not carried out. The page's
+    actions and the steps take turns (``_in_turn``). A step that does not settle in time
+    (SimCord's ``TimeoutError``, seen under load) is retried at the next tick: the demo goes on,
+    with the time it missed caught up then.
     """
     from simcord import SetupError
 
+    turn = _in_turn(preview)
     last = now()
     shown = _fingerprint(channel)
     while True:
@@ -157,16 +159,36 @@ async def _follow_the_clock(
             pass
         moment = now()
         try:
-            await env.advance_time(moment - last)
-            last = moment
-            if _fingerprint(channel) != shown:
-                await preview.refresh()
-                shown = _fingerprint(channel)
+            async with turn:
+                await env.advance_time(moment - last)
+                last = moment
+                if _fingerprint(channel) != shown:
+                    await preview.refresh()
+                    shown = _fingerprint(channel)
         except SetupError:
-            continue  # a member's click is being handled: try again at the next tick
+            continue  # SimCord is busy with something else: try again at the next tick
         except TimeoutError:
             log.warning("the preview did not settle in time; trying again")
             continue
+
+
+def _in_turn(preview: Preview) -> asyncio.Lock:
+    """The turn that the page's actions take with the steps of the clock.
+
+    SimCord carries out one operation at a time (a click, a step of the clock, a refresh) and
+    refuses one that comes during another; the page takes a refused action's outcome as
+    uncertain and takes no more clicks until it is reloaded. So an action the page sends during
+    a step waits for the step to end (a moment: the bot's work and timers due within ``SETTLE``).
+    """
+    turn = asyncio.Lock()
+    act = preview._action  # what the page's server calls for every action it is sent
+
+    async def in_turn(context_id: str | None, body: Mapping[str, Any]) -> dict[str, Any]:
+        async with turn:
+            return await act(context_id, body)
+
+    preview._action = in_turn  # type: ignore[method-assign]
+    return turn
 
 
 def _fingerprint(channel: ChannelHandle) -> int:

@@ -53,6 +53,9 @@ class SlowPreview:
             self.closed.set()
         await self.closed.wait()
 
+    async def _action(self, context_id: str | None, body: dict[str, object]) -> dict[str, object]:
+        return {}  # the page's actions, which the demo makes wait for the clock's steps
+
     async def refresh(self) -> None:
         self.refreshes += 1
         if self.refreshes % 5 == 0:

@@ -1,9 +1,10 @@
-"""Hej knekt in ``kortbord demo``: the demo's own simulated Discord, its clock following the wall
-clock, a member against computer players. Clicks are timed in wall time, as the member waits.
+"""``kortbord demo`` live: the demo's own simulated Discord and page, its clock following the
+wall clock. Clicks are timed in wall time, as the member waits.
 
 A click in the demo is answered once SimCord has settled the bot's work and its timers about to
-fall due; with SimCord's default (5 s) a card turned by a member was answered only after its
-reaction window had closed, so the member never saw it open.
+fall due; with SimCord's default (5 s) a card turned in Hej knekt was answered only after its
+reaction window had closed, so the member never saw it open. SimCord carries out one operation at
+a time, and a step of the clock is one: the page's clicks wait for it rather than fail.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
+import aiohttp
 from members import components, message_text, table_in
-from simcord import SetupError
+from simcord import Preview, SetupError
 
-from bot.demo import Simulated, _follow_the_clock, simulated
+from bot.demo import TICK, Simulated, _follow_the_clock, simulated
 from bot.sessions import LiveTable, correct_press, window_ms
 from bot.settings import Settings
 
@@ -69,22 +72,24 @@ async def hej_knekt_against_computers(demo: Simulated) -> tuple[Any, LiveTable]:
     return message, table_in(demo.env, demo.channel.id)
 
 
-async def in_the_demo(play: Callable[[Simulated], Awaitable[None]]) -> None:
+async def in_the_demo(
+    play: Callable[[Simulated, Preview], Awaitable[None]], *, tick: float = TICK
+) -> None:
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     async with (
         simulated(settings, rng=random.Random(SEED)) as demo,
         demo.env.preview(demo.channel, viewers=demo.members, layout="channel") as page,
     ):
-        clock = asyncio.create_task(_follow_the_clock(demo.env, page, demo.channel))
+        clock = asyncio.create_task(_follow_the_clock(demo.env, page, demo.channel, tick=tick))
         try:
-            await play(demo)
+            await play(demo, page)
         finally:
             clock.cancel()
             await asyncio.gather(clock, return_exceptions=True)
 
 
 async def test_a_member_turns_a_card_and_presses_in_time_in_the_demo() -> None:
-    async def play(demo: Simulated) -> None:
+    async def play(demo: Simulated, page: Preview) -> None:
         anna = demo.members[0]
         message, table = await hej_knekt_against_computers(demo)
         seat = next(s for s, placed in enumerate(table.record.seats) if placed.user_id == anna.id)
@@ -134,3 +139,36 @@ async def test_a_member_turns_a_card_and_presses_in_time_in_the_demo() -> None:
         assert table.seq == seq
 
     await in_the_demo(play)
+
+
+async def test_the_pages_actions_wait_for_the_steps_of_the_clock() -> None:
+    """The page sends its actions over HTTP while the clock steps all the time: none is refused
+    for coming during a step (the page would take its outcome as uncertain and stop)."""
+
+    async def play(demo: Simulated, page: Preview) -> None:
+        address = urlsplit(page.url)
+        base = f"http://{address.netloc}"
+        async with aiohttp.ClientSession(
+            headers={"X-Simcord-Capability": address.fragment}
+        ) as http:
+            opened = await (await http.post(f"{base}/api/pages", json={})).json()
+            context = opened["context"]
+            statuses = []
+            for sequence in range(1, 41):
+                sent = await http.post(
+                    f"{base}/api/action",
+                    headers={"X-Simcord-Context": context["id"]},
+                    json={
+                        "protocol_version": 3,
+                        "sequence": sequence,
+                        "request_id": f"refresh-{sequence}",
+                        "generation": context["generation"],
+                        "bot_generation": opened["botGeneration"],
+                        "kind": "refresh",
+                    },
+                )
+                receipt = await sent.json()
+                statuses.append((sent.status, receipt.get("settlement")))
+        assert statuses == [(200, "settled")] * 40
+
+    await in_the_demo(play, tick=0.0)
