@@ -143,8 +143,9 @@ async def _follow_the_clock(
     The page is republished only when the channel changed: every publication makes the page's
     previous revision stale, and a click on a stale revision is not carried out. The page's
     actions and the steps take turns (``_in_turn``). A step that does not settle in time
-    (SimCord's ``TimeoutError``, seen under load) is retried at the next tick: the demo goes on,
-    with the time it missed caught up then.
+    (SimCord's ``TimeoutError``: the bot busy for longer than ``SETTLE``, as a Svår computer
+    player thinking for a second) is retried at the next tick: the demo goes on, with the time
+    it missed caught up then. That is no fault, so it is not shown among the demo's warnings.
     """
     from simcord import SetupError
 
@@ -168,7 +169,7 @@ async def _follow_the_clock(
         except SetupError:
             continue  # SimCord is busy with something else: try again at the next tick
         except TimeoutError:
-            log.warning("the preview did not settle in time; trying again")
+            log.info("the bot was busy beyond the settle time; the clock catches up next tick")
             continue
 
 
