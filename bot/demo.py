@@ -140,18 +140,15 @@ async def _follow_the_clock(
 ) -> None:
     """Move simulated time with the wall clock, and show the page what the bot did meanwhile.
 
-    The page is republished only when the channel changed: every publication makes the page's
-    previous revision stale, and a click on a stale revision is not carried out. The page's
-    actions and the steps take turns (``_in_turn``). A step that does not settle in time
-    (SimCord's ``TimeoutError``: the bot busy for longer than ``SETTLE``, as a Svår computer
+    The page's actions and the steps take turns (``_Shown``). A step that does not settle in
+    time (SimCord's ``TimeoutError``: the bot busy for longer than ``SETTLE``, as a Svår computer
     player thinking for a second) is retried at the next tick: the demo goes on, with the time
     it missed caught up then. That is no fault, so it is not shown among the demo's warnings.
     """
     from simcord import SetupError
 
-    turn = _in_turn(preview)
+    shown = _Shown(preview, channel)
     last = now()
-    shown = _fingerprint(channel)
     while True:
         try:
             await asyncio.wait_for(preview.wait_closed(), tick)
@@ -160,12 +157,10 @@ async def _follow_the_clock(
             pass
         moment = now()
         try:
-            async with turn:
+            async with shown.turn:
                 await env.advance_time(moment - last)
                 last = moment
-                if _fingerprint(channel) != shown:
-                    await preview.refresh()
-                    shown = _fingerprint(channel)
+                await shown.catch_up()
         except SetupError:
             continue  # SimCord is busy with something else: try again at the next tick
         except TimeoutError:
@@ -173,23 +168,44 @@ async def _follow_the_clock(
             continue
 
 
-def _in_turn(preview: Preview) -> asyncio.Lock:
-    """The turn that the page's actions take with the steps of the clock.
+class _Shown:
+    """What the page has been shown of the channel, and the turn that the page's actions and the
+    steps of the clock take.
 
     SimCord carries out one operation at a time (a click, a step of the clock, a refresh) and
     refuses one that comes during another; the page takes a refused action's outcome as
     uncertain and takes no more clicks until it is reloaded. So an action the page sends during
     a step waits for the step to end (a moment: the bot's work and timers due within ``SETTLE``).
+
+    The page is republished only when the channel changed: every publication makes the page's
+    previous revision stale, and a click on a stale revision is not carried out. An action that
+    changed the channel republishes the page before it is answered, so the page reads the new
+    revision at once: republished at the next tick instead, it would refuse the member's next
+    click, made on the revision the action left.
     """
-    turn = asyncio.Lock()
-    act = preview._action  # what the page's server calls for every action it is sent
 
-    async def in_turn(context_id: str | None, body: Mapping[str, Any]) -> dict[str, Any]:
-        async with turn:
-            return await act(context_id, body)
+    def __init__(self, preview: Preview, channel: ChannelHandle) -> None:
+        from simcord import SetupError
 
-    preview._action = in_turn  # type: ignore[method-assign]
-    return turn
+        self.preview, self.channel = preview, channel
+        self.turn = asyncio.Lock()
+        self.fingerprint = _fingerprint(channel)
+        act = preview._action  # what the page's server calls for every action it is sent
+
+        async def in_turn(context_id: str | None, body: Mapping[str, Any]) -> dict[str, Any]:
+            async with self.turn:
+                answer = await act(context_id, body)
+                with contextlib.suppress(SetupError, TimeoutError):  # the next tick tries again
+                    await self.catch_up()
+                return answer
+
+        preview._action = in_turn  # type: ignore[method-assign]
+
+    async def catch_up(self) -> None:
+        """Republish the page if the channel changed since the page was last shown it."""
+        if _fingerprint(self.channel) != self.fingerprint:
+            await self.preview.refresh()
+            self.fingerprint = _fingerprint(self.channel)
 
 
 def _fingerprint(channel: ChannelHandle) -> int:

@@ -10,9 +10,10 @@ a time, and a step of the clock is one: the page's clicks wait for it rather tha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
@@ -44,12 +45,17 @@ async def between_ticks(act: Callable[[], Awaitable[T]]) -> T:
             await asyncio.sleep(0.005)
 
 
-async def until(condition: Callable[[], bool]) -> None:
-    """Wait, in wall time, while the demo plays on."""
+async def until(
+    condition: Callable[[], bool], step: Callable[[], Awaitable[object]] | None = None
+) -> None:
+    """Wait, in wall time, while the demo plays on (taking ``step`` meanwhile), until
+    ``condition`` holds."""
     deadline = time.monotonic() + PATIENCE
     while not condition():
-        assert time.monotonic() < deadline, "the match did not get there in time"
+        assert time.monotonic() < deadline, "the demo did not get there in time"
         await asyncio.sleep(0.01)
+        if step is not None:
+            await step()
 
 
 def button(message: Any, prefix: str, suffix: str) -> str:
@@ -141,34 +147,110 @@ async def test_a_member_turns_a_card_and_presses_in_time_in_the_demo() -> None:
     await in_the_demo(play)
 
 
-async def test_the_pages_actions_wait_for_the_steps_of_the_clock() -> None:
-    """The page sends its actions over HTTP while the clock steps all the time: none is refused
-    for coming during a step (the page would take its outcome as uncertain and stop)."""
+class Browser:
+    """What the preview's page does over HTTP: opens a page for a member, reads its state, and
+    sends actions, numbered in order, each on the revision of the state it read last."""
 
-    async def play(demo: Simulated, page: Preview) -> None:
+    def __init__(self, http: aiohttp.ClientSession, base: str, opened: dict[str, Any]) -> None:
+        self.http, self.base = http, base
+        self.context = opened["context"]
+        self.bot_generation = opened["botGeneration"]
+        self.shown = opened
+        self.sequence = 0
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def opened(cls, page: Preview, viewer_id: int) -> AsyncIterator[Browser]:
         address = urlsplit(page.url)
         base = f"http://{address.netloc}"
-        async with aiohttp.ClientSession(
-            headers={"X-Simcord-Capability": address.fragment}
-        ) as http:
-            opened = await (await http.post(f"{base}/api/pages", json={})).json()
-            context = opened["context"]
-            statuses = []
-            for sequence in range(1, 41):
-                sent = await http.post(
-                    f"{base}/api/action",
-                    headers={"X-Simcord-Context": context["id"]},
-                    json={
-                        "protocol_version": 3,
-                        "sequence": sequence,
-                        "request_id": f"refresh-{sequence}",
-                        "generation": context["generation"],
-                        "bot_generation": opened["botGeneration"],
-                        "kind": "refresh",
-                    },
-                )
-                receipt = await sent.json()
-                statuses.append((sent.status, receipt.get("settlement")))
-        assert statuses == [(200, "settled")] * 40
+        capability = {"X-Simcord-Capability": address.fragment}
+        async with aiohttp.ClientSession(headers=capability) as http:
+            opened = await http.post(f"{base}/api/pages", json={"viewer_id": str(viewer_id)})
+            yield cls(http, base, await opened.json())
+
+    async def read(self) -> None:
+        read = await self.http.get(f"{self.base}/api/state", headers=self.headers())
+        self.shown = await read.json()
+
+    async def until_shown(self, label: str) -> None:
+        """Reads the state again and again, as the page does, until it shows ``label``."""
+        await until(lambda: self.control(label) is not None, self.read)
+
+    def control(self, label: str) -> str | None:
+        """The control key of the control shown with ``label``."""
+        return next((c["control_key"] for c in controls(self.shown) if c["label"] == label), None)
+
+    async def act(self, kind: str, **fields: object) -> tuple[int, dict[str, Any]]:
+        """Sends an action; answers the HTTP status and the receipt, then reads the state, as
+        the page does once it has its receipt."""
+        self.sequence += 1
+        body = {
+            "protocol_version": 3,
+            "sequence": self.sequence,
+            "request_id": f"{kind}-{self.sequence}",
+            "generation": self.context["generation"],
+            "bot_generation": self.bot_generation,
+            "published_revision": self.shown["publishedRevision"],
+            "kind": kind,
+            **fields,
+        }
+        sent = await self.http.post(f"{self.base}/api/action", headers=self.headers(), json=body)
+        receipt: dict[str, Any] = await sent.json()
+        if sent.status == 200:
+            await self.read()
+        return sent.status, receipt
+
+    async def click(self, label: str) -> tuple[int, dict[str, Any]]:
+        key = self.control(label)
+        assert key is not None, f"the page shows no {label}"
+        return await self.act("click", control_key=key, target_id=key.split(":")[1])
+
+    def headers(self) -> dict[str, str]:
+        return {"X-Simcord-Context": self.context["id"]}
+
+
+def controls(node: object) -> list[dict[str, Any]]:
+    """Every control that a page's state shows to click."""
+    if isinstance(node, list):
+        return [c for item in node for c in controls(item)]
+    if not isinstance(node, dict):
+        return []
+    found = [node] if "control_key" in node and "label" in node else []
+    return found + [c for value in node.values() for c in controls(value)]
+
+
+async def test_the_pages_actions_wait_for_the_steps_of_the_clock() -> None:
+    """The page sends its actions while the clock steps all the time: none is refused for
+    coming during a step (the page would take its outcome as uncertain and stop)."""
+
+    async def play(demo: Simulated, page: Preview) -> None:
+        async with Browser.opened(page, demo.members[0].id) as browser:
+            answers = [await browser.act("refresh") for _ in range(40)]
+        assert [(status, receipt.get("settlement")) for status, receipt in answers] == [
+            (200, "settled")
+        ] * 40
 
     await in_the_demo(play, tick=0.0)
+
+
+async def test_a_click_that_changes_the_channel_leaves_the_page_current() -> None:
+    """Bo sits down at a table from the page, then leaves: his second click is made on the
+    revision the page read after the first, and is not refused as made on an old page."""
+
+    async def play(demo: Simulated, page: Preview) -> None:
+        anna, bo = demo.members[0], demo.members[1]
+        await between_ticks(lambda: anna.slash(demo.channel, "spel ny", spel="hej_knekt"))
+        table = table_in(demo.env, demo.channel.id)
+        async with Browser.opened(page, bo.id) as browser:
+            await browser.until_shown("Sätt dig")
+            status, sat = await browser.click("Sätt dig")
+            assert (status, sat["settlement"]) == (200, "settled")
+            assert bo.id in {s.user_id for s in table.record.seats}
+            # the clock steps on and nothing changes: the page Bo read after his click stays
+            # current, and his next click, made on it, is taken
+            await asyncio.sleep(3 * TICK)
+            status, left = await browser.click("Lämna")
+        assert (status, left.get("settlement"), left["diagnostics"]) == (200, "settled", [])
+        assert bo.id not in {s.user_id for s in table.record.seats}
+
+    await in_the_demo(play)
