@@ -18,9 +18,10 @@ import sys
 import tempfile
 import time
 import webbrowser
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.discord.client import Kortbord
 from bot.settings import Settings
@@ -28,12 +29,20 @@ from bot.web.auth import WebUser
 from bot.web.server import WebFace
 
 if TYPE_CHECKING:
-    from simcord import ChannelHandle, Env, Preview
+    from simcord import ChannelHandle, Env, MemberActor, Preview
 
 log = logging.getLogger(__name__)
 
 MEMBERS = ("Anna", "Bo", "Cilla", "Dag")
 TICK = 0.5  # seconds of wall-clock time between moves of the simulated clock
+SETTLE = 0.25
+"""Seconds SimCord waits, after a click or a move of the clock, for the bot's work to finish and
+for the bot's timers that fall due meanwhile (its ``settle_timeout``, 5 s by default, under which
+a click in Hej knekt waited for the reaction window's own timers, and the window closed before
+the card was shown). Timers further off fire by the wall clock and the page shows them at the
+next tick, as on Discord. Below a computer player's fastest reaction (280 ms,
+``games.ai.reaction``): a click that turns a card is answered before anyone can react, a press
+while the window is open is answered at once."""
 
 MISSING = """\
 The demo needs SimCord's preview, which is not installed here.
@@ -50,7 +59,22 @@ def demo(settings: Settings, *, port: int | None, open_browser: bool) -> int:
     return 0
 
 
-async def _demo(settings: Settings, port: int | None, open_browser: bool) -> None:
+@dataclass
+class Simulated:
+    """The demo's simulated Discord with the bot on it, before its page is served."""
+
+    env: Env
+    bot: Kortbord
+    channel: ChannelHandle
+    members: list[MemberActor]
+    web: WebFace
+
+
+@contextlib.asynccontextmanager
+async def simulated(settings: Settings, **bot_options: Any) -> AsyncIterator[Simulated]:
+    """The bot on SimCord as the demo runs it (``bot_options`` go to the bot: a test's seeded
+    source of deals): a guild with a channel and the members, the web table beside it, a
+    temporary database."""
     import simcord
 
     with tempfile.TemporaryDirectory(prefix="kortbord-demo-") as folder:
@@ -59,36 +83,51 @@ async def _demo(settings: Settings, port: int | None, open_browser: bool) -> Non
         )
         members_shown: list[WebUser] = []
         web = WebFace(demo_settings, port=0, host="127.0.0.1", demo_members=members_shown)
-        bot = Kortbord(demo_settings)
-        async with simcord.run(bot, check_errors=False) as env:
-            await bot.tree.sync()
-            guild = env.create_guild(name="Kortbord")
-            channel = guild.create_text_channel("kortbord")
-            members = [
-                guild.add_member(env.create_user(name.lower(), global_name=name))
-                for name in MEMBERS
-            ]
-            members_shown.extend(
-                WebUser(m.id, name) for m, name in zip(members, MEMBERS, strict=True)
-            )
-            # Started from outside the bot's own work, on the simulated clock: a page's socket
-            # waits for the page, which SimCord must not wait for, and presses and deadlines
-            # are timed on the channel's clock.
-            with env.time_context():
-                await web.start(bot.sessions, bot.application_id)
-            preview = env.preview(channel, viewers=members, layout="channel", port=port)
-            async with preview:
-                print(f"Kortbord demo: open {preview.url}")
-                print(f"The web table: http://127.0.0.1:{web.port}/?channel_id={channel.id}")
-                print("Type /spel ny in the channel, pick a game, add computer players, start;")
-                print("then Min hand opens your cards and choices.")
-                print("Switch between the simulated members at the top of the page. Ctrl-C stops.")
-                if open_browser:
-                    webbrowser.open(preview.url)
+        bot = Kortbord(demo_settings, **bot_options)
+        try:
+            async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE) as env:
+                populated = await _populated(env, bot, web, members_shown)
                 try:
-                    await _follow_the_clock(env, preview, channel)
+                    yield populated
                 finally:
                     await web.stop()
+        finally:
+            # the database's thread ends before its folder goes, however the demo stopped
+            if hasattr(bot, "storage"):
+                await bot.storage.close()
+
+
+async def _populated(
+    env: Env, bot: Kortbord, web: WebFace, members_shown: list[WebUser]
+) -> Simulated:
+    """The guild, its channel and members, and the web table serving them."""
+    await bot.tree.sync()
+    guild = env.create_guild(name="Kortbord")
+    channel = guild.create_text_channel("kortbord")
+    members = [
+        guild.add_member(env.create_user(name.lower(), global_name=name)) for name in MEMBERS
+    ]
+    members_shown.extend(WebUser(m.id, name) for m, name in zip(members, MEMBERS, strict=True))
+    # Started from outside the bot's own work, on the simulated clock: a page's socket waits for
+    # the page, which SimCord must not wait for, and presses and deadlines are timed on the
+    # channel's clock.
+    with env.time_context():
+        await web.start(bot.sessions, bot.application_id)
+    return Simulated(env, bot, channel, members, web)
+
+
+async def _demo(settings: Settings, port: int | None, open_browser: bool) -> None:
+    async with simulated(settings) as demo:
+        preview = demo.env.preview(demo.channel, viewers=demo.members, layout="channel", port=port)
+        async with preview:
+            print(f"Kortbord demo: open {preview.url}")
+            print(f"The web table: http://127.0.0.1:{demo.web.port}/?channel_id={demo.channel.id}")
+            print("Type /spel ny in the channel, pick a game, add computer players, start;")
+            print("then Min hand opens your cards and choices.")
+            print("Switch between the simulated members at the top of the page. Ctrl-C stops.")
+            if open_browser:
+                webbrowser.open(preview.url)
+            await _follow_the_clock(demo.env, preview, demo.channel)
 
 
 async def _follow_the_clock(
@@ -101,15 +140,15 @@ async def _follow_the_clock(
 ) -> None:
     """Move simulated time with the wall clock, and show the page what the bot did meanwhile.
 
-    The page is republished only when the channel changed: every publication makes the page's
-    previous revision stale, and a click on a stale revision is not carried out. A step that
-    does not settle in time (SimCord's ``TimeoutError``, seen under load) is retried at the next
-    tick: the demo goes on, with the time it missed caught up then.
+    The page's actions and the steps take turns (``_Shown``). A step that does not settle in
+    time (SimCord's ``TimeoutError``: the bot busy for longer than ``SETTLE``, as a Svår computer
+    player thinking for a second) is retried at the next tick: the demo goes on, with the time
+    it missed caught up then. That is no fault, so it is not shown among the demo's warnings.
     """
     from simcord import SetupError
 
+    shown = _Shown(preview, channel)
     last = now()
-    shown = _fingerprint(channel)
     while True:
         try:
             await asyncio.wait_for(preview.wait_closed(), tick)
@@ -118,16 +157,55 @@ async def _follow_the_clock(
             pass
         moment = now()
         try:
-            await env.advance_time(moment - last)
-            last = moment
-            if _fingerprint(channel) != shown:
-                await preview.refresh()
-                shown = _fingerprint(channel)
+            async with shown.turn:
+                await env.advance_time(moment - last)
+                last = moment
+                await shown.catch_up()
         except SetupError:
-            continue  # a member's click is being handled: try again at the next tick
+            continue  # SimCord is busy with something else: try again at the next tick
         except TimeoutError:
-            log.warning("the preview did not settle in time; trying again")
+            log.info("the bot was busy beyond the settle time; the clock catches up next tick")
             continue
+
+
+class _Shown:
+    """What the page has been shown of the channel, and the turn that the page's actions and the
+    steps of the clock take.
+
+    SimCord carries out one operation at a time (a click, a step of the clock, a refresh) and
+    refuses one that comes during another; the page takes a refused action's outcome as
+    uncertain and takes no more clicks until it is reloaded. So an action the page sends during
+    a step waits for the step to end (a moment: the bot's work and timers due within ``SETTLE``).
+
+    The page is republished only when the channel changed: every publication makes the page's
+    previous revision stale, and a click on a stale revision is not carried out. An action that
+    changed the channel republishes the page before it is answered, so the page reads the new
+    revision at once: republished at the next tick instead, it would refuse the member's next
+    click, made on the revision the action left.
+    """
+
+    def __init__(self, preview: Preview, channel: ChannelHandle) -> None:
+        from simcord import SetupError
+
+        self.preview, self.channel = preview, channel
+        self.turn = asyncio.Lock()
+        self.fingerprint = _fingerprint(channel)
+        act = preview._action  # what the page's server calls for every action it is sent
+
+        async def in_turn(context_id: str | None, body: Mapping[str, Any]) -> dict[str, Any]:
+            async with self.turn:
+                answer = await act(context_id, body)
+                with contextlib.suppress(SetupError, TimeoutError):  # the next tick tries again
+                    await self.catch_up()
+                return answer
+
+        preview._action = in_turn  # type: ignore[method-assign]
+
+    async def catch_up(self) -> None:
+        """Republish the page if the channel changed since the page was last shown it."""
+        if _fingerprint(self.channel) != self.fingerprint:
+            await self.preview.refresh()
+            self.fingerprint = _fingerprint(self.channel)
 
 
 def _fingerprint(channel: ChannelHandle) -> int:
