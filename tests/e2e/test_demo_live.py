@@ -118,7 +118,7 @@ async def test_a_member_turns_a_card_and_presses_in_time_in_the_demo() -> None:
         assert table.reveal_at is not None
         game = table.game
         assert game is not None
-        right, length = correct_press(game, seat), window_ms(game)
+        right, length = correct_press(game, seat), window_ms(table.view(None))
         assert right is not None
         assert length is not None
         press = button(message, f"kb:r:{table.table_id}:{table.reveal_seq}:", f":{right}")
