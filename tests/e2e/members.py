@@ -81,6 +81,16 @@ def custom_id(message: Any, suffix: str) -> str:
     raise AssertionError(f"no component ending in {suffix} on {message!r}")
 
 
+def button(message: Any, prefix: str, suffix: str) -> str:
+    """The custom id of the message's control that starts with ``prefix`` and ends with
+    ``suffix``."""
+    for c in components(message):
+        cid = str(c.get("custom_id", ""))
+        if cid.startswith(prefix) and cid.endswith(suffix):
+            return cid
+    raise AssertionError(f"no button {prefix}...{suffix}")
+
+
 async def play_first_legal(member: MemberActor, panel: Any, step: int = 0) -> Any:
     """Pick the first choice the panel offers: a button, or the first options of a select; a
     two-step choice (``kb:st``: a bid's level, whom to ask) is opened first, then played:

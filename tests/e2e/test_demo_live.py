@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import aiohttp
-from members import components, message_text, table_in
+from members import button, message_text, table_in
 from simcord import Preview, SetupError
 
 from bot.demo import TICK, Simulated, _follow_the_clock, simulated
@@ -56,14 +56,6 @@ async def until(
         await asyncio.sleep(0.01)
         if step is not None:
             await step()
-
-
-def button(message: Any, prefix: str, suffix: str) -> str:
-    for c in components(message):
-        cid = str(c.get("custom_id", ""))
-        if cid.startswith(prefix) and cid.endswith(suffix):
-            return cid
-    raise AssertionError(f"no button {prefix}...{suffix}")
 
 
 async def hej_knekt_against_computers(demo: Simulated) -> tuple[Any, LiveTable]:

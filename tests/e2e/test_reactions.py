@@ -9,20 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from members import bot_of, components, message_text, start, sync_commands, table_in
+from members import bot_of, button, message_text, start, sync_commands, table_in
 from simcord import Env, MemberActor
 
 from bot.errors import UserError
 from bot.i18n import catalog
 from bot.sessions import correct_press
-
-
-def button(message: object, prefix: str, suffix: str) -> str:
-    for c in components(message):
-        cid = str(c.get("custom_id", ""))
-        if cid.startswith(prefix) and cid.endswith(suffix):
-            return cid
-    raise AssertionError(f"no button {prefix}...{suffix}")
 
 
 async def three_at_hej_knekt(env: Env) -> tuple[Any, Any, dict[int, MemberActor]]:
