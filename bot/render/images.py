@@ -745,6 +745,16 @@ def _block_label(block: Block, room: int, count: str) -> str:
     return _fit(block.label, FACT_PX, room - text_width(tail, FACT_PX)) + tail
 
 
+def _compact_label(block: Block, room: int) -> str:
+    """The label of a block drawn compact: a seat's pile by its seat's name alone, beside that
+    seat; the last trick by its own name (it lies where there is room, not by the seat that took
+    it, so the taker's name alone would read as that seat's cards), with the taker where it fits."""
+    if block.name != LAST_TRICK:
+        return _fit(block.owner or block.label, FACT_PX, room)
+    whole = _block_label(block, 10_000, "")
+    return whole if text_width(whole, FACT_PX) <= room else block.label
+
+
 def _block_ops(
     block: Block, x: int, y: int, ranks: Mapping[str, str], joker_as: int | None, form: int
 ) -> tuple[list[Op], int, int]:
@@ -761,7 +771,7 @@ def _block_ops(
         hidden = str(block.hidden) if block.hidden else ""
         tail = ICON_W["back"] + 11 + text_width(hidden, FACT_PX) if hidden else 0
         span = (per - 1) * step + PILE_W
-        label = _fit(block.owner or block.label, FACT_PX, max(span, 130) - tail)
+        label = _compact_label(block, max(span, 130) - tail)
         ops.append(TextOp(label, x, y, FACT_PX, DIM_INK))
         label_w = text_width(label, FACT_PX) + tail
         if hidden:  # how many lie face down, after a small back as a plate shows a hand's count
@@ -776,7 +786,7 @@ def _block_ops(
         count = f"× {total}" if total > 1 else ""
         top = y
         if form == BARE:  # a seat's block keeps its seat's name, another its own
-            label = _fit(block.owner or block.label, FACT_PX, 130)
+            label = _compact_label(block, 130)
             ops.append(TextOp(label, x, y, FACT_PX, DIM_INK))
             top = y + line_height(FACT_PX)
     else:

@@ -490,3 +490,25 @@ def test_a_seat_name_of_seven_letters_is_whole_on_every_plate_even_beside_the_de
                     and op.text.startswith("Dat")
                 ]
                 assert sorted(on_plates) == names[:players], (players, dealer)
+
+
+def test_a_last_trick_drawn_in_a_compact_form_is_named_as_the_last_trick() -> None:
+    """Drawn in a corner, the last trick is labelled as such, never by the taker's name alone
+    (which reads as that seat's own cards)."""
+    seen = 0
+    for game_id in ("femhundra", "tvamanswhist", "nittionio", "bondtolva", "piquet"):
+        spec = SPECS[game_id]
+        for seed in range(4):
+            for game in _playout_states(spec, spec.usual_players, seed):
+                view = game.view(None)
+                last = next((p for p in view.piles if p.key == "table.pile.last_trick"), None)
+                if last is None or not last.cards:
+                    continue
+                plan = _plan(game, "sv")
+                drawn = {op.card for op in plan.ops if isinstance(op, CardOp)}
+                if not set(last.cards) <= drawn or any(c in drawn for _, c in view.trick):
+                    continue  # not drawn, or its cards could be the trick's
+                texts = [op.text for op in plan.ops if isinstance(op, TextOp)]
+                assert any(t.startswith("Senaste sticket") for t in texts), texts
+                seen += 1
+    assert seen
