@@ -13,7 +13,7 @@ import pytest
 from bot.discord.embeds import DealResult, deal_result_embed, dm_text, table_layout
 from bot.discord.messages import MAX_COMPONENTS, MAX_TEXT, Layout, count_components, layout_view
 from bot.discord.views.layout import Steps, layout
-from bot.discord.views.panel import HAND_IMAGE, build_panel, panel_notations
+from bot.discord.views.panel import build_panel, hand_image_name, panel_notations
 from bot.discord.views.table import table_view
 from bot.i18n import catalog
 from bot.sessions import LiveTable
@@ -143,7 +143,9 @@ def test_every_message_and_panel_fits_discord(game_id: str) -> None:
                     content, panel = build_panel(texts, table, seat, page=page)
                     assert len(content) <= 2000
                     check_view(panel)
-                    check_layout(layout_view(Layout([content], HAND_IMAGE, controls=panel)))
+                    check_layout(
+                        layout_view(Layout([content], hand_image_name(()), controls=panel))
+                    )
                 steps = [row for rows in pages for row in rows if isinstance(row, Steps)]
                 for row in steps:
                     for first in row.firsts:
@@ -151,5 +153,7 @@ def test_every_message_and_panel_fits_discord(game_id: str) -> None:
                         content, panel = build_panel(texts, table, seat, step=step)
                         assert len(content) <= 2000
                         check_view(panel)
-                        check_layout(layout_view(Layout([content], HAND_IMAGE, controls=panel)))
+                        check_layout(
+                            layout_view(Layout([content], hand_image_name(()), controls=panel))
+                        )
     assert checked >= 20

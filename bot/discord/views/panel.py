@@ -131,8 +131,6 @@ def dropped_part(draft: Draft | None, kept: Draft | None) -> Draft | None:
     return dropped or None
 
 
-HAND_IMAGE = "hand.png"
-"""How a hand picture's file is named: ``hand-<what it shows>.png``."""
 SUIT_FACES = {letter: DISCORD.suits[i] for i, letter in enumerate(SUITS)}
 
 
@@ -531,8 +529,10 @@ async def show_panel(
         table, interaction, page, kept_draft(panel_notations(table, seat), draft)
     )
     own = on_own_panel(interaction)
-    had = [a.filename for a in interaction.message.attachments] if interaction.message else []
-    files, picture = await hand_picture(bot, table, seat, interaction.user.id, had if own else ())
+    had = (
+        [a.filename for a in interaction.message.attachments] if own and interaction.message else []
+    )
+    files, picture = await hand_picture(bot, table, seat, interaction.user.id, had)
     content, view, kept = panel_for(
         texts, table, seat, page=page, draft=draft, done=done, picture=picture is not None
     )
