@@ -1,6 +1,7 @@
 """Shared test set-up: makes ``tests/`` importable so tests can use the unregistered toy game,
-builds the real bot for the SimCord tests in ``tests/e2e`` (a fresh database per test), and gives
-the storage, session and restore tests each database Kortbord runs on (``any_database``).
+builds the real bot for the SimCord tests in ``tests/bot/discord/e2e`` (a fresh database per
+test), and gives the storage, session and restore tests each database Kortbord runs on
+(``any_database``).
 
 PostgreSQL: ``KORTBORD_TEST_POSTGRES=postgresql://user@host:port/db`` names a server on which
 the tests may create schemas; each test gets a fresh schema of its own, dropped after it, so

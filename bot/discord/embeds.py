@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.discord.images import table_untold
 from bot.discord.messages import Layout
 from bot.discord.views.layout import choice_of
 from bot.i18n import Catalog
 from bot.options import describe, game_name, variant_name
-from bot.render.images import table_untold
 from bot.render.text import (
     DISCORD,
     TextRenderer,

@@ -51,6 +51,7 @@ from bot.discord.embeds import (
     dm_text,
     renderer,
 )
+from bot.discord.images import table_png
 from bot.discord.messages import Layout, layout_view
 from bot.discord.replies import with_retries
 from bot.discord.views.layout import Draft
@@ -58,7 +59,6 @@ from bot.discord.views.panel import hand_picture, panel_for, panel_layout, panel
 from bot.discord.views.table import table_message
 from bot.i18n import catalog
 from bot.options import game_name
-from bot.render.images import table_png
 from bot.render.text import trump_line
 from bot.sessions import LiveTable
 from games.core import Msg, Seat

@@ -16,12 +16,12 @@ import re
 import discord
 
 from bot.discord.embeds import MAX_DESCRIPTION, MAX_FIELD, clip
+from bot.discord.images import table_png
 from bot.discord.replies import answer_errors, catalog_of, kortbord
 from bot.discord.verifying import revealed_table
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.options import game_name
-from bot.render.images import table_png
 from bot.render.text import DISCORD, TextRenderer, trump_line
 from bot.replay import Frame, deal_starts, frames
 from bot.storage import TableRecord

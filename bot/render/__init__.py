@@ -1,1 +1,4 @@
-"""Rendering: the only code that turns games' language-neutral facts into text (later: embeds)."""
+"""Rendering shared by every face: the text that turns games' language-neutral facts into words.
+
+The pictures are drawn by the face that shows them (``bot/discord/images.py``); nothing here draws.
+"""

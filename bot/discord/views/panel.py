@@ -21,6 +21,7 @@ import discord
 
 from bot.actions import in_hand_order, verb_help
 from bot.discord.embeds import MAX_CONTENT, clip, panel_text, renderer
+from bot.discord.images import hand_png
 from bot.discord.messages import Layout, layout_view
 from bot.discord.replies import answer_errors, catalog_of, error_text, kortbord, send_private
 from bot.discord.views.layout import (
@@ -40,7 +41,6 @@ from bot.discord.views.layout import (
 )
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
-from bot.render.images import hand_png
 from bot.render.text import DISCORD, TextRenderer, hand_order_of, mark_label, sort_hand
 from bot.sessions import LiveTable, cards_ahead, require_seat
 from games.cards import RANKS, SUITS, parse_card

@@ -13,6 +13,7 @@ import pytest
 from test_limits import live_table
 
 from bot.discord.embeds import dm_text, hand_line
+from bot.discord.images import hand_png
 from bot.discord.views.layout import Buttons, Draft, Select, choice_of, layout
 from bot.discord.views.panel import (
     SUIT_FACES,
@@ -25,7 +26,6 @@ from bot.discord.views.panel import (
     panel_notations,
 )
 from bot.i18n import catalog
-from bot.render.images import hand_png
 from bot.render.text import DISCORD, card_face, hand_order_of, sort_hand
 from bot.sessions import LiveTable, member_actions
 from games.cards import parse_card, suit_of

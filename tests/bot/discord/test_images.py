@@ -13,8 +13,7 @@ from collections import Counter
 import pytest
 from PIL import Image
 
-from bot.i18n import catalog
-from bot.render.images import (
+from bot.discord.images import (
     BACK,
     FOUR_COLOURS,
     HIGHLIGHT,
@@ -40,6 +39,7 @@ from bot.render.images import (
     table_png,
     table_untold,
 )
+from bot.i18n import catalog
 from bot.render.text import DISCORD, TextRenderer, sort_hand, trump_line
 from games.cards import JOKER, card, parse_card
 from games.core import Game, GameSpec, Options, Seat, View

@@ -25,7 +25,7 @@ from bot.web.auth import WebUser
 from bot.web.server import WebFace
 from games.cards import parse_card
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "discord" / "e2e"))
 from members import (
     bot_of,
     components,

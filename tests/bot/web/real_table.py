@@ -32,7 +32,7 @@ from bot.settings import Settings
 from bot.web.auth import WebUser
 from bot.web.server import DIST, WebFace
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "discord" / "e2e"))
 from members import components, message_text, start
 
 T = TypeVar("T")
