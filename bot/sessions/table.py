@@ -119,7 +119,7 @@ class LiveTable:
         default_factory=lambda: (None, {}), repr=False, compare=False
     )
     """What was worked out from ``game`` (its views, a seat's choices), kept while it is the
-    table.s match: ``Play.apply`` replaces the match by a changed copy on every action and never
+    table's match: ``Play.apply`` replaces the match by a changed copy on every action and never
     changes it in place, so the same match always gives the same answers."""
 
     def worked_out(self, kind: str, seat: Seat | None, work: Callable[[Game], T]) -> T:
