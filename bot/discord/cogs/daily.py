@@ -22,7 +22,7 @@ from bot import daily
 from bot.clock import Timer
 from bot.daily import BoardLine, DailyDeals
 from bot.discord.embeds import MAX_FIELD, clip
-from bot.discord.replies import answer_errors, catalog_of, with_retries
+from bot.discord.replies import answer, answer_errors, catalog_of, with_retries
 from bot.discord.translator import cmd
 from bot.discord.views.table import answer_with_table, post_table, table_message
 from bot.errors import UserError
@@ -186,7 +186,7 @@ class DailyCog(commands.Cog):
                         f"posting table {table.table_id}",
                     ),
                 )
-                await interaction.response.send_message(
+                await answer(interaction).send_message(
                     texts.text("daily.opened", link=message.jump_url), ephemeral=True
                 )
             else:
@@ -206,7 +206,7 @@ class DailyCog(commands.Cog):
             settings = await self.bot.storage.daily_settings(interaction.guild_id)
             day = daily.day_of(self.bot.clock.now(), settings.time_zone)
             embed = await self._day_embed(texts, settings, day)
-            await interaction.response.send_message(embed=embed)
+            await answer(interaction).send_message(embed=embed)
 
     @dagens.command(name=cmd("daily.week.name"), description=cmd("daily.week.description"))
     @app_commands.rename(game=cmd("daily.week.game.name"))
@@ -237,7 +237,7 @@ class DailyCog(commands.Cog):
                 colour=COLOUR,
             )
             embed.set_footer(text=texts.text("daily.board.footer"))
-            await interaction.response.send_message(embed=embed)
+            await answer(interaction).send_message(embed=embed)
 
     # --- boards ---------------------------------------------------------------------------------
 

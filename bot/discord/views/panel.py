@@ -23,7 +23,14 @@ from bot.actions import in_hand_order, verb_help
 from bot.discord.embeds import MAX_CONTENT, clip, panel_text, renderer
 from bot.discord.images import hand_png
 from bot.discord.messages import Layout, layout_view
-from bot.discord.replies import answer_errors, catalog_of, error_text, kortbord, send_private
+from bot.discord.replies import (
+    answer,
+    answer_errors,
+    catalog_of,
+    error_text,
+    kortbord,
+    send_private,
+)
 from bot.discord.views.layout import (
     MAX_BUTTONS_PER_ROW,
     MAX_ROWS,
@@ -541,11 +548,11 @@ async def show_panel(
     bot.listener.panel_shown(table, interaction, page, kept, picture)  # as built
     message = layout_view(panel_layout(content, view, picture))
     if not own:
-        await interaction.response.send_message(view=message, files=files, ephemeral=True)
+        await answer(interaction).send_message(view=message, files=files, ephemeral=True)
     elif picture is not None and not files:
-        await interaction.response.edit_message(view=message)  # its picture stays as it was
+        await answer(interaction).edit_message(view=message)  # its picture stays as it was
     else:
-        await interaction.response.edit_message(view=message, attachments=files)
+        await answer(interaction).edit_message(view=message, attachments=files)
 
 
 def panel_for(
