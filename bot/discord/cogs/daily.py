@@ -21,7 +21,9 @@ from discord.ext import commands
 from bot import daily
 from bot.clock import Timer
 from bot.daily import BoardLine, DailyDeals
+from bot.discord import permissions
 from bot.discord.embeds import MAX_FIELD, clip
+from bot.discord.permissions import in_channel
 from bot.discord.replies import answer, answer_errors, catalog_of, with_retries
 from bot.discord.translator import cmd
 from bot.discord.views.table import answer_with_table, post_table, table_message
@@ -156,6 +158,12 @@ class DailyCog(commands.Cog):
         language = server.language or bot.settings.language
         texts = catalog(language)
         member = Member(interaction.user.id, interaction.user.display_name)
+        private = isinstance(interaction.channel, discord.TextChannel)
+        permissions.require(
+            catalog_of(interaction),
+            interaction.app_permissions,
+            in_channel(interaction, permissions.DAILY_TABLE if private else permissions.TABLE),
+        )
         claim = await self.deals.claim(interaction.guild.id, game_id, member)
         channel = interaction.channel
         thread: discord.Thread | None = None

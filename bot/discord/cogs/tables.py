@@ -13,6 +13,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import options as choices
+from bot.discord import permissions
+from bot.discord.permissions import in_channel
 from bot.discord.replays import show_replay
 from bot.discord.replies import answer, answer_errors, catalog_of, with_retries
 from bot.discord.translator import cmd
@@ -129,6 +131,12 @@ class TablesCog(commands.Cog):
         if game_id not in SPECS:
             raise UserError("unknown_game", game=game_id)
         asked = catalog_of(interaction)  # the member's language, for anything refused
+        threaded = server.thread_per_table and isinstance(interaction.channel, discord.TextChannel)
+        permissions.require(
+            asked,
+            interaction.app_permissions,
+            in_channel(interaction, permissions.THREAD_TABLE if threaded else permissions.TABLE),
+        )
         chosen = choices.parse_variant(asked, game_id, variant)
         options = choices.parse_settings(asked, game_id, option_text)
         choices.check(asked, game_id, chosen, options)
@@ -142,7 +150,7 @@ class TablesCog(commands.Cog):
         texts = catalog(language)
         host = Member(interaction.user.id, interaction.user.display_name)
         thread: discord.Thread | None = None
-        if server.thread_per_table and isinstance(interaction.channel, discord.TextChannel):
+        if threaded and isinstance(interaction.channel, discord.TextChannel):
             name = game_name(texts, game_id)
             thread = await interaction.channel.create_thread(
                 name=name[:100], type=discord.ChannelType.public_thread
