@@ -75,6 +75,12 @@ def damaged_tables(bot: Gateway) -> tuple[str, ...]:
     return tuple(sessions.damaged_lines())
 
 
+def refused_requests(bot: Gateway) -> tuple[str, ...]:
+    """What Discord refuses the bot (its face's ``refused_lines``), one line each."""
+    lines = getattr(bot, "refused_lines", None)
+    return () if lines is None else tuple(lines())
+
+
 class Heartbeat:
     """Writes the bot's state beside the database, for ``kortbord health`` in another process."""
 
@@ -91,6 +97,7 @@ class Heartbeat:
         latency_ms: int | None = None,
         until: float | None = None,
         damaged: tuple[str, ...] = (),
+        refused: tuple[str, ...] = (),
     ) -> None:
         if state == "connected":
             self.unreachable = ""
@@ -102,6 +109,7 @@ class Heartbeat:
             until=until,
             damaged=damaged,
             unreachable=self.unreachable,
+            refused=refused,
         )
         try:
             write_beat(self.path, beat)
@@ -115,7 +123,12 @@ class Heartbeat:
         """Writes the gateway's state now and every ``every`` seconds until cancelled."""
         while True:
             state, latency = gateway_state(bot)
-            self.write(state, latency_ms=latency, damaged=damaged_tables(bot))
+            self.write(
+                state,
+                latency_ms=latency,
+                damaged=damaged_tables(bot),
+                refused=refused_requests(bot),
+            )
             await asyncio.sleep(every)
 
     def clear(self) -> None:
