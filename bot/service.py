@@ -279,24 +279,36 @@ async def sync_commands(settings: Settings) -> int:
 
     Logs in over HTTP only (no gateway login, so it costs none of the daily logins), restores
     no table and claims no shard: run it once for the whole bot, however many processes
-    ``kortbord run`` it runs as (they never sync).
+    ``kortbord run`` it runs as (they never sync). The application's Entry Point command
+    (Activities) is read first and sent back with the slash commands (``commands_sync``).
     """
+    import aiohttp
     import discord
 
     from bot.discord.client import Kortbord
+    from bot.discord.commands_sync import SyncRefused, command_payload, put_commands
 
     assert settings.token is not None
+    token = settings.token.get_secret_value()
     bot = Kortbord(settings, restore=False)
     try:
         async with bot:
-            await bot.login(settings.token.get_secret_value())
+            await bot.login(token)
             guild = discord.Object(settings.dev_guild) if settings.dev_guild else None
             if guild is not None:
                 bot.tree.copy_global_to(guild=guild)
-            synced = await bot.tree.sync(guild=guild)
-    except discord.HTTPException as error:
+            payload = await command_payload(bot.tree, guild)
+            assert bot.application_id is not None
+            async with aiohttp.ClientSession() as session:
+                synced = await put_commands(
+                    session, token, bot.application_id, payload, guild_id=settings.dev_guild
+                )
+    except (discord.HTTPException, SyncRefused, aiohttp.ClientError) as error:
         log.error("syncing the commands failed: %s", error)
         return 1
+    kept = sum(1 for command in synced if command.get("type") == 4)
+    if kept:
+        log.info("kept the Entry Point command (the Activity's Launch)")
     where = f"on guild {settings.dev_guild}" if guild is not None else "globally"
     log.info("synced %d commands %s", len(synced), where)
     return 0
