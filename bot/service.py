@@ -76,6 +76,12 @@ def damaged_tables(bot: Gateway) -> tuple[str, ...]:
     return tuple(sessions.damaged_lines())
 
 
+def refused_requests(bot: Gateway) -> tuple[str, ...]:
+    """What Discord refuses the bot (its face's ``refused_lines``), one line each."""
+    lines = getattr(bot, "refused_lines", None)
+    return () if lines is None else tuple(lines())
+
+
 class Heartbeat:
     """Writes the bot's state beside the database, for ``kortbord health`` in another process."""
 
@@ -92,6 +98,7 @@ class Heartbeat:
         latency_ms: int | None = None,
         until: float | None = None,
         damaged: tuple[str, ...] = (),
+        refused: tuple[str, ...] = (),
     ) -> None:
         if state == "connected":
             self.unreachable = ""
@@ -103,6 +110,7 @@ class Heartbeat:
             until=until,
             damaged=damaged,
             unreachable=self.unreachable,
+            refused=refused,
         )
         try:
             write_beat(self.path, beat)
@@ -116,7 +124,12 @@ class Heartbeat:
         """Writes the gateway's state now and every ``every`` seconds until cancelled."""
         while True:
             state, latency = gateway_state(bot)
-            self.write(state, latency_ms=latency, damaged=damaged_tables(bot))
+            self.write(
+                state,
+                latency_ms=latency,
+                damaged=damaged_tables(bot),
+                refused=refused_requests(bot),
+            )
             await asyncio.sleep(every)
 
     def clear(self) -> None:
@@ -305,24 +318,36 @@ async def sync_commands(settings: Settings) -> int:
 
     Logs in over HTTP only (no gateway login, so it costs none of the daily logins), restores
     no table and claims no shard: run it once for the whole bot, however many processes
-    ``kortbord run`` it runs as (they never sync).
+    ``kortbord run`` it runs as (they never sync). The application's Entry Point command
+    (Activities) is read first and sent back with the slash commands (``commands_sync``).
     """
+    import aiohttp
     import discord
 
     from bot.discord.client import Kortbord
+    from bot.discord.commands_sync import SyncRefused, command_payload, put_commands
 
     assert settings.token is not None
+    token = settings.token.get_secret_value()
     bot = Kortbord(settings, restore=False)
     try:
         async with bot:
-            await bot.login(settings.token.get_secret_value())
+            await bot.login(token)
             guild = discord.Object(settings.dev_guild) if settings.dev_guild else None
             if guild is not None:
                 bot.tree.copy_global_to(guild=guild)
-            synced = await bot.tree.sync(guild=guild)
-    except discord.HTTPException as error:
+            payload = await command_payload(bot.tree, guild)
+            assert bot.application_id is not None
+            async with aiohttp.ClientSession() as session:
+                synced = await put_commands(
+                    session, token, bot.application_id, payload, guild_id=settings.dev_guild
+                )
+    except (discord.HTTPException, SyncRefused, aiohttp.ClientError) as error:
         log.error("syncing the commands failed: %s", error)
         return 1
+    kept = sum(1 for command in synced if command.get("type") == 4)
+    if kept:
+        log.info("kept the Entry Point command (the Activity's Launch)")
     where = f"on guild {settings.dev_guild}" if guild is not None else "globally"
     log.info("synced %d commands %s", len(synced), where)
     return 0

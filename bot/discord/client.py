@@ -190,6 +190,11 @@ class Kortbord(commands.Bot):
             return False
         return user_id is None or await self.sessions.choices.get("hand_pictures", user_id)
 
+    def refused_lines(self) -> list[str]:
+        """What Discord refuses the bot as play goes on, one line each (``kortbord health``)."""
+        listener = getattr(self, "listener", None)  # set in setup_hook
+        return [] if listener is None else listener.refusals.lines()
+
     def guild_language(self, guild_id: int | None) -> str:
         cached = self._guild_settings.get(guild_id) if guild_id is not None else None
         if cached is not None and cached.language is not None:

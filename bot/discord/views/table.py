@@ -17,7 +17,7 @@ import discord
 
 from bot.discord.embeds import rules_embed, table_layout
 from bot.discord.messages import layout_view
-from bot.discord.replies import answer_errors, catalog_of, kortbord, with_retries
+from bot.discord.replies import answer, answer_errors, catalog_of, kortbord, with_retries
 from bot.discord.views.activity import ActivityButton
 from bot.discord.views.panel import controls, seated_table, show_panel
 from bot.errors import UserError
@@ -98,7 +98,7 @@ class TableButton(
         op = self.op
         if op == "rules":
             embed = rules_embed(texts, table.record.game_id)
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await answer(interaction).send_message(embed=embed, ephemeral=True)
             return
         if op == "hand":
             await show_hand(interaction, texts, table)
@@ -122,7 +122,7 @@ class TableButton(
             await sessions.start(channel_id, user_id)
         elif op == "startfill":
             await sessions.start(channel_id, user_id)
-            await interaction.response.edit_message(
+            await answer(interaction).edit_message(
                 content=texts.text("ui.confirm.started"), view=None
             )
             return
@@ -133,13 +133,13 @@ class TableButton(
             return
         elif op == "endok":
             await sessions.end(channel_id, user_id)
-            await interaction.response.edit_message(content=texts.text("ui.reply.ended"), view=None)
+            await answer(interaction).edit_message(content=texts.text("ui.reply.ended"), view=None)
             return
         elif op == "turn":
             await sessions.act(self.table_id, user_id, table.version, "turn")
         else:
             raise UserError("table_gone")
-        await with_retries(interaction.response.defer, f"answering interaction {interaction.id}")
+        await with_retries(answer(interaction).defer, f"answering interaction {interaction.id}")
 
 
 async def ask(
@@ -157,7 +157,7 @@ async def ask(
     view = controls()
     op = {"end": "endok", "start": "startfill"}[what]
     view.add_item(TableButton(table.table_id, op, texts.text(f"ui.button.{op}")))
-    await interaction.response.send_message(text, view=view, ephemeral=True)
+    await answer(interaction).send_message(text, view=view, ephemeral=True)
 
 
 async def rematch(interaction: discord.Interaction, table_id: int) -> None:
@@ -191,7 +191,7 @@ async def answer_with_table(
 ) -> discord.Message:
     """The table's message posted as the interaction's answer (tried again on a Discord 5xx)."""
     await with_retries(
-        lambda: interaction.response.send_message(view=message),
+        lambda: answer(interaction).send_message(view=message),
         f"posting table {table.table_id}",
     )
     return await with_retries(interaction.original_response, f"reading table {table.table_id}")
@@ -257,7 +257,7 @@ class ReactionButton(
             await kortbord(interaction).sessions.press(
                 self.table_id, interaction.user.id, self.reveal_seq, self.verb, pressed_at
             )
-            await with_retries(interaction.response.defer, f"answering press {interaction.id}")
+            await with_retries(answer(interaction).defer, f"answering press {interaction.id}")
 
 
 class LevelSelect(
@@ -303,7 +303,7 @@ class LevelSelect(
             await kortbord(interaction).sessions.add_computer(
                 table.record.channel_id, interaction.user.id, self.item.values[0]
             )
-            await with_retries(interaction.response.defer, f"answering select {interaction.id}")
+            await with_retries(answer(interaction).defer, f"answering select {interaction.id}")
 
 
 def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
