@@ -30,6 +30,7 @@ from games.cards import (
     SHOWN_SUIT_ORDER,
     SUIT_SYMBOLS,
     SUITS,
+    is_card_code,
     parse_card,
     shown_order,
     shown_rank_order,
@@ -130,14 +131,6 @@ def hand_faces(catalog: Catalog, view: View, faces: Faces = PLAIN) -> str:
         face = face_in_view(c, view, faces)
         out.append(f"{face} ({mark_label(catalog, view.game)})" if c in view.marked else face)
     return " ".join(out)
-
-
-def _is_code(word: str) -> bool:
-    try:
-        parse_card(word)
-    except ValueError:
-        return False
-    return True
 
 
 def _is_seat_arg(name: str) -> bool:
@@ -330,7 +323,7 @@ class TextRenderer:
         fields = [f for _, f, _, _ in string.Formatter().parse(self.catalog.template(key)) if f]
         args: dict[str, object] = {}
         for name, word in zip(fields, words, strict=False):
-            if len(word) > 1 and not word.isdigit() and _is_code(word):
+            if len(word) > 1 and not word.isdigit() and is_card_code(word):
                 args[name] = faces_of_codes(word, self.faces)  # a card fills any field as its face
                 continue
             value: ArgValue = int(word) if word.isdigit() else word

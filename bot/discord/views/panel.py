@@ -43,7 +43,7 @@ from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.render.text import DISCORD, TextRenderer, hand_order_of, mark_label, sort_hand
 from bot.sessions import LiveTable, cards_ahead, require_seat
-from games.cards import RANKS, SUITS, parse_card
+from games.cards import RANKS, SUITS, is_card_code, parse_card
 from games.core import Game, Seat
 
 if TYPE_CHECKING:
@@ -72,7 +72,12 @@ def pick_options(notations: Sequence[str], verb: str) -> list[str]:
     for notation in notations:
         choice = choice_of(notation)
         several = bool(verb) or len(choice.args) > 1  # with no verb: cards played together
-        if choice.verb == verb and several and choice.args and all(_card(a) for a in choice.args):
+        if (
+            choice.verb == verb
+            and several
+            and choice.args
+            and all(is_card_code(a) for a in choice.args)
+        ):
             out.update(dict.fromkeys(choice.args))
     return sorted(out, key=card_order)
 
@@ -85,14 +90,6 @@ def picked_action(notations: Sequence[str], verb: str, cards: Sequence[str]) -> 
         if choice.verb == verb and sorted(choice.args) == wanted:
             return notation
     return None
-
-
-def _card(token: str) -> bool:
-    try:
-        parse_card(token)
-    except ValueError:
-        return False
-    return True
 
 
 def _most_picked(notations: Sequence[str], verb: str) -> tuple[int, int]:
@@ -752,7 +749,7 @@ class _Parts:
             return rank[:1].upper() + rank[1:]
         if notation == self.send:
             return self.texts.text("ui.panel.send", action=label)
-        if self.marked and _card(notation) and parse_card(notation) in self.marked:
+        if self.marked and is_card_code(notation) and parse_card(notation) in self.marked:
             return f"{label} ({self.mark})"
         return label
 

@@ -32,10 +32,6 @@ const INDEX: Record<"sv" | "en", Record<string, string>> = {
   en: { A: "A", K: "K", Q: "Q", J: "J", T: "10" },
 };
 
-export function isCardCode(code: string): boolean {
-  return code === "JK" || /^[2-9TJQKA][CDHS]$/.test(code);
-}
-
 export function rankIndex(code: string): string {
   const rank = code.charAt(0);
   return INDEX[lang()][rank] ?? rank;
