@@ -10,8 +10,9 @@ Card faces come in two sets of suit symbols (:class:`Faces`). ``PLAIN`` is the p
 ``♠ ♥ ♣ ♦``, drawn by a terminal in its own text colour. ``DISCORD`` is a four-colour deck for
 Discord, whose clients draw ``♠`` and ``♣`` as near-black emoji that vanish on the dark theme:
 spades are ``♤`` (not an emoji, so drawn in the theme's text colour, light on dark and dark on
-light, on buttons too), hearts the red ``♥️``, diamonds the blue ``🔷``, clubs the green ``☘️``;
-every suit differs from the others in shape and colour on both themes.
+light, on buttons too), hearts the red ``♥️``, diamonds the blue ``🔷``, clubs the green ``☘️``
+(each in its colour in ``bot.render.colours``); every suit differs from the others in shape and
+colour on both themes.
 """
 
 from __future__ import annotations
@@ -24,10 +25,15 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.i18n import Catalog
+from bot.render.colours import FOUR_COLOUR_DECK, InkName
 from games.cards import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
     JOKER,
     RANKS,
     SHOWN_SUIT_ORDER,
+    SPADES,
     SUIT_SYMBOLS,
     SUITS,
     is_card_code,
@@ -68,7 +74,16 @@ class Faces:
 
 
 PLAIN = Faces(SUIT_SYMBOLS)
-DISCORD = Faces({0: "☘️", 1: "🔷", 2: "♥️", 3: "♤"})
+DISCORD_SYMBOLS: Mapping[tuple[int, InkName], str] = {
+    (CLUBS, "green"): "☘️",
+    (DIAMONDS, "blue"): "🔷",
+    (HEARTS, "red"): "♥️",
+    (SPADES, "black"): "♤",
+}
+"""A symbol of each suit that Discord's clients draw in one of the deck's colours (``♤`` in the
+theme's text colour): the Discord faces take the one in their suit's colour, so a change of the
+deck (``bot.render.colours``) without a symbol of that colour here stops the bot at once."""
+DISCORD = Faces({s: DISCORD_SYMBOLS[s, colour.name] for s, colour in FOUR_COLOUR_DECK.items()})
 
 
 def card_face(c: int, faces: Faces = PLAIN) -> str:
