@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.actions import in_hand_order, verb_help
+from bot.actions import verb_help
 from bot.discord.embeds import MAX_CONTENT, clip, panel_text, renderer
 from bot.discord.images import hand_png
 from bot.discord.messages import Layout, layout_view
@@ -41,10 +41,11 @@ from bot.discord.views.layout import (
 )
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
+from bot.offers import panel_choices
 from bot.render.text import DISCORD, TextRenderer, hand_order_of, mark_label, sort_hand
-from bot.sessions import LiveTable, cards_ahead, require_seat
+from bot.sessions import LiveTable, require_seat
 from games.cards import RANKS, SUITS, is_card_code, parse_card
-from games.core import Game, Seat
+from games.core import Seat
 
 if TYPE_CHECKING:
     from bot.discord.services import Services
@@ -53,17 +54,9 @@ MAX_LABEL = 80
 
 
 def panel_notations(table: LiveTable, seat: Seat) -> list[str]:
-    """The actions a member chooses on the panel: exactly what the session manager takes from a
-    member (``member_actions``). A real-time game's timed presses are made with the reaction
-    buttons on the table message, which read the press time; ``close`` is the window timer's.
-    """
-    if table.game is None:
-        return []
-    return list(table.worked_out("panel", seat, lambda game: _offered(table, game, seat)))
-
-
-def _offered(table: LiveTable, game: Game, seat: Seat) -> tuple[str, ...]:
-    return tuple(in_hand_order(list(table.choices(seat).values()) or cards_ahead(game, seat)))
+    """The actions a member chooses on the panel, decided for every face by
+    ``bot.offers.panel_choices``."""
+    return panel_choices(table, seat)
 
 
 def pick_options(notations: Sequence[str], verb: str) -> list[str]:
