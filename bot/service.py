@@ -4,10 +4,11 @@
 when ``KORTBORD_WEB_PORT`` is set) once the settings are read and logging is set up: it waits out
 the start-up back-off (``bot.logins``), starts the bot (and, when Discord cannot be reached
 before it ever connected, says so in one line and starts it again after the same back-off),
-writes the heartbeat that ``kortbord
-health`` reads (``bot.health``) while it runs, and on SIGTERM or SIGINT closes the bot, which
-pauses and saves every live table (``Kortbord.close``). It knows nothing of tables: the bot it is
-given does the work. ``sync_commands`` is ``kortbord sync``.
+writes the heartbeat that ``kortbord health`` reads (``bot.health``) while it runs, and on
+SIGTERM or SIGINT closes the bot, which pauses and saves every live table (``Kortbord.close``).
+It knows nothing of tables: the bot it is given does the work. ``run_web`` is ``kortbord web``,
+the web table alone on the composition root (``bot.root``). ``sync_commands`` is
+``kortbord sync``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import os
 import signal
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Protocol
 
@@ -259,6 +260,44 @@ async def run_bot(settings: Settings) -> int:
     faces = [WebFace(settings)] if settings.web_port is not None else []
     bot = build_bot(settings, faces=faces)
     return await serve(bot, settings.token.get_secret_value(), settings.process_file)
+
+
+async def run_web(settings: Settings, stop: asyncio.Event | None = None) -> int:
+    """``kortbord web``: the web table alone, with no Discord face, until a stop signal (or
+    ``stop``); returns the exit code. Its tables are those of this process's storage and shards;
+    no channel message is kept current, so it suits a deployment whose members play only on the
+    web (or a process that only serves pages). Stops as ``run`` does: the live tables paused."""
+    from bot.clock import SystemClock
+    from bot.root import Root
+    from bot.web.server import WebFace
+
+    stop = stop or asyncio.Event()
+    face = WebFace(settings)
+    root = Root(settings, SystemClock(), faces=[face])
+    root.on_shards_lost = _set_later(stop)
+    loop = asyncio.get_running_loop()
+    for number in STOP_SIGNALS:
+        loop.add_signal_handler(number, _stop_on, stop, number)
+    try:
+        await root.open()
+        await root.restore()
+        await root.start_faces(None)
+        log.info("the web table listens on %s:%d", face.host, face.port)
+        await stop.wait()
+        log.info("shutting down: pausing the live tables")
+        await root.pause()
+        return 1 if root.shards_lost else 0
+    finally:
+        for number in STOP_SIGNALS:
+            loop.remove_signal_handler(number)
+        await root.close()
+
+
+def _set_later(event: asyncio.Event) -> Callable[[], Awaitable[None]]:
+    async def set_event() -> None:
+        event.set()
+
+    return set_event
 
 
 async def sync_commands(settings: Settings) -> int:
