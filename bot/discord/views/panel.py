@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.actions import in_hand_order, verb_help
+from bot.actions import verb_help
 from bot.discord.embeds import MAX_CONTENT, clip, panel_text, renderer
 from bot.discord.images import hand_png
 from bot.discord.messages import Layout, layout_view
@@ -48,10 +48,11 @@ from bot.discord.views.layout import (
 )
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
+from bot.offers import panel_choices
 from bot.render.text import DISCORD, TextRenderer, hand_order_of, mark_label, sort_hand
-from bot.sessions import LiveTable, cards_ahead, require_seat
-from games.cards import RANKS, SUITS, parse_card
-from games.core import Game, Seat
+from bot.sessions import LiveTable, require_seat
+from games.cards import RANKS, SUITS, is_card_code, parse_card
+from games.core import Seat
 
 if TYPE_CHECKING:
     from bot.discord.services import Services
@@ -60,17 +61,9 @@ MAX_LABEL = 80
 
 
 def panel_notations(table: LiveTable, seat: Seat) -> list[str]:
-    """The actions a member chooses on the panel: exactly what the session manager takes from a
-    member (``member_actions``). A real-time game's timed presses are made with the reaction
-    buttons on the table message, which read the press time; ``close`` is the window timer's.
-    """
-    if table.game is None:
-        return []
-    return list(table.worked_out("panel", seat, lambda game: _offered(table, game, seat)))
-
-
-def _offered(table: LiveTable, game: Game, seat: Seat) -> tuple[str, ...]:
-    return tuple(in_hand_order(list(table.choices(seat).values()) or cards_ahead(game, seat)))
+    """The actions a member chooses on the panel, decided for every face by
+    ``bot.offers.panel_choices``."""
+    return panel_choices(table, seat)
 
 
 def pick_options(notations: Sequence[str], verb: str) -> list[str]:
@@ -79,7 +72,12 @@ def pick_options(notations: Sequence[str], verb: str) -> list[str]:
     for notation in notations:
         choice = choice_of(notation)
         several = bool(verb) or len(choice.args) > 1  # with no verb: cards played together
-        if choice.verb == verb and several and choice.args and all(_card(a) for a in choice.args):
+        if (
+            choice.verb == verb
+            and several
+            and choice.args
+            and all(is_card_code(a) for a in choice.args)
+        ):
             out.update(dict.fromkeys(choice.args))
     return sorted(out, key=card_order)
 
@@ -92,14 +90,6 @@ def picked_action(notations: Sequence[str], verb: str, cards: Sequence[str]) -> 
         if choice.verb == verb and sorted(choice.args) == wanted:
             return notation
     return None
-
-
-def _card(token: str) -> bool:
-    try:
-        parse_card(token)
-    except ValueError:
-        return False
-    return True
 
 
 def _most_picked(notations: Sequence[str], verb: str) -> tuple[int, int]:
@@ -752,7 +742,7 @@ class _Parts:
             return rank[:1].upper() + rank[1:]
         if notation == self.send:
             return self.texts.text("ui.panel.send", action=label)
-        if self.marked and _card(notation) and parse_card(notation) in self.marked:
+        if self.marked and is_card_code(notation) and parse_card(notation) in self.marked:
             return f"{label} ({self.mark})"
         return label
 
