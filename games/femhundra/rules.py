@@ -6,9 +6,8 @@ Pure functions and constants only: no state, no I/O.
 
 from __future__ import annotations
 
-import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -24,9 +23,7 @@ from games.cards import (
     SUITS,
     card,
     code,
-    mask_of,
     parse_card,
-    shuffle,
 )
 from games.core import Action, Msg, NotationError, Options
 
@@ -377,33 +374,3 @@ def game_winners(
     if min(by_side.values()) <= BACK_DOOR:
         return frozenset(top)
     return None
-
-
-def redeal(
-    places: list[tuple[int, int]],
-    pool: list[int],
-    card_class: Callable[[int], int],
-    rng: random.Random,
-) -> list[int]:
-    """Masks for ``places`` (count, void classes) dealt at random from ``pool``; no place gets a
-    card of a class it is void in. After many dead ends the cards stay where they were."""
-    order = sorted(range(len(places)), key=lambda i: -places[i][1].bit_count())
-    cards = pool.copy()
-    for _ in range(50):
-        shuffle(cards, rng)
-        left = cards
-        masks = [0] * len(places)
-        for i in order:
-            count, voids = places[i]
-            fits = [c for c in left if not voids >> card_class(c) & 1][:count]
-            if len(fits) < count:
-                break
-            masks[i] = mask_of(fits)
-            left = [c for c in left if not masks[i] >> c & 1]
-        else:
-            return masks
-    masks, start = [], 0
-    for count, _ in places:
-        masks.append(mask_of(pool[start : start + count]))
-        start += count
-    return masks
