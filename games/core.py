@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Generic, Literal, Self, TypeVar
 
-from games.cards import Card, copy_rng, parse_deck
+from games.cards import Card, copy_rng, parse_card, parse_deck
 
 Seat = int
 Action = int
@@ -41,6 +41,15 @@ class IllegalActionError(ValueError):
 
 class NotationError(ValueError):
     """The text is not an action of this game at all (malformed). Shown to the player as is."""
+
+
+def parse_card_notation(text: str) -> int:
+    """The card a code in a move's notation names (``QS``, ``10h``, ``JK``); NotationError, with
+    what to write instead, when it names none."""
+    try:
+        return parse_card(text)
+    except ValueError as error:
+        raise NotationError(str(error)) from None
 
 
 class OptionError(ValueError):

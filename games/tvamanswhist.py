@@ -48,7 +48,6 @@ from games.cards import (
     code,
     deal_deck,
     make_deck,
-    parse_card,
     randbelow,
     shuffled,
     suit_of,
@@ -59,7 +58,6 @@ from games.core import (
     GameSpec,
     IllegalActionError,
     Msg,
-    NotationError,
     OptionError,
     Options,
     Pile,
@@ -68,6 +66,7 @@ from games.core import (
     SeatView,
     View,
     bounds,
+    parse_card_notation,
 )
 from games.tricks import follow_mask, trick_winner
 
@@ -486,10 +485,7 @@ class Tvamanswhist(Game):
         return code(action)
 
     def parse(self, text: str) -> Action:
-        try:
-            return parse_card(text)
-        except ValueError as err:
-            raise NotationError(str(err)) from None
+        return parse_card_notation(text)
 
 
 def _factory(

@@ -23,9 +23,8 @@ from games.cards import (
     SUITS,
     card,
     code,
-    parse_card,
 )
-from games.core import Action, Msg, NotationError, Options
+from games.core import Action, Msg, NotationError, Options, parse_card_notation
 
 TARGET = 500
 BACK_DOOR = -500
@@ -212,13 +211,6 @@ def notation(action: Action, ladder: Ladder) -> str:
     raise ValueError(f"not a Femhundra action: {action}")
 
 
-def _card(text: str) -> int:
-    try:
-        return parse_card(text)
-    except ValueError as error:
-        raise NotationError(str(error)) from None
-
-
 def parse(text: str, ladder: Ladder) -> Action:
     words = text.strip().split()
     low = [w.lower() for w in words]
@@ -227,7 +219,7 @@ def parse(text: str, ladder: Ladder) -> Action:
             return BID_BASE
         if low[0] == "solo":
             return SOLO
-        return _card(words[0])
+        return parse_card_notation(words[0])
     if len(words) == 2 and low[0] == "jk":
         suit = words[1].upper()
         if suit not in SUITS:
@@ -236,9 +228,9 @@ def parse(text: str, ladder: Ladder) -> Action:
     if len(words) == 2 and low[0] == "bid":
         return BID_BASE + FIRST_BID + ladder.index(words[1])
     if len(words) == 2 and low[0] == "call":
-        return CALL + _card(words[1])
+        return CALL + parse_card_notation(words[1])
     if low and low[0] == "discard" and len(words) > 1:
-        cards = {_card(w) for w in words[1:]}
+        cards = {parse_card_notation(w) for w in words[1:]}
         if len(cards) != len(words) - 1:
             raise NotationError("discard takes different cards, e.g. discard 7C 8D 9H")
         return discard_action(sorted(cards))
