@@ -56,7 +56,8 @@ from bot.discord.messages import Layout, layout_view
 from bot.discord.refused import EditRefusals
 from bot.discord.replies import with_retries
 from bot.discord.views.layout import Draft
-from bot.discord.views.panel import hand_picture, panel_for, panel_layout, panel_notations
+from bot.discord.views.offers import panel_notations
+from bot.discord.views.panel import hand_picture, panel_for, panel_layout
 from bot.discord.views.table import table_message
 from bot.i18n import catalog
 from bot.options import game_name

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.actions import in_hand_order, verb_help
+from bot.actions import verb_help
 from bot.discord.embeds import MAX_CONTENT, clip, panel_text, renderer
 from bot.discord.images import hand_png
 from bot.discord.messages import Layout, layout_view
@@ -46,31 +46,19 @@ from bot.discord.views.layout import (
     step_page,
     two_parts,
 )
+from bot.discord.views.offers import panel_notations
+from bot.discord.views.table_button import table_button
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.render.text import DISCORD, TextRenderer, hand_order_of, mark_label, sort_hand
-from bot.sessions import LiveTable, cards_ahead, require_seat
+from bot.sessions import LiveTable, require_seat
 from games.cards import RANKS, SUITS, parse_card
-from games.core import Game, Seat
+from games.core import Seat
 
 if TYPE_CHECKING:
     from bot.discord.services import Services
 
 MAX_LABEL = 80
-
-
-def panel_notations(table: LiveTable, seat: Seat) -> list[str]:
-    """The actions a member chooses on the panel: exactly what the session manager takes from a
-    member (``member_actions``). A real-time game's timed presses are made with the reaction
-    buttons on the table message, which read the press time; ``close`` is the window timer's.
-    """
-    if table.game is None:
-        return []
-    return list(table.worked_out("panel", seat, lambda game: _offered(table, game, seat)))
-
-
-def _offered(table: LiveTable, game: Game, seat: Seat) -> tuple[str, ...]:
-    return tuple(in_hand_order(list(table.choices(seat).values()) or cards_ahead(game, seat)))
 
 
 def pick_options(notations: Sequence[str], verb: str) -> list[str]:
@@ -597,8 +585,6 @@ def build_panel(
     ``draft``: the member's half-made choice (a step, cards picked), ``dropped``: the part of one
     that no longer applies, which the panel says; ``picture``: the hand is shown drawn, so the
     text need not list it."""
-    from bot.discord.views.table import TableButton
-
     content = panel_text(texts, table, seat, done=done, picture=picture)
     view = controls()
     text = renderer(texts, table)
@@ -608,7 +594,7 @@ def build_panel(
         assert dropped is not None
         lines.append(texts.text("ui.panel.dropped", choice=_draft_text(text, game_id, dropped)))
     if table.taken_over(seat):
-        view.add_item(TableButton(table.table_id, "reclaim", texts.text("ui.button.reclaim")))
+        view.add_item(table_button(table.table_id, "reclaim", texts.text("ui.button.reclaim")))
         return clip("\n".join(lines), MAX_CONTENT, keep_end=True), view
     if table.spec.realtime and table.reveal_at is not None:
         lines.append(texts.text("ui.panel.reaction_hint"))

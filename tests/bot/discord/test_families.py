@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from bot.discord.views.layout import Steps, layout
-from bot.discord.views.panel import build_panel, panel_notations
+from bot.discord.views.offers import panel_notations
+from bot.discord.views.panel import build_panel
 from bot.i18n import catalog
 from bot.sessions import LiveTable
 from bot.storage import SeatRecord, TableRecord

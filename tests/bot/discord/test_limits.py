@@ -13,7 +13,8 @@ import pytest
 from bot.discord.embeds import DealResult, deal_result_embed, dm_text, table_layout
 from bot.discord.messages import MAX_COMPONENTS, MAX_TEXT, Layout, count_components, layout_view
 from bot.discord.views.layout import Steps, layout
-from bot.discord.views.panel import build_panel, hand_image_name, panel_notations
+from bot.discord.views.offers import panel_notations
+from bot.discord.views.panel import build_panel, hand_image_name
 from bot.discord.views.table import table_view
 from bot.i18n import catalog
 from bot.sessions import LiveTable

@@ -15,6 +15,7 @@ from test_limits import live_table
 from bot.discord.embeds import dm_text, hand_line
 from bot.discord.images import hand_png
 from bot.discord.views.layout import Buttons, Draft, Select, choice_of, layout
+from bot.discord.views.offers import panel_notations
 from bot.discord.views.panel import (
     SUIT_FACES,
     PanelAction,
@@ -23,7 +24,6 @@ from bot.discord.views.panel import (
     build_panel,
     hand_picture,
     panel_for,
-    panel_notations,
 )
 from bot.i18n import catalog
 from bot.render.text import DISCORD, card_face, hand_order_of, sort_hand
