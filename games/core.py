@@ -15,6 +15,9 @@ named ``seat`` or ending in ``_seat`` is a seat number; one named ``card``/``car
 ``_contract`` holds a contract (``4S``, ``7NT``, doubled ``4SX``, redoubled ``4SXX``); anything
 else is shown as it is.
 
+What every engine would otherwise write for itself is here once: :meth:`Game.clone` (an engine
+only names the attributes ``apply`` changes in place) and :func:`parse_card_notation`.
+
 This module must not import anything outside the standard library, read a clock or do I/O.
 """
 

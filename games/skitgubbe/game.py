@@ -1,4 +1,4 @@
-"""The state of one match of Skitgubbe: both phases, views, copies and determinization.
+"""The state of one match of Skitgubbe: both phases, views and determinization.
 
 Hands, won piles and known cards are bit masks; the stock is a list (top card last); the
 phase-1 trick is a list of cards (the leader's at even positions); the phase-2 trick is two

@@ -6,7 +6,10 @@ manager refuses a click from a panel built before its seat's last action, so a s
 never act twice, while other seats' moves leave a waiting panel valid. A waiting seat's panel
 offers its cards ahead of its turn (``cards_ahead``), so it need not be edited when the turn
 comes; a refused click is answered with the current panel and the reason.
-The controls are ``DynamicItem``s, so a panel keeps working across a restart of the bot.
+Every control is answered by a registered ``DynamicItem`` by its custom id alone (the panel's
+take-the-seat-back button by the table's, made in ``table_button.py``), so a panel keeps working
+across a restart of the bot. What a panel offers is read in ``offers.py``, which the listener
+reads too.
 """
 
 from __future__ import annotations
