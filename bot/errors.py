@@ -1,7 +1,9 @@
 """Errors meant for the member who caused them: a catalog key and its arguments.
 
-Raised by the session manager and the commands; one helper in the Discord layer translates and
-sends them (ephemeral). Anything else that goes wrong is a bug and is logged with its traceback.
+Raised by the session manager and the commands. Each face answers them in the member's language
+in one place: in Discord one helper (``bot.discord.replies.answer_errors``, ephemeral), on the web
+table the hub's ``refused`` message, in the terminal the refusal of an option before play starts.
+Anything else that goes wrong is a bug and is logged with its traceback.
 """
 
 from __future__ import annotations

@@ -55,7 +55,6 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
-    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -181,6 +180,18 @@ class Bondtolva(Game):
         "trumf_by",
         "trump",
         "won",
+    )
+    copied = (
+        "events",
+        "scores",
+        "sheet_rows",
+        "hands",
+        "shown",
+        "won",
+        "drawn",
+        "stock",
+        "trick",
+        "reached",
     )
 
     def __init__(self, rng: random.Random, decks: list[list[int]] | None) -> None:
@@ -510,24 +521,6 @@ class Bondtolva(Game):
         )
 
     # --- copies -----------------------------------------------------------------------------------
-
-    def clone(self, rng: random.Random | None = None) -> Bondtolva:
-        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
-        other = object.__new__(Bondtolva)
-        for name in Bondtolva.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.rng = copy_rng(self.rng) if rng is None else rng
-        other.events = list(self.events)
-        other.scores = list(self.scores)
-        other.sheet_rows = list(self.sheet_rows)
-        other.hands = list(self.hands)
-        other.shown = list(self.shown)
-        other.won = list(self.won)
-        other.drawn = list(self.drawn)
-        other.stock = list(self.stock)
-        other.trick = list(self.trick)
-        other.reached = list(self.reached)
-        return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Bondtolva:
         """Re-deal the opponent's unseen cards and the talong among those places.

@@ -60,7 +60,6 @@ from games.cards import (
     cards_tuple,
     code,
     codes,
-    copy_rng,
     deal_deck,
     make_deck,
     mask_of,
@@ -173,6 +172,19 @@ class Braus(Game):
         "tricks",
         "turn",
         "won",
+    )
+    copied = (
+        "cap",
+        "events",
+        "hands",
+        "laid",
+        "ritor",
+        "sheet",
+        "streak",
+        "tricks",
+        "won",
+        "trick_cards",
+        "trick_seats",
     )
 
     def __init__(
@@ -483,18 +495,6 @@ class Braus(Game):
         )
 
     # --- copies -----------------------------------------------------------------------------------
-
-    def clone(self, rng: random.Random | None = None) -> Braus:
-        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
-        other = object.__new__(Braus)
-        for name in Braus.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.rng = copy_rng(self.rng) if rng is None else rng
-        for name in ("cap", "events", "hands", "laid", "ritor", "sheet", "streak", "tricks", "won"):
-            setattr(other, name, list(getattr(self, name)))
-        other.trick_cards = list(self.trick_cards)
-        other.trick_seats = list(self.trick_seats)
-        return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Braus:
         """Re-deal the other three hands' cards among them, keeping every fact shown in play: a

@@ -2,8 +2,7 @@
 
 A card is an int: ``suit * 13 + (rank - 2)`` for the 52 suit cards (ranks 2..14, ace high) and
 ``JOKER = 52``. Suits are numbered in the order of their codes ``C D H S``. Engines work on
-these ints
-(and bit masks of them); :class:`Card` is the same int with a readable face for the
+these ints (and bit masks of them); :class:`Card` is the same int with a readable face for the
 edges.
 
 The shuffle is our own Fisher-Yates on ``rng.getrandbits`` so that a recorded seed deals the same

@@ -15,6 +15,9 @@ named ``seat`` or ending in ``_seat`` is a seat number; one named ``card``/``car
 ``_contract`` holds a contract (``4S``, ``7NT``, doubled ``4SX``, redoubled ``4SXX``); anything
 else is shown as it is.
 
+What every engine would otherwise write for itself is here once: :meth:`Game.clone` (an engine
+only names the attributes ``apply`` changes in place) and :func:`parse_card_notation`.
+
 This module must not import anything outside the standard library, read a clock or do I/O.
 """
 
@@ -26,9 +29,9 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Generic, Literal, TypeVar
+from typing import ClassVar, Generic, Literal, Self, TypeVar
 
-from games.cards import Card, parse_deck
+from games.cards import Card, copy_rng, parse_card, parse_deck
 
 Seat = int
 Action = int
@@ -41,6 +44,15 @@ class IllegalActionError(ValueError):
 
 class NotationError(ValueError):
     """The text is not an action of this game at all (malformed). Shown to the player as is."""
+
+
+def parse_card_notation(text: str) -> int:
+    """The card a code in a move's notation names (``QS``, ``10h``, ``JK``); NotationError, with
+    what to write instead, when it names none."""
+    try:
+        return parse_card(text)
+    except ValueError as error:
+        raise NotationError(str(error)) from None
 
 
 class OptionError(ValueError):
@@ -362,9 +374,27 @@ def apply_option_text(base: OptionsT, settings: Mapping[str, str]) -> OptionsT:
 
 
 class Game(ABC):
-    """One match in progress. ``apply`` changes it in place; everything else only reads."""
+    """One match in progress. ``apply`` changes it in place; everything else only reads.
+
+    Every engine shares :meth:`clone`: a copy holds the same attributes, with those named in
+    :attr:`copied` (and :attr:`copied_nested`) copied so that ``apply`` on one leaves the other as
+    it was, and a generator of its own. An engine declares which attributes ``apply`` changes in
+    place; every other attribute is shared, so it must be immutable or only ever replaced.
+    """
 
     game_id: ClassVar[str]
+    rng: random.Random
+    """The match's generator: every deal and every random rule draws from it."""
+    copied: ClassVar[tuple[str, ...]] = ()
+    """The attributes ``apply`` changes in place (lists, dicts, event logs): a clone copies each
+    one level deep, with its ``copy()``."""
+    copied_nested: ClassVar[tuple[str, ...]] = ()
+    """The attributes that are lists of lists (or of dicts) changed in place: a clone copies the
+    outer list and each item."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._copy = _written_copy(cls)  # type: ignore[method-assign, assignment]
 
     @property
     @abstractmethod
@@ -387,9 +417,19 @@ class Game(ABC):
     def view(self, seat: Seat | None) -> View:
         """What ``seat`` (None: a spectator) may know now."""
 
-    @abstractmethod
-    def clone(self) -> Game:
-        """An independent copy, including the random generator's state."""
+    def clone(self, rng: random.Random | None = None) -> Self:
+        """An independent copy: its generator a copy of this one's (the copy deals what this
+        match would), or ``rng`` itself (a determinized world, whose future is not this one's)."""
+        other = self._copy()
+        other.rng = copy_rng(self.rng) if rng is None else rng
+        return other
+
+    def _copy(self) -> Self:
+        """A copy that still shares the generator: every attribute shared but those named in
+        :attr:`copied` and :attr:`copied_nested`. Each engine gets it written out for its own
+        attributes when its class is made (:func:`_written_copy`); an engine with state of
+        another shape extends :meth:`clone`."""
+        raise NotImplementedError  # replaced in every engine by __init_subclass__
 
     @abstractmethod
     def is_over(self) -> bool: ...
@@ -436,6 +476,39 @@ class Game(ABC):
             return self.notation(action)
         except (ValueError, IndexError):
             return f"#{action}"
+
+
+GameT = TypeVar("GameT", bound=Game)
+
+
+def _written_copy(cls: type[GameT]) -> Callable[[GameT], GameT]:
+    """``cls._copy`` written out, one line per attribute, as :mod:`dataclasses` writes an
+    ``__init__``: a search clones thousands of times a second, and a loop of ``getattr`` and
+    ``setattr`` would cost it a fifth more.
+
+    An engine with ``__slots__`` has its slots copied (and nothing else); one without has its
+    ``__dict__`` copied. Then each attribute named in ``copied`` is copied with its ``copy()``, and
+    each named in ``copied_nested`` as a new list of its items' copies.
+    """
+    slots = [
+        name
+        for klass in cls.__mro__
+        for name in klass.__dict__.get("__slots__", ())
+        if name not in ("__dict__", "__weakref__")
+    ]
+    lines = ["def _copy(self):", "    other = new(cls)"]
+    if not slots:
+        lines.append("    other.__dict__.update(self.__dict__)")
+    own = set(cls.copied) | set(cls.copied_nested)
+    lines += [f"    other.{name} = self.{name}" for name in slots if name not in own]
+    lines += [f"    other.{name} = self.{name}.copy()" for name in cls.copied]
+    lines += [
+        f"    other.{name} = [item.copy() for item in self.{name}]" for name in cls.copied_nested
+    ]
+    lines.append("    return other")
+    namespace: dict[str, object] = {"new": object.__new__, "cls": cls}
+    exec("\n".join(lines), namespace)  # names from the class's own declarations only
+    return typing.cast(Callable[[GameT], GameT], namespace["_copy"])
 
 
 @dataclass(frozen=True)

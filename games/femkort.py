@@ -56,7 +56,6 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
-    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -140,6 +139,20 @@ class Femkort(Game):
         "trick_no",
         "undealt",
         "winner",
+        "won",
+    )
+    copied = (
+        "barred",
+        "events",
+        "hands",
+        "in_play",
+        "last_trick",
+        "out_at",
+        "played",
+        "points",
+        "pots_won",
+        "seating",
+        "trick",
         "won",
     )
 
@@ -478,26 +491,6 @@ class Femkort(Game):
         )
 
     # --- copies -----------------------------------------------------------------------------------
-
-    def clone(self, rng: random.Random | None = None) -> Femkort:
-        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
-        other = object.__new__(Femkort)
-        for name in Femkort.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.rng = copy_rng(self.rng) if rng is None else rng
-        other.barred = list(self.barred)
-        other.events = list(self.events)
-        other.hands = list(self.hands)
-        other.in_play = list(self.in_play)
-        other.last_trick = list(self.last_trick)
-        other.out_at = list(self.out_at)
-        other.played = list(self.played)
-        other.points = list(self.points)
-        other.pots_won = list(self.pots_won)
-        other.seating = list(self.seating)
-        other.trick = list(self.trick)
-        other.won = list(self.won)
-        return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Femkort:
         """Re-deal the other hands and the undealt cards among those places (§5.7), keeping what

@@ -99,7 +99,6 @@ from games.cards import (
     card,
     cards_tuple,
     code,
-    copy_rng,
     deal_deck,
     make_deck,
     randbelow,
@@ -174,6 +173,20 @@ def deck_for(players: int) -> list[int]:
 
 class HejKnekt(Game):
     game_id = GAME_ID
+    copied = (
+        "_center",
+        "_place",
+        "_events",
+        "_w_part",
+        "_w_t",
+        "_w_o",
+        "_w_wrong",
+        "_w_wt",
+        "_w_wo",
+        "_w_buttons",
+        "_w_seat",
+    )
+    copied_nested = ("_piles",)
 
     def __init__(
         self,
@@ -184,7 +197,7 @@ class HejKnekt(Game):
     ) -> None:
         self._n = players
         self._opts = options
-        self._rng = rng
+        self.rng = rng
         self._dealer = randbelow(rng, players)  # §0.2: the dealer is drawn at random
         forhand = (self._dealer + 1) % players
         order = deal_deck(decks, 0, deck_for(players), rng)
@@ -305,27 +318,6 @@ class HejKnekt(Game):
             dealer=self._dealer,
         )
 
-    def clone(self) -> HejKnekt:
-        other = object.__new__(HejKnekt)
-        other.__dict__.update(self.__dict__)
-        other._rng = copy_rng(self._rng)
-        other._piles = [p[:] for p in self._piles]
-        other._center = self._center[:]
-        other._place = self._place[:]
-        other._events = self._events.copy()
-        for name in (
-            "_w_part",
-            "_w_t",
-            "_w_o",
-            "_w_wrong",
-            "_w_wt",
-            "_w_wo",
-            "_w_buttons",
-            "_w_seat",
-        ):
-            setattr(other, name, getattr(self, name)[:])
-        return other
-
     def is_over(self) -> bool:
         return self._phase == _OVER
 
@@ -365,14 +357,13 @@ class HejKnekt(Game):
 
     def determinize(self, seat: Seat, rng: random.Random) -> HejKnekt:
         # Every pile is hidden from everyone: re-deal all pile contents, keeping the sizes.
-        other = self.clone()
+        other = self.clone(rng)
         pool = [c for p in other._piles for c in p]
         shuffle(pool, rng)
         start = 0
         for p in other._piles:
             p[:] = pool[start : start + len(p)]
             start += len(p)
-        other._rng = rng
         return other
 
     # --- play -------------------------------------------------------------------------------------

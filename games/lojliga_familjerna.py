@@ -128,6 +128,8 @@ class LojligaFamiljerna(Game):
         "shown",
         "stock",
     )
+    copied = ("hands", "shown", "lacks", "stock", "events")
+    copied_nested = ("quartets", "known")
 
     def __init__(
         self,
@@ -391,21 +393,6 @@ class LojligaFamiljerna(Game):
         )
 
     # --- copies -----------------------------------------------------------------------------------
-
-    def clone(self, rng: random.Random | None = None) -> LojligaFamiljerna:
-        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
-        other = object.__new__(LojligaFamiljerna)
-        for name in LojligaFamiljerna.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.rng = copy_rng(self.rng) if rng is None else rng
-        other.hands = list(self.hands)
-        other.quartets = [list(q) for q in self.quartets]
-        other.known = [list(row) for row in self.known]
-        other.shown = list(self.shown)
-        other.lacks = list(self.lacks)
-        other.stock = list(self.stock)
-        other.events = self.events.copy()
-        return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> LojligaFamiljerna:
         """Re-deal the cards ``seat`` has not seen among the other hands (and the stock in Go

@@ -58,7 +58,6 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
-    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -129,6 +128,7 @@ class SnippSnappSnorum(Game):
         "set_aside",
         "table",
     )
+    copied = ("hands", "place", "table", "set_aside", "paid", "events")
 
     def __init__(
         self,
@@ -371,20 +371,6 @@ class SnippSnappSnorum(Game):
         )
 
     # --- copies -----------------------------------------------------------------------------------
-
-    def clone(self, rng: random.Random | None = None) -> SnippSnappSnorum:
-        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
-        other = object.__new__(SnippSnappSnorum)
-        for name in SnippSnappSnorum.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.rng = copy_rng(self.rng) if rng is None else rng
-        other.hands = list(self.hands)
-        other.place = list(self.place)
-        other.table = list(self.table)
-        other.set_aside = list(self.set_aside)
-        other.paid = list(self.paid)
-        other.events = self.events.copy()
-        return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> SnippSnappSnorum:
         """The cards hidden from ``seat`` (the other hands) dealt anew with the same sizes."""

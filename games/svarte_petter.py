@@ -58,7 +58,6 @@ from games.cards import (
     card,
     cards_tuple,
     codes,
-    copy_rng,
     deal_deck,
     randbelow,
     rank_of,
@@ -144,6 +143,8 @@ class SvartePetter(Game):
     """One game of Svarte Petter. Hands are ordered lists (the fans); ``apply`` mutates in place."""
 
     game_id = GAME_ID
+    copied = ("_events", "_out_group", "_notes")
+    copied_nested = ("_known", "_pairs", "_hands")
 
     def __init__(
         self,
@@ -154,7 +155,7 @@ class SvartePetter(Game):
     ) -> None:
         self._n = players
         self._options = options
-        self._rng = rng
+        self.rng = rng
         self._classes = pairing_classes(options)
         self._events = EventLog()
         self._dealer = randbelow(rng, players)
@@ -249,7 +250,7 @@ class SvartePetter(Game):
                 raise IllegalActionError("you have already shuffled your hand this turn")
             if len(self._hands[seat]) < 2:
                 raise IllegalActionError("you hold one card: there is nothing to shuffle")
-            shuffle(self._hands[seat], self._rng)
+            shuffle(self._hands[seat], self.rng)
             self._shuffled = True
             self._events.add(Msg.of(f"{GAME_ID}.event.shuffled", seat=seat))
             return
@@ -295,7 +296,7 @@ class SvartePetter(Game):
                 known.pop(partner, None)
             self._events.add(Msg.of(f"{GAME_ID}.event.pair", seat=drawer, cards=codes(pair)))
         else:
-            hand.insert(randbelow(self._rng, len(hand) + 1), taken)
+            hand.insert(randbelow(self.rng, len(hand) + 1), taken)
             self._known[victim][taken] = drawer
         for seat in (victim, drawer):  # D5: the victim's hand emptied first
             if not self._hands[seat] and self._out_group[seat] < 0:
@@ -443,22 +444,6 @@ class SvartePetter(Game):
 
     # --- copies -----------------------------------------------------------------------------------
 
-    def _copy(self, rng: random.Random) -> SvartePetter:
-        other = SvartePetter.__new__(SvartePetter)
-        other.__dict__.update(self.__dict__)
-        other._rng = rng
-        other._events = self._events.copy()
-        other._out_group = list(self._out_group)
-        other._known = [dict(k) for k in self._known]
-        other._notes = list(self._notes)
-        other._pairs = [list(p) for p in self._pairs]
-        other._hands = [list(h) for h in self._hands]
-        return other
-
-    def clone(self) -> SvartePetter:
-        rng = copy_rng(self._rng)
-        return self._copy(rng)
-
     def determinize(self, seat: Seat, rng: random.Random) -> SvartePetter:
         """A copy in which the cards hidden from ``seat`` are re-dealt among the hidden places.
 
@@ -467,7 +452,7 @@ class SvartePetter(Game):
         that is surely still where it went (nobody else has drawn from that hand since). The
         re-deal never gives one hand two cards that pair, since those would have been laid down.
         """
-        other = self._copy(rng)
+        other = self.clone(rng)
         if self._over:
             return other
         pinned = self._known[seat]

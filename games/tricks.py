@@ -4,15 +4,18 @@ Games describe their deck with two tables indexed by card int: the card's *effec
 *power* within that suit (higher wins). The plain tables below rank 2..A in each suit; a game with a
 different order or a joker that copies another card (Nittionio) builds its own tables once per deal
 with :func:`tables`. Hands are bit masks (see ``games.cards``), so following suit is one ``&``.
+:func:`redeal` deals the cards hidden from a seat anew around what play has shown (the suits a
+seat showed out of), for a search's determinized worlds.
 
-Pure functions only: no state, no I/O.
+Pure functions only: no state, no I/O; randomness only from the generator passed in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 
-from games.cards import JACK, JOKER, SUIT_MASKS, card, rank_of, suit_of
+from games.cards import JACK, JOKER, SUIT_MASKS, card, mask_of, rank_of, shuffle, suit_of
 
 NO_SUIT = -1
 
@@ -150,3 +153,65 @@ def trick_winner(
             # a discard of a third suit never wins
             best, best_card = i, c
     return best
+
+
+# --- re-dealing hidden cards (a search's determinized worlds) ------------------------------------
+
+REDEAL_TRIES = 50
+"""Random tries at a re-deal before the cards stay where they are."""
+ANY_CARD = (1 << (JOKER + 1)) - 1
+"""The mask of every card, the joker included."""
+
+
+def outside_voids(pool: Sequence[int], voids: int, class_of: Callable[[int], int]) -> int:
+    """The cards (a mask) that a place void in the classes ``voids`` (a bit per class: the suits
+    it showed out of, numbered as ``class_of`` numbers them) may hold, of those in ``pool``: any
+    card where it is void in none."""
+    if not voids:
+        return ANY_CARD
+    allowed = 0
+    for c in pool:
+        if not voids >> class_of(c) & 1:
+            allowed |= 1 << c
+    return allowed
+
+
+def redeal(
+    places: Sequence[tuple[int, int]],
+    pool: Sequence[int],
+    rng: random.Random,
+    order: Sequence[int] | None = None,
+) -> list[int]:
+    """Masks for ``places`` (how many cards each holds, and the mask of cards it may hold) dealt
+    at random from ``pool``, the cards as they lie now, place after place.
+
+    The places are dealt in ``order`` (by default those that may hold the fewest of the cards
+    first) from one shuffled pool; a dead end shuffles again, and after :data:`REDEAL_TRIES` the
+    cards stay where they are, which always fits.
+    """
+    everything = mask_of(pool)
+    if order is None:
+        order = sorted(range(len(places)), key=lambda i: (places[i][1] & everything).bit_count())
+    cards = list(pool)
+    for _ in range(REDEAL_TRIES):
+        shuffle(cards, rng)
+        left = cards
+        masks = [0] * len(places)
+        for i in order:
+            count, allowed = places[i]
+            if allowed & everything == everything:  # nothing ruled out: the next cards
+                masks[i] = mask_of(left[:count])
+                left = left[count:]
+                continue
+            fits = [c for c in left if allowed >> c & 1][:count]
+            if len(fits) < count:
+                break
+            masks[i] = mask_of(fits)
+            left = [c for c in left if not masks[i] >> c & 1]
+        else:
+            return masks
+    masks, start = [], 0
+    for count, _ in places:
+        masks.append(mask_of(pool[start : start + count]))
+        start += count
+    return masks

@@ -46,10 +46,8 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
-    copy_rng,
     deal_deck,
     make_deck,
-    parse_card,
     randbelow,
     shuffled,
     suit_of,
@@ -60,7 +58,6 @@ from games.core import (
     GameSpec,
     IllegalActionError,
     Msg,
-    NotationError,
     OptionError,
     Options,
     Pile,
@@ -69,6 +66,7 @@ from games.core import (
     SeatView,
     View,
     bounds,
+    parse_card_notation,
 )
 from games.tricks import follow_mask, trick_winner
 
@@ -129,6 +127,18 @@ class Tvamanswhist(Game):
         "unseen_draw",
         "void_since",
         "won",
+    )
+    copied = (
+        "events",
+        "hands",
+        "shown",
+        "stock",
+        "acquired",
+        "void_since",
+        "unseen_draw",
+        "won",
+        "trick",
+        "match_score",
     )
 
     def __init__(
@@ -417,24 +427,6 @@ class Tvamanswhist(Game):
 
     # --- copies -----------------------------------------------------------------------------------
 
-    def clone(self, rng: random.Random | None = None) -> Tvamanswhist:
-        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
-        other = object.__new__(Tvamanswhist)
-        for name in Tvamanswhist.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.rng = copy_rng(self.rng) if rng is None else rng
-        other.events = list(self.events)
-        other.hands = list(self.hands)
-        other.shown = list(self.shown)
-        other.stock = list(self.stock)
-        other.acquired = list(self.acquired)
-        other.void_since = list(self.void_since)
-        other.unseen_draw = list(self.unseen_draw)
-        other.won = list(self.won)
-        other.trick = list(self.trick)
-        other.match_score = list(self.match_score)
-        return other
-
     def determinize(self, seat: Seat, rng: random.Random) -> Tvamanswhist:
         """Re-deal the opponent's unseen cards and the face-down stock cards among those places.
 
@@ -493,10 +485,7 @@ class Tvamanswhist(Game):
         return code(action)
 
     def parse(self, text: str) -> Action:
-        try:
-            return parse_card(text)
-        except ValueError as err:
-            raise NotationError(str(err)) from None
+        return parse_card_notation(text)
 
 
 def _factory(

@@ -66,13 +66,15 @@ class ToyOptions(Options):
 
 class Toy(Game):
     game_id = "toy"
+    copied = ("rest", "trick", "tricks", "scores", "events")
+    copied_nested = ("hands", "aside")
 
     def __init__(
         self, players: int, options: ToyOptions, rng: random.Random, decks: list[list[int]] | None
     ):
         self._n = players
         self._opts = options
-        self._rng = rng
+        self.rng = rng
         self._decks = decks
         self.deal_no = 0
         self.dealer = 0
@@ -82,7 +84,7 @@ class Toy(Game):
 
     # --- state ---
     def _start_deal(self) -> None:
-        deck = deal_deck(self._decks, self.deal_no, DECK, self._rng)
+        deck = deal_deck(self._decks, self.deal_no, DECK, self.rng)
         self.deal_no += 1
         n = self._n
         self.hands = [sorted(deck[i * 8 : i * 8 + 8]) for i in range(n)]
@@ -219,21 +221,6 @@ class Toy(Game):
             dealer=self.dealer,
         )
 
-    def clone(self) -> Toy:
-        other = Toy.__new__(Toy)
-        other.__dict__.update(self.__dict__)
-        other.hands = [list(h) for h in self.hands]
-        other.aside = [list(a) for a in self.aside]
-        other.rest = list(self.rest)
-        other.trick = list(self.trick)
-        other.tricks = list(self.tricks)
-        other.scores = list(self.scores)
-        other.events = self.events.copy()
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
-        other._rng = rng
-        return other
-
     def is_over(self) -> bool:
         return self._phase() == "over"
 
@@ -273,7 +260,7 @@ class Toy(Game):
         raise NotationError(f"not a move: {text!r}")
 
     def determinize(self, seat: Seat, rng: random.Random) -> Game:
-        other = self.clone()
+        other = self.clone(rng)
         hidden = [c for s in range(self._n) if s != seat for c in other.hands[s]] + other.rest
         hidden += [c for s in range(self._n) if s != seat for c in other.aside[s]]
         random_order = list(hidden)
@@ -286,7 +273,6 @@ class Toy(Game):
         for s in range(self._n):
             if s != seat:
                 other.aside[s] = [next(it) for _ in other.aside[s]]
-        other._rng = rng
         return other
 
 

@@ -1,8 +1,10 @@
 """Embeds and message texts for Discord: the table message, the hand panel, the DM hand, rules,
 leaderboards, statistics and settings. Every string comes from the catalogs.
 
-Pure: it reads a table's record and a game's views and returns ``discord.Embed`` values or text;
-it sends nothing and changes nothing. Everything it builds stays within Discord's limits (titles
+Pure: it reads a table's record and a game's views and returns text, ``discord.Embed`` values (a
+deal's result, rules, leaderboards, statistics, settings) or the table message's ``Layout`` (its
+texts, picture and controls, which ``messages.py`` makes into layout components); it sends nothing
+and changes nothing. Everything it builds stays within Discord's limits (titles
 256, descriptions 4,096, field values 1,024, 25 fields, 6,000 characters an embed, 2,000 a
 message): long parts are cut from the top, so the latest events stay visible.
 """

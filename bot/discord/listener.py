@@ -56,9 +56,10 @@ from bot.discord.messages import Layout, layout_view
 from bot.discord.refused import EditRefusals
 from bot.discord.replies import with_retries
 from bot.discord.views.layout import Draft
-from bot.discord.views.panel import hand_picture, panel_for, panel_layout, panel_notations
+from bot.discord.views.panel import hand_picture, panel_for, panel_layout
 from bot.discord.views.table import table_message
 from bot.i18n import catalog
+from bot.offers import panel_choices
 from bot.options import game_name
 from bot.render.text import trump_line
 from bot.sessions import LiveTable
@@ -402,7 +403,7 @@ class DiscordListener:
         """Note on ``panel`` what it shows and offers, built now for ``seat``."""
         panel.version = table.version
         panel.shows = panel_shows(table, seat)
-        panel.offers = frozenset(panel_notations(table, seat))
+        panel.offers = frozenset(panel_choices(table, seat))
         hand = table.view(seat).hand if table.game is not None else ()
         panel.hand = tuple(sorted(hand))
 

@@ -7,10 +7,10 @@ and sends nothing. Discord's rules for such a message (the ``IS_COMPONENTS_V2`` 
 in them count alike) and at most 4,000 characters across its texts; a message built here keeps
 within them (the text is cut from the top of its longest part, so the latest lines stay).
 
-The controls are built as before, as the items of a ``discord.ui.View`` with their rows
+The controls are built as the items of a ``discord.ui.View`` with their rows
 (``bot.discord.views.table``, ``bot.discord.views.panel``); here each row becomes an action row of
-the container. Every control is a registered ``DynamicItem``, so the custom ids stay what they
-were and a message keeps working after a restart.
+the container. Every control's custom id is one a registered ``DynamicItem`` answers, so a
+message keeps working after a restart.
 """
 
 from __future__ import annotations

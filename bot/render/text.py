@@ -1,10 +1,11 @@
 """Plain-text rendering of cards, messages, actions and views, in one catalog's language.
 
-UI-agnostic (plain text with suit symbols): the terminal table prints it and the Discord layer
-reuses it. A :class:`~games.core.Msg` is rendered by the argument convention of ``games.core``: a
-``seat``/``*_seat`` argument becomes the player's name, ``card(s)``/``*_card(s)`` become card faces
-(``Q♠``, ``10♥``, ``🃏``), ``suit``/``*_suit`` become the suit's name, ``contract``/``*_contract``
-(``4S``, ``3NTX``) become the contract's face (``4♠``, ``3 sang X``); anything else is shown as is.
+UI-agnostic (plain text with suit symbols): the terminal table prints it, and the Discord face and
+the web table's server reuse it for their words. A :class:`~games.core.Msg` is rendered by the
+argument convention of ``games.core``: a ``seat``/``*_seat`` argument becomes the player's name,
+``card(s)``/``*_card(s)`` become card faces (``Q♠``, ``10♥``, ``🃏``), ``suit``/``*_suit`` become
+the suit's name, ``contract``/``*_contract`` (``4S``, ``3NTX``) become the contract's face
+(``4♠``, ``3 sang X``); anything else is shown as is.
 
 Card faces come in two sets of suit symbols (:class:`Faces`). ``PLAIN`` is the printed deck's
 ``♠ ♥ ♣ ♦``, drawn by a terminal in its own text colour. ``DISCORD`` is a four-colour deck for

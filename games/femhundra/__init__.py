@@ -70,7 +70,7 @@ Notation of actions:
 * ``discard 7C 8D 9H``: the declarer's discard after taking the talong (4 cards with 2 players);
   any order is read, it is written lowest card first.
 
-Modules: ``rules`` (decks, bid table, options, notation, scoring and re-dealing functions),
+Modules: ``rules`` (decks, bid table, options, notation, and scoring functions),
 ``events`` (the events and their messages), ``match`` (the game state). Rules only: standard
 library, no I/O, no clock.
 """

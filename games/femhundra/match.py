@@ -18,7 +18,6 @@ from games.cards import (
     cards_in,
     cards_tuple,
     codes,
-    copy_rng,
     deal_deck,
     mask_of,
     randbelow,
@@ -81,9 +80,15 @@ from games.femhundra.rules import (
     FemhundraOptions,
     cards_list,
     discard_cards,
-    redeal,
 )
-from games.tricks import PLAIN_POWER, PLAIN_SUIT, bower_tables, trick_winner
+from games.tricks import (
+    PLAIN_POWER,
+    PLAIN_SUIT,
+    bower_tables,
+    outside_voids,
+    redeal,
+    trick_winner,
+)
 
 _AUCTION, _CALL, _DISCARD, _TRICKS, _OVER = range(5)
 JOKER_BIT = 1 << JOKER
@@ -142,6 +147,22 @@ class Femhundra(Game):
         "winners",
         "winning",
         "won_cards",
+    )
+    copied = (
+        "events",
+        "hands",
+        "history",
+        "reached",
+        "scores",
+        "shown",
+        "voids",
+        "tricks",
+        "won_cards",
+        "winners",
+        "trick",
+        "trick_seats",
+        "next_seat",
+        "auction",
     )
 
     def __init__(
@@ -732,23 +753,6 @@ class Femhundra(Game):
 
     # --- copies -------------------------------------------------------------------------------
 
-    def clone(self, rng: random.Random | None = None) -> Femhundra:
-        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
-        other = object.__new__(Femhundra)
-        for name in Femhundra.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.rng = copy_rng(self.rng) if rng is None else rng
-        for name in ("events", "hands", "history", "reached", "scores", "shown", "voids"):
-            setattr(other, name, list(getattr(self, name)))
-        other.tricks = list(self.tricks)
-        other.won_cards = list(self.won_cards)
-        other.winners = list(self.winners)
-        other.trick = list(self.trick)
-        other.trick_seats = list(self.trick_seats)
-        other.next_seat = list(self.next_seat)
-        other.auction = self.auction.copy()
-        return other
-
     def _card_class(self, c: int) -> int:
         if c == self.called and self.partner < 0:
             return CALLED_FROM_TALONG
@@ -781,8 +785,15 @@ class Femhundra(Game):
                 pool.extend(cards_in(self.hands[s] & ~self.shown[s]))
             else:
                 pool.extend(cards_in(getattr(self, where)))
+        # the places void in most classes first
         masks = redeal(
-            [(count, voids) for _, _, count, voids in places], pool, self._card_class, rng
+            [
+                (count, outside_voids(pool, voids, self._card_class))
+                for _, _, count, voids in places
+            ],
+            pool,
+            rng,
+            order=sorted(range(len(places)), key=lambda i: -places[i][3].bit_count()),
         )
         for (where, s, _, _), mask in zip(places, masks, strict=True):
             if where == "hand":

@@ -6,9 +6,8 @@ Pure functions and constants only: no state, no I/O.
 
 from __future__ import annotations
 
-import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -24,11 +23,8 @@ from games.cards import (
     SUITS,
     card,
     code,
-    mask_of,
-    parse_card,
-    shuffle,
 )
-from games.core import Action, Msg, NotationError, Options
+from games.core import Action, Msg, NotationError, Options, parse_card_notation
 
 TARGET = 500
 BACK_DOOR = -500
@@ -215,13 +211,6 @@ def notation(action: Action, ladder: Ladder) -> str:
     raise ValueError(f"not a Femhundra action: {action}")
 
 
-def _card(text: str) -> int:
-    try:
-        return parse_card(text)
-    except ValueError as error:
-        raise NotationError(str(error)) from None
-
-
 def parse(text: str, ladder: Ladder) -> Action:
     words = text.strip().split()
     low = [w.lower() for w in words]
@@ -230,7 +219,7 @@ def parse(text: str, ladder: Ladder) -> Action:
             return BID_BASE
         if low[0] == "solo":
             return SOLO
-        return _card(words[0])
+        return parse_card_notation(words[0])
     if len(words) == 2 and low[0] == "jk":
         suit = words[1].upper()
         if suit not in SUITS:
@@ -239,9 +228,9 @@ def parse(text: str, ladder: Ladder) -> Action:
     if len(words) == 2 and low[0] == "bid":
         return BID_BASE + FIRST_BID + ladder.index(words[1])
     if len(words) == 2 and low[0] == "call":
-        return CALL + _card(words[1])
+        return CALL + parse_card_notation(words[1])
     if low and low[0] == "discard" and len(words) > 1:
-        cards = {_card(w) for w in words[1:]}
+        cards = {parse_card_notation(w) for w in words[1:]}
         if len(cards) != len(words) - 1:
             raise NotationError("discard takes different cards, e.g. discard 7C 8D 9H")
         return discard_action(sorted(cards))
@@ -377,33 +366,3 @@ def game_winners(
     if min(by_side.values()) <= BACK_DOOR:
         return frozenset(top)
     return None
-
-
-def redeal(
-    places: list[tuple[int, int]],
-    pool: list[int],
-    card_class: Callable[[int], int],
-    rng: random.Random,
-) -> list[int]:
-    """Masks for ``places`` (count, void classes) dealt at random from ``pool``; no place gets a
-    card of a class it is void in. After many dead ends the cards stay where they were."""
-    order = sorted(range(len(places)), key=lambda i: -places[i][1].bit_count())
-    cards = pool.copy()
-    for _ in range(50):
-        shuffle(cards, rng)
-        left = cards
-        masks = [0] * len(places)
-        for i in order:
-            count, voids = places[i]
-            fits = [c for c in left if not voids >> card_class(c) & 1][:count]
-            if len(fits) < count:
-                break
-            masks[i] = mask_of(fits)
-            left = [c for c in left if not masks[i] >> c & 1]
-        else:
-            return masks
-    masks, start = [], 0
-    for count, _ in places:
-        masks.append(mask_of(pool[start : start + count]))
-        start += count
-    return masks

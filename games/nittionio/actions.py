@@ -11,8 +11,8 @@ import sys
 from collections.abc import Iterable
 from itertools import combinations
 
-from games.cards import JOKER, code, codes, parse_card, rank_of, suit_of
-from games.core import Action, NotationError
+from games.cards import JOKER, code, codes, rank_of, suit_of
+from games.core import Action, NotationError, parse_card_notation
 from games.nittionio.deck import BID_VALUE, cards_list
 
 PASS, DECLARE, REVEAL = 1000, 1001, 1002
@@ -85,9 +85,9 @@ def parse(text: str) -> Action:
     if len(words) == 1:
         if words[0] in _ACTIONS_BY_WORD:
             return _ACTIONS_BY_WORD[words[0]]
-        return _parse_card(words[0])
+        return parse_card_notation(words[0])
     if words and words[0] == "bid":
-        cards = {_parse_card(w) for w in words[1:]}
+        cards = {parse_card_notation(w) for w in words[1:]}
         if len(words) != 4 or len(cards) != 3:
             raise NotationError("bid takes three different cards, e.g. bid 7D KS TC")
         return bid_action(cards)
@@ -95,10 +95,3 @@ def parse(text: str) -> Action:
         f"not a Nittionio action: {text!r} (a card such as QS, bid 7D KS TC, pass, declare "
         "or reveal)"
     )
-
-
-def _parse_card(text: str) -> int:
-    try:
-        return parse_card(text)
-    except ValueError as error:
-        raise NotationError(str(error)) from None

@@ -8,8 +8,8 @@ from games.cards import CLUBS, DIAMONDS, HEARTS, JOKER, SPADES, make_deck
 from games.tricks import tables
 
 PLAYERS = 3
-FULL_DECK = make_deck(range(6, 15), jokers=1)
-SHORT_DECK = make_deck(range(6, 15))  # V3: no joker
+FULL_DECK = tuple(make_deck(range(6, 15), jokers=1))
+SHORT_DECK = tuple(make_deck(range(6, 15)))  # V3: no joker
 BIT = tuple(1 << c for c in range(JOKER + 1))
 
 BID_VALUE = {DIAMONDS: 0, SPADES: 1, HEARTS: 2, CLUBS: 3}

@@ -21,10 +21,8 @@ from games.cards import (
     codes,
     copy_rng,
     deal_deck,
-    mask_of,
     randbelow,
     rank_of,
-    shuffle,
     suit_of,
 )
 from games.core import (
@@ -70,7 +68,7 @@ from games.nittionio.scoring import (
     game_winner,
     rubber_bonus,
 )
-from games.tricks import trick_winner
+from games.tricks import outside_voids, redeal, trick_winner
 
 _BIDDING, _PREMIUM, _TRICKS, _OVER = range(4)
 _PHASES = (
@@ -202,21 +200,6 @@ def _hand_cards(mask: int) -> tuple[Card, ...]:
     return (*found, Card(JOKER)) if mask >> JOKER & 1 else found
 
 
-# the state's lists, which a clone copies
-_LISTS = [
-    "_events",
-    "_hands",
-    "_bid_cards",
-    "_bids",
-    "_tricks",
-    "_voids",
-    "_trick",
-    "_totals",
-    "_game_scores",
-    "_games_won",
-]
-
-
 @dataclass(frozen=True)
 class NittionioOptions(Options):
     """``scoring``: "main" plays the variant's own game; "rubber" plays games to 100 in a rubber
@@ -257,7 +240,6 @@ class Nittionio(Game):
         "_premium",
         "_premium_seat",
         "_premiums",
-        "_rng",
         "_rng_shared",
         "_rubber",
         "_rubber_winner",
@@ -274,6 +256,20 @@ class Nittionio(Game):
         "_voids",
         "_waiting",
         "options",
+        "rng",
+    )
+    # what apply changes in place: a clone copies these
+    copied = (
+        "_events",
+        "_hands",
+        "_bid_cards",
+        "_bids",
+        "_tricks",
+        "_voids",
+        "_trick",
+        "_totals",
+        "_game_scores",
+        "_games_won",
     )
 
     def __init__(
@@ -285,7 +281,7 @@ class Nittionio(Game):
                 Msg.of("nittionio.options_error.pennycook_rubber"),
             )
         self.options = options
-        self._rng = rng
+        self.rng = rng
         self._rng_shared = False  # True while clones share the generator (see _deal_rng)
         self._decks = decks
         self._rubber = options.scoring == "rubber"
@@ -357,9 +353,9 @@ class Nittionio(Game):
         until one of them deals, which takes its own copy first: copying a generator's state
         costs more than most searches spend on a clone."""
         if self._rng_shared:
-            own = copy_rng(self._rng)
-            self._rng, self._rng_shared = own, False
-        return self._rng
+            own = copy_rng(self.rng)
+            self.rng, self._rng_shared = own, False
+        return self.rng
 
     @property
     def _forehand(self) -> int:
@@ -650,20 +646,19 @@ class Nittionio(Game):
 
     # --- copies ------------------------------------------------------------------------------
 
-    def clone(self) -> Nittionio:
-        other = object.__new__(Nittionio)
-        for name in self.__slots__:
-            setattr(other, name, getattr(self, name))
-        self._rng_shared = other._rng_shared = True
-        for name in _LISTS:
-            setattr(other, name, getattr(self, name).copy())
+    def clone(self, rng: random.Random | None = None) -> Nittionio:
+        """A copy; without ``rng`` it shares this match's generator until either of them deals
+        (see :meth:`_deal_rng`), with ``rng`` its future deals draw from ``rng`` itself: copying a
+        generator's state at every deal would cost a search more than the rest of a deal's end."""
+        other = self._copy()
+        if rng is None:
+            self._rng_shared = other._rng_shared = True
+        else:
+            other.rng, other._rng_shared = rng, False
         return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Nittionio:
-        other = self.clone()
-        # its future deals draw from ``rng`` itself: copying a generator's state at every deal
-        # would cost a search more than the rest of a deal's end
-        other._rng, other._rng_shared = rng, False
+        other = self.clone(rng)
         other._decks = None  # explicit future decks would tell the future
         # hidden places: the other seats' hands (unless revealed) and face-down bid cards
         revealed = self._premium_seat if self._premium == REVEAL else None
@@ -675,11 +670,16 @@ class Nittionio(Game):
                 places.append((other._hands, s, self._voids[s]))
             if self._bid_cards[s] and not self._face_up_bids >> s & 1:
                 places.append((other._bid_cards, s, 0))
-        dealt = _redeal(
-            [(where[s].bit_count(), voids) for where, s, voids in places],
-            [c for where, s, _ in places for c in cards_in(where[s])],
-            self._suit_table,
+        pool = [c for where, s, _ in places for c in cards_in(where[s])]
+        suit = self._suit_table.__getitem__
+        dealt = redeal(
+            [
+                (where[s].bit_count(), outside_voids(pool, voids, suit))
+                for where, s, voids in places
+            ],
+            pool,
             rng,
+            order=sorted(range(len(places)), key=lambda i: -places[i][2].bit_count()),
         )
         for (where, s, _), mask in zip(places, dealt, strict=True):
             where[s] = mask
@@ -694,41 +694,6 @@ class Nittionio(Game):
 
     def parse(self, text: str) -> Action:
         return actions.parse(text)
-
-
-def _redeal(
-    places: list[tuple[int, int]], pool: list[int], suit_table: tuple[int, ...], rng: random.Random
-) -> list[int]:
-    """Masks for ``places`` (count, void suits) dealt at random from ``pool``.
-
-    No place gets a card of a suit it is void in. Places with more voids are dealt first, and a
-    dead end starts over; after many dead ends the cards stay where they are (``pool`` in place
-    order), which always fits.
-    """
-    order = sorted(range(len(places)), key=lambda i: -places[i][1].bit_count())
-    cards = pool.copy()
-    for _ in range(50):
-        shuffle(cards, rng)
-        left = cards
-        masks = [0] * len(places)
-        for i in order:
-            count, voids = places[i]
-            if not voids:  # no suit ruled out: the next cards of the shuffled pool
-                masks[i] = mask_of(left[:count])
-                left = left[count:]
-                continue
-            fits = [c for c in left if not voids >> suit_table[c] & 1][:count]
-            if len(fits) < count:
-                break
-            masks[i] = mask_of(fits)
-            left = [c for c in left if not masks[i] >> c & 1]
-        else:
-            return masks
-    masks, start = [], 0
-    for count, _ in places:
-        masks.append(mask_of(pool[start : start + count]))
-        start += count
-    return masks
 
 
 def new_match(

@@ -6,8 +6,8 @@ is ``EXCHANGE | mask`` where ``mask`` holds the discarded cards (0: take none). 
 
 from __future__ import annotations
 
-from games.cards import cards_in, code, codes, parse_card
-from games.core import Action, NotationError
+from games.cards import cards_in, code, codes
+from games.core import Action, NotationError, parse_card_notation
 
 BLANCHE, EXPOSE, HIDE = 1000, 1001, 1002
 WORDS = {BLANCHE: "blanche", EXPOSE: "expose", HIDE: "hide"}
@@ -82,10 +82,7 @@ def parse(text: str) -> Action:
 
 
 def _card(text: str) -> int:
-    try:
-        c = parse_card(text)
-    except ValueError as error:
-        raise NotationError(str(error)) from None
+    c = parse_card_notation(text)
     if c >= 52:
         raise NotationError("Piquet is played without the joker")
     return c

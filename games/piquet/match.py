@@ -17,7 +17,6 @@ from games.cards import (
     cards_in,
     cards_tuple,
     codes,
-    copy_rng,
     deal_deck,
     make_deck,
     randbelow,
@@ -93,6 +92,24 @@ class Piquet(Game):
     """A partie in progress. Seats 0..n-1 clockwise; with four players 0 & 2 play against 1 & 3."""
 
     game_id = GAME_ID
+    copied = (
+        "events",
+        "totals",
+        "past_rows",
+        "hands",
+        "dealt_hands",
+        "talon",
+        "discards",
+        "seen",
+        "shown",
+        "trick",
+        "won",
+        "played",
+        "declared_hands",
+        "best_called",
+        "tally",
+    )
+    copied_nested = ("calls",)
 
     def __init__(
         self,
@@ -692,32 +709,6 @@ class Piquet(Game):
         return codes(sorted(cards_in(mask), key=lambda c: (suit_of(c), -rank_of(c))))
 
     # --- copies ----------------------------------------------------------------------------------
-
-    def clone(self, rng: random.Random | None = None) -> Piquet:
-        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
-        other = object.__new__(Piquet)
-        other.__dict__.update(self.__dict__)
-        other.rng = copy_rng(self.rng) if rng is None else rng
-        other.events = self.events.copy()
-        other.totals = list(self.totals)
-        other.past_rows = list(self.past_rows)
-        for name in (
-            "hands",
-            "dealt_hands",
-            "talon",
-            "discards",
-            "seen",
-            "shown",
-            "trick",
-            "won",
-            "played",
-            "declared_hands",
-            "best_called",
-        ):
-            setattr(other, name, list(getattr(self, name)))
-        other.calls = [list(c) for c in self.calls]
-        other.tally = self.tally.copy()
-        return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Piquet:
         """Re-deal every card hidden from ``seat`` among the places it could be: the other hands

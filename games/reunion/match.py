@@ -15,10 +15,8 @@ from games.cards import (
     cards_in,
     cards_tuple,
     codes,
-    copy_rng,
     deal_deck,
     randbelow,
-    shuffle,
 )
 from games.core import (
     Action,
@@ -81,7 +79,7 @@ from games.reunion.rules import (
     settle_partie,
 )
 from games.reunion.sheet import DealRecord, PartieRecord, deal_rows, partie_rows
-from games.tricks import trick_winner
+from games.tricks import redeal, trick_winner
 
 GAME_ID = "reunion"
 _DISCARD, _TRICKS, _OVER = range(3)
@@ -99,21 +97,6 @@ class ReunionOptions(Options):
 
     parties: int = field(default=3, metadata=bounds(1, 20))
     carry_last_dealer: bool = True
-
-
-_LISTS = (
-    "_events",
-    "_hands",
-    "_shown",
-    "_voids",
-    "_trick",
-    "_trick_eyes",
-    "_tricks_won",
-    "_deal_capture",
-    "_stakes",
-    "_deals",
-    "_parties",
-)
 
 
 class Reunion(Game):
@@ -135,7 +118,6 @@ class Reunion(Game):
         "_partie",
         "_parties",
         "_phase",
-        "_rng",
         "_shown",
         "_stakes",
         "_t",
@@ -148,6 +130,21 @@ class Reunion(Game):
         "_turn_up_taken",
         "_voids",
         "options",
+        "rng",
+    )
+    # what apply changes in place: a clone copies these
+    copied = (
+        "_events",
+        "_hands",
+        "_shown",
+        "_voids",
+        "_trick",
+        "_trick_eyes",
+        "_tricks_won",
+        "_deal_capture",
+        "_stakes",
+        "_deals",
+        "_parties",
     )
 
     def __init__(
@@ -156,7 +153,7 @@ class Reunion(Game):
         if options.parties < 1:
             raise OptionError("parties takes a whole number of 1 or more")
         self.options = options
-        self._rng = rng
+        self.rng = rng
         self._decks = decks
         self._events: list[Event] = []
         self._stakes = [0] * PLAYERS
@@ -173,7 +170,7 @@ class Reunion(Game):
     # --- dealing -------------------------------------------------------------------------------
 
     def _start_deal(self) -> None:
-        deck = deal_deck(self._decks, self._deal_no, DECK, self._rng)
+        deck = deal_deck(self._decks, self._deal_no, DECK, self.rng)
         self._deal_no += 1
         self._deal_in_partie += 1
         dealer = self._dealer
@@ -543,16 +540,6 @@ class Reunion(Game):
 
     # --- copies --------------------------------------------------------------------------------
 
-    def clone(self, rng: random.Random | None = None) -> Reunion:
-        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
-        other = object.__new__(Reunion)
-        for name in self.__slots__:
-            setattr(other, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(other, name, getattr(self, name).copy())
-        other._rng = copy_rng(self._rng) if rng is None else rng
-        return other
-
     def determinize(self, seat: Seat, rng: random.Random) -> Reunion:
         """Re-deal the cards hidden from ``seat``: the other hands (but the turn-up the dealer
         took, which everyone saw) and, unless ``seat`` dealt, the two discards, which hold no
@@ -572,9 +559,9 @@ class Reunion(Game):
         if seat != self._dealer and self._discards:
             places.append(("discards", self._dealer, DECK_MASK & ~t.no_discard))
         hidden = [self._hidden_part(where, s) for where, s, _ in places]
-        dealt = _redeal(
+        dealt = redeal(
             [(h.bit_count(), allowed) for h, (_, _, allowed) in zip(hidden, places, strict=True)],
-            hidden,
+            [c for h in hidden for c in cards_in(h)],
             rng,
         )
         for (where, s, _), mask in zip(places, dealt, strict=True):
@@ -596,31 +583,6 @@ class Reunion(Game):
 
     def parse(self, text: str) -> Action:
         return rules.parse(text)
-
-
-def _redeal(places: list[tuple[int, int]], held: list[int], rng: random.Random) -> list[int]:
-    """Masks for ``places`` (count, allowed cards) dealt at random from the cards ``held`` now.
-
-    The most constrained places are dealt first; a dead end starts over, and after many the
-    cards stay where they are (``held``), which always fits.
-    """
-    pool = [c for mask in held for c in cards_in(mask)]
-    order = sorted(range(len(places)), key=lambda i: (places[i][1] & sum(held)).bit_count())
-    for _ in range(50):
-        shuffle(pool, rng)
-        left = pool
-        masks = [0] * len(places)
-        for i in order:
-            count, allowed = places[i]
-            fits = [c for c in left if allowed >> c & 1][:count]
-            if len(fits) < count:
-                break
-            for c in fits:
-                masks[i] |= BIT[c]
-            left = [c for c in left if not masks[i] >> c & 1]
-        else:
-            return masks
-    return list(held)
 
 
 def new_match(

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from games.cards import ACE, JACK, KING, QUEEN, TEN, card, code, make_deck, parse_card, rank_of
-from games.core import Action, NotationError
+from games.cards import ACE, JACK, KING, QUEEN, TEN, card, code, make_deck, rank_of
+from games.core import Action, NotationError, parse_card_notation
 from games.tricks import bower_tables, same_colour
 
 PLAYERS = 3
@@ -113,20 +113,13 @@ def notation(action: Action) -> str:
 def parse(text: str) -> Action:
     words = text.strip().split()
     if len(words) == 1:
-        return _parse_card(words[0])
+        return parse_card_notation(words[0])
     if words and words[0].lower() == "discard":
-        cards = {_parse_card(w) for w in words[1:]}
+        cards = {parse_card_notation(w) for w in words[1:]}
         if len(words) != 3 or len(cards) != 2 or max(cards) >= 52:
             raise NotationError("discard takes two different cards, e.g. discard 7C 8D")
         return discard_action(cards)
     raise NotationError(f"not a Reunion action: {text!r} (a card such as JH, or discard 7C 8D)")
-
-
-def _parse_card(text: str) -> int:
-    try:
-        return parse_card(text)
-    except ValueError as error:
-        raise NotationError(str(error)) from None
 
 
 # --- partie settlement (§1.6) -----------------------------------------------------------------

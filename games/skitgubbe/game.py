@@ -1,4 +1,4 @@
-"""The state of one match of Skitgubbe: both phases, views, copies and determinization.
+"""The state of one match of Skitgubbe: both phases, views and determinization.
 
 Hands, won piles and known cards are bit masks; the stock is a list (top card last); the
 phase-1 trick is a list of cards (the leader's at even positions); the phase-2 trick is two
@@ -18,7 +18,6 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
-    copy_rng,
     deal_deck,
     make_deck,
     randbelow,
@@ -125,6 +124,21 @@ class Skitgubbe(Game):
         "trump",
         "turn",
         "won",
+    )
+    copied = (
+        "hands",
+        "stock",
+        "won",
+        "tricks_won",
+        "known",
+        "picked",
+        "trick",
+        "groups",
+        "group_seats",
+        "places",
+        "constraints",
+        "events",
+        "seen",
     )
 
     def __init__(
@@ -593,19 +607,6 @@ class Skitgubbe(Game):
         return (Msg.of(k + "no_suit_no_trump", suit=led, trump_suit=self.trump),)
 
     # --- copies -----------------------------------------------------------------------------------
-
-    def clone(self, rng: random.Random | None = None) -> Skitgubbe:
-        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
-        other = object.__new__(Skitgubbe)
-        for name in Skitgubbe.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.rng = copy_rng(self.rng) if rng is None else rng
-        for name in ("hands", "stock", "won", "tricks_won", "known", "picked", "trick"):
-            setattr(other, name, list(getattr(self, name)))
-        for name in ("groups", "group_seats", "places", "constraints", "events"):
-            setattr(other, name, list(getattr(self, name)))
-        other.seen = dict(self.seen)
-        return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Skitgubbe:
         """Re-deal what ``seat`` has not seen: the stock, the set-aside card and the unseen cards

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from games.cards import JOKER, SUIT_MASKS, code, parse_card
-from games.core import Action, NotationError
+from games.cards import JOKER, SUIT_MASKS, code
+from games.core import Action, NotationError, parse_card_notation
 
 CHANCE = 60
 PICKUP = 61
@@ -143,10 +143,7 @@ def parse(text: str) -> Action:
         raise NotationError("write a card (7C), a group (QC KC AC), chance or pickup")
     cards = []
     for word in words:
-        try:
-            c = parse_card(word)
-        except ValueError as error:
-            raise NotationError(str(error)) from None
+        c = parse_card_notation(word)
         if c == JOKER:
             raise NotationError("Skitgubbe is played without a joker")
         cards.append(c)

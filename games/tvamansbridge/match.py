@@ -19,7 +19,6 @@ from games.cards import (
     cards_in,
     cards_tuple,
     code,
-    copy_rng,
     deal_deck,
     make_deck,
     parse_card,
@@ -131,6 +130,24 @@ class Tvamansbridge(Game):
         "up",
         "voids",
         "winner",
+    )
+    # what apply changes in place: a clone copies these
+    copied = (
+        "above",
+        "below",
+        "cover",
+        "down",
+        "events",
+        "games_won",
+        "hands",
+        "lone",
+        "segment",
+        "sheet_above",
+        "sheet_below",
+        "taken",
+        "trick",
+        "up",
+        "voids",
     )
 
     def __init__(
@@ -540,14 +557,8 @@ class Tvamansbridge(Game):
     # --- copies -----------------------------------------------------------------------------------
 
     def clone(self, rng: random.Random | None = None) -> Tvamansbridge:
-        """A copy; its generator a copy of this one's, or ``rng`` itself (a determinized world)."""
-        other = object.__new__(Tvamansbridge)
-        for name in Tvamansbridge.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.rng = copy_rng(self.rng) if rng is None else rng
-        for name in _LISTS:
-            setattr(other, name, list(getattr(self, name)))
-        if self.auction is not None:
+        other = super().clone(rng)
+        if self.auction is not None:  # None once the contract is made
             other.auction = self.auction.copy()
         return other
 
@@ -600,25 +611,6 @@ _FROM_DUMMY = Msg.of(f"{GAME_ID}.trick_note.dummy")
 def _cells(seat: Seat, points: int) -> tuple[int | None, ...]:
     """A sheet row's cells: ``points`` in ``seat``'s column."""
     return (points, None) if seat == 0 else (None, points)
-
-
-_LISTS = (
-    "above",
-    "below",
-    "cover",
-    "down",
-    "events",
-    "games_won",
-    "hands",
-    "lone",
-    "segment",
-    "sheet_above",
-    "sheet_below",
-    "taken",
-    "trick",
-    "up",
-    "voids",
-)
 
 
 def _call_msg(seat: int, call: int, _: int) -> Msg:

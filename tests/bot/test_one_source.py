@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.discord import images
-from bot.discord.views.panel import panel_notations
 from bot.i18n import catalog
+from bot.offers import panel_choices
 from bot.render.colours import FOUR_COLOUR_DECK
 from bot.render.text import DISCORD, DISCORD_SYMBOLS
 from bot.sessions import LiveTable
@@ -132,7 +132,7 @@ def test_the_web_page_and_the_discord_panel_offer_the_same_moves(game_id: str) -
         table = _live(game_id, game)
         for seat in sorted(game.to_act()):
             on_page = [a["notation"] for a in actions(texts, renderer(texts, table), table, seat)]
-            assert on_page == panel_notations(table, seat)
+            assert on_page == panel_choices(table, seat)
             compared += bool(on_page)
         seat = sorted(game.to_act())[0]
         legal = game.legal_actions(seat)

@@ -176,6 +176,49 @@ def test_clone_is_independent(game_id: str) -> None:
     assert _views(game) == before
 
 
+def _state(game: Game) -> Iterator[tuple[str, object]]:
+    """A match's attributes by name: its slots, or its ``__dict__`` for an engine without."""
+    slots = [name for klass in type(game).__mro__ for name in klass.__dict__.get("__slots__", ())]
+    names = [name for name in slots if name not in ("__dict__", "__weakref__")] or list(vars(game))
+    for name in names:
+        yield name, getattr(game, name)
+
+
+def _changeable(value: object) -> Iterator[object]:
+    """The containers in ``value`` that could be changed in place: itself, and one level in."""
+    if isinstance(value, str | bytes | int | float | tuple | frozenset | random.Random):
+        items: list[object] = list(value) if isinstance(value, tuple) else []
+    else:
+        if isinstance(value, list | dict | set) or callable(getattr(value, "copy", None)):
+            yield value
+        items = list(value.values()) if isinstance(value, dict) else []
+        items += list(value) if isinstance(value, list | set) else []
+    for item in items:
+        if isinstance(item, list | dict | set) or callable(getattr(item, "copy", None)):
+            yield item
+
+
+@pytest.mark.parametrize("game_id", list(SPECS))
+def test_a_clone_shares_nothing_that_play_changes_in_place(game_id: str) -> None:
+    """Every engine clones with ``games.core``'s ``clone``: an attribute that ``apply`` changes
+    in place must be named in the engine's ``copied`` (or ``copied_nested``), or a search's copy
+    and the real match would change together."""
+    spec = SPECS[game_id]
+    for players in sorted({spec.min_players, spec.max_players}):
+        game = spec.new(players, rng=random.Random(5))
+        rng = random.Random(6)
+        for _ in range(40):
+            if not (seats := game.to_act()):
+                break
+            seat = rng.choice(sorted(seats))
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        copy = game.clone()
+        for name, value in _state(game):
+            theirs = [id(part) for part in _changeable(getattr(copy, name))]
+            for part in _changeable(value):
+                assert id(part) not in theirs, f"{game_id} with {players}: a clone shares {name}"
+
+
 @pytest.mark.parametrize("game_id", list(SPECS))
 def test_malformed_notation_is_a_notation_error(game_id: str) -> None:
     game = SPECS[game_id].new(SPECS[game_id].min_players, rng=random.Random(1))

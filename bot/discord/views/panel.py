@@ -6,7 +6,10 @@ manager refuses a click from a panel built before its seat's last action, so a s
 never act twice, while other seats' moves leave a waiting panel valid. A waiting seat's panel
 offers its cards ahead of its turn (``cards_ahead``), so it need not be edited when the turn
 comes; a refused click is answered with the current panel and the reason.
-The controls are ``DynamicItem``s, so a panel keeps working across a restart of the bot.
+Every control is answered by a registered ``DynamicItem`` by its custom id alone (the panel's
+take-the-seat-back button by the table's, made in ``table_button.py``), so a panel keeps working
+across a restart of the bot. What a panel offers is decided for every face in the core
+(``bot.offers.panel_choices``), which the listener reads too.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from bot.discord.views.layout import (
     step_page,
     two_parts,
 )
+from bot.discord.views.table_button import table_button
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.offers import panel_choices
@@ -58,12 +62,6 @@ if TYPE_CHECKING:
     from bot.discord.services import Services
 
 MAX_LABEL = 80
-
-
-def panel_notations(table: LiveTable, seat: Seat) -> list[str]:
-    """The actions a member chooses on the panel, decided for every face by
-    ``bot.offers.panel_choices``."""
-    return panel_choices(table, seat)
 
 
 def pick_options(notations: Sequence[str], verb: str) -> list[str]:
@@ -394,7 +392,7 @@ async def show_step(interaction: discord.Interaction, table_id: int, verb: str, 
         table, seat = seated_table(interaction, table_id)
         step = f"{verb} {first}" if first else None
         _, picked_verb, cards = _shown_draft(interaction, table)
-        if step is not None and not step_page(panel_notations(table, seat), step):
+        if step is not None and not step_page(panel_choices(table, seat), step):
             raise UserError("not_offered")
         draft = Draft(step, picked_verb, cards)
         await show_panel(interaction, texts, table, seat, draft=draft)
@@ -419,7 +417,7 @@ async def pick_cards(
     texts = catalog_of(interaction)
     async with answer_errors(interaction, texts):
         table, seat = seated_table(interaction, table_id)
-        notations = panel_notations(table, seat)
+        notations = panel_choices(table, seat)
         menu = _menu_of(notations, verb, part)
         if not menu or not set(values) <= menu or len(set(values)) != len(values):
             raise UserError("not_offered")
@@ -521,7 +519,7 @@ async def show_panel(
     bot = kortbord(interaction)
     # noted as shown before anything is awaited, so the listener does not edit it meanwhile
     bot.listener.panel_shown(
-        table, interaction, page, kept_draft(panel_notations(table, seat), draft)
+        table, interaction, page, kept_draft(panel_choices(table, seat), draft)
     )
     own = on_own_panel(interaction)
     files, picture = await hand_picture(bot, table, seat, interaction.user.id)
@@ -551,7 +549,7 @@ def panel_for(
     """The panel with what of a half-made choice is still valid, and that part: a refreshed
     panel keeps the member's picks and opened step, and says so when it has to drop them (the
     state changed, or the time ran out and the computer acted)."""
-    kept = kept_draft(panel_notations(table, seat), draft)
+    kept = kept_draft(panel_choices(table, seat), draft)
     dropped = dropped_part(draft, kept)
     content, view = build_panel(
         texts, table, seat, page=page, done=done, draft=kept, dropped=dropped, picture=picture
@@ -587,8 +585,6 @@ def build_panel(
     ``draft``: the member's half-made choice (a step, cards picked), ``dropped``: the part of one
     that no longer applies, which the panel says; ``picture``: the hand is shown drawn, so the
     text need not list it."""
-    from bot.discord.views.table import TableButton
-
     content = panel_text(texts, table, seat, done=done, picture=picture)
     view = controls()
     text = renderer(texts, table)
@@ -598,11 +594,11 @@ def build_panel(
         assert dropped is not None
         lines.append(texts.text("ui.panel.dropped", choice=_draft_text(text, game_id, dropped)))
     if table.taken_over(seat):
-        view.add_item(TableButton(table.table_id, "reclaim", texts.text("ui.button.reclaim")))
+        view.add_item(table_button(table.table_id, "reclaim", texts.text("ui.button.reclaim")))
         return clip("\n".join(lines), MAX_CONTENT, keep_end=True), view
     if table.spec.realtime and table.reveal_at is not None:
         lines.append(texts.text("ui.panel.reaction_hint"))
-    notations = panel_notations(table, seat)
+    notations = panel_choices(table, seat)
     if table.game is not None and notations and not table.choices(seat):
         lines.append(texts.text("ui.panel.ahead"))
     if step is None and draft is not None:

@@ -1,6 +1,6 @@
-"""The buttons of the public table message: ``kb:t:<table>:<op>``, the lobby's select of a
-computer player's level ``kb:c:<table>``, and for real-time games the reaction buttons
-``kb:r:<table>:<reveal>:<verb>``.
+"""The buttons of the public table message: ``kb:t:<table>:<op>`` (made in ``table_button.py``,
+which a hand panel uses too), the lobby's select of a computer player's level ``kb:c:<table>``,
+and for real-time games the reaction buttons ``kb:r:<table>:<reveal>:<verb>``.
 
 They are ``DynamicItem``s registered in ``setup_hook``, so a table message keeps working after a
 restart. A click only calls the session manager (the table's own actions, and the question
@@ -21,6 +21,7 @@ from bot.discord.messages import layout_view
 from bot.discord.replies import answer, answer_errors, catalog_of, kortbord, with_retries
 from bot.discord.views.activity import ActivityButton
 from bot.discord.views.panel import controls, seated_table, show_panel
+from bot.discord.views.table_button import TEMPLATE, table_button
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.offers import TABLE_ACTIONS, Question, question, table_act
@@ -44,16 +45,6 @@ LOBBY_OPS = ("join", "leave", "computer", "start", "end")
 PLAY_OPS = ("hand", "rules", "leave", "end")  # the play row, with the web table's Öppna bordet last
 ANSWERS = {"startfill": "ui.confirm.started", "endok": "ui.reply.ended"}
 """What the question's message says once its yes is done."""
-STYLES = {
-    "join": discord.ButtonStyle.success,
-    "start": discord.ButtonStyle.primary,
-    "hand": discord.ButtonStyle.primary,
-    "turn": discord.ButtonStyle.success,
-    "end": discord.ButtonStyle.danger,
-    "endok": discord.ButtonStyle.danger,
-    "startfill": discord.ButtonStyle.primary,
-    "rematch": discord.ButtonStyle.success,
-}
 
 
 def snowflake_ms(snowflake: int) -> int:
@@ -63,16 +54,10 @@ def snowflake_ms(snowflake: int) -> int:
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"kb:t:(?P<table>\d+):(?P<op>[a-z]+)",
+    template=TEMPLATE,
 ):
     def __init__(self, table_id: int, op: str, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or op,
-                style=STYLES.get(op, discord.ButtonStyle.secondary),
-                custom_id=f"kb:t:{table_id}:{op}",
-            )
-        )
+        super().__init__(table_button(table_id, op, label))
         self.table_id, self.op = table_id, op
 
     @classmethod

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 from bot.discord.views.layout import Steps, layout
-from bot.discord.views.panel import build_panel, panel_notations
+from bot.discord.views.panel import build_panel
 from bot.i18n import catalog
+from bot.offers import panel_choices
 from bot.sessions import LiveTable
 from bot.storage import SeatRecord, TableRecord
 from games.registry import SPECS
@@ -31,7 +32,7 @@ def test_the_second_click_names_the_family_only() -> None:
     table = families_table()
     assert table.game is not None
     seat = min(table.game.to_act())
-    notations = panel_notations(table, seat)
+    notations = panel_choices(table, seat)
     steps = [row for rows in layout(notations) for row in rows if isinstance(row, Steps)]
     assert steps  # first click: whom
     first = steps[0].firsts[0]

@@ -13,9 +13,10 @@ import pytest
 from bot.discord.embeds import DealResult, deal_result_embed, dm_text, table_layout
 from bot.discord.messages import MAX_COMPONENTS, MAX_TEXT, Layout, count_components, layout_view
 from bot.discord.views.layout import Steps, layout
-from bot.discord.views.panel import build_panel, hand_image_name, panel_notations
+from bot.discord.views.panel import build_panel, hand_image_name
 from bot.discord.views.table import table_view
 from bot.i18n import catalog
+from bot.offers import panel_choices
 from bot.sessions import LiveTable
 from bot.storage import SeatRecord, TableRecord
 from games.core import Game
@@ -138,7 +139,7 @@ def test_every_message_and_panel_fits_discord(game_id: str) -> None:
             for seat in range(game.players):
                 dm = dm_text(texts, table, seat, "Servern med ett långt namn")
                 check_layout(layout_view(Layout(head=[dm])))
-                pages = layout(panel_notations(table, seat))
+                pages = layout(panel_choices(table, seat))
                 for page in range(len(pages)):
                     content, panel = build_panel(texts, table, seat, page=page)
                     assert len(content) <= 2000

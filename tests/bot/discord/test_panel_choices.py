@@ -23,9 +23,9 @@ from bot.discord.views.panel import (
     build_panel,
     hand_picture,
     panel_for,
-    panel_notations,
 )
 from bot.i18n import catalog
+from bot.offers import panel_choices
 from bot.render.text import DISCORD, card_face, hand_order_of, sort_hand
 from bot.sessions import LiveTable, member_actions
 from games.cards import parse_card, suit_of
@@ -59,7 +59,7 @@ def card_buttons(texts_lang: str, table: LiveTable, seat: int) -> list[PanelActi
     """The card buttons of every page of the seat's panel, page by page, row by row."""
     texts = catalog(texts_lang)
     found: list[PanelAction] = []
-    pages = len(layout(panel_notations(table, seat)))
+    pages = len(layout(panel_choices(table, seat)))
     for page in range(pages):
         _, view = build_panel(texts, table, seat, page=page)
         items = sorted(view.children, key=lambda i: i.row or 0)
@@ -78,7 +78,7 @@ def test_every_card_is_one_click_on_some_page_in_the_order_of_the_hand_line(game
             continue
         table = live_table(game_id, game)
         for seat in sorted(game.to_act()):
-            plays = singles(panel_notations(table, seat))
+            plays = singles(panel_choices(table, seat))
             if not plays:
                 continue
             largest = max(largest, len(plays))
@@ -120,7 +120,7 @@ def test_a_hand_of_more_than_five_pages_turns_back_and_forward(
     assert len(pages) == 6
     game = SPECS["snipp_snapp_snorum"].new(2, rng=random.Random(1))
     table = live_table("snipp_snapp_snorum", game)
-    monkeypatch.setattr("bot.discord.views.panel.panel_notations", lambda *_: [*hand, *menus])
+    monkeypatch.setattr("bot.discord.views.panel.panel_choices", lambda *_: [*hand, *menus])
     found = []
     for page in range(len(pages)):
         _, view = build_panel(catalog("en"), table, 0, page=page)
@@ -144,7 +144,7 @@ def test_cards_picked_together_are_listed_in_hand_order() -> None:
             table = live_table(game_id, game)
             for seat in sorted(game.to_act()):
                 hand = sort_hand(game.view(seat).hand)
-                for rows in layout(panel_notations(table, seat)):
+                for rows in layout(panel_choices(table, seat)):
                     for row in rows:
                         if isinstance(row, Select) and row.most_values > 1:
                             cards = [parse_card(c.notation) for c in row.choices]
@@ -333,7 +333,7 @@ async def test_the_hand_picture_shows_the_cards_in_the_order_of_the_buttons(
             table = live_table(game_id, game)
             seat = sorted(game.to_act())[0]
             view = game.view(seat)
-            wanted = view.marked if game_id == "svarte_petter" else panel_notations(table, seat)
+            wanted = view.marked if game_id == "svarte_petter" else panel_choices(table, seat)
             if len(view.hand) < 10 or not wanted:
                 continue  # a large hand with cards to play, or the odd card's holder
             checked.append(game_id)
@@ -411,11 +411,11 @@ def test_a_hand_of_18_to_26_cards_is_one_click_a_card_with_sida_buttons_when_it_
     for game in playouts(game_id, 200):
         table = live_table(game_id, game)
         for seat in sorted(game.to_act()):
-            plays = singles(panel_notations(table, seat))
+            plays = singles(panel_choices(table, seat))
             if not 18 <= len(plays) <= 26:
                 continue
             sizes.add(len(plays))
-            pages = len(layout(panel_notations(table, seat)))
+            pages = len(layout(panel_choices(table, seat)))
             clicks: list[str] = []
             for page in range(pages):
                 _, view = build_panel(texts, table, seat, page=page)

@@ -421,13 +421,6 @@ class Doors(Game):
             seats=(SeatView(cards=0), SeatView(cards=0)),
         )
 
-    def clone(self) -> Doors:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        other = Doors(self.chances, rng)
-        other.won = self.won
-        return other
-
     def is_over(self) -> bool:
         return self.won is not None
 

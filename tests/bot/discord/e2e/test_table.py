@@ -80,6 +80,35 @@ async def test_an_expired_deadline_makes_the_computer_player_act(simcord_env: En
     assert table.record.seats[seat].strikes == 1
 
 
+async def test_a_member_whose_turns_ran_out_takes_the_seat_back_from_the_hand_panel(
+    simcord_env: Env,
+) -> None:
+    env = simcord_env
+    channel, message, anna, bo = await table_for_two(env)
+    await anna.click(message, label="Starta")
+    table = table_in(env, channel.id)
+    assert table.game is not None
+    members = {anna.id: anna, bo.id: bo}
+    bo_seat = table.seat_of(bo.id)
+    assert bo_seat is not None
+    while not table.record.seats[bo_seat].autoplay:  # Bo lets his turns run out
+        if bo_seat in table.game.to_act():
+            await env.advance_time(table.record.turn_seconds + 1)
+        else:
+            await play_until(env, channel.id, members, message, 1)
+
+    panel = await open_hand(bo, message)
+    reclaim = catalog("sv").text("ui.button.reclaim")
+    assert [c.get("label") for c in components_of(panel) if c.get("custom_id")] == [reclaim]
+    taken = await bo.click(panel, label=reclaim)
+
+    assert taken.acknowledged
+    assert not table.record.seats[bo_seat].autoplay
+    assert taken.response is not None
+    assert reclaim not in [c.get("label") for c in components_of(taken.response)]
+    env.raise_errors()
+
+
 async def test_a_restart_in_the_middle_of_a_match_resumes_it(
     simcord_env: Env, make_bot: Callable[[], Kortbord]
 ) -> None:
