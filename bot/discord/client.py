@@ -157,6 +157,7 @@ class Kortbord(commands.Bot):
                 workers=self.settings.ai_workers,
                 seconds=self.settings.ai_seconds,
                 iterations=self.settings.ai_iterations,
+                counted_playouts=self.settings.daily_playouts,
             ),
         )
         self.add_dynamic_items(*CONTROLS)
