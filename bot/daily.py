@@ -13,7 +13,8 @@ then (``SECRET_UNTIL``), as the other members still play its cards.
 
 Duplicate scoring: a member's result minus the mean result of every member of the server who
 finished that deal, in points, or in places for the games whose result is a place only
-(``PLACE_GAMES``: better places count as more). The boards rank by it; the weekly board adds up a
+(``PLACE_GAMES``: better places count as more); in points, each place below first costs half a
+point (``PLACE_WEIGHT``), so equal points with a win and with a loss are not worth the same. The boards rank by it; the weekly board adds up a
 member's days of the week (Monday to Sunday) per game; the streak counts days in a row with a
 play. A table of the day has one member, so it never changes a game's rating.
 
@@ -29,14 +30,12 @@ from dataclasses import dataclass
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.errors import UserError
-from bot.sessions import ENDS_AT, SEATS_OPTION, LiveTable, Member, SessionManager
+from bot.sessions import DAY_OPTION, ENDS_AT, SEATS_OPTION, LiveTable, Member, SessionManager
 from bot.storage import Storage
 from bot.storage.daily import DailyPlay, DailySettings
 from bot.verify import SECRET_UNTIL
 from games.registry import SPECS
 
-DAY_OPTION = "_day"
-"""A table setting: the day (YYYY-MM-DD) whose deal the table plays."""
 LEVEL = "hard"
 TURN_SECONDS = 24 * 3600
 """A member of a table of the day plays at their own pace: no turn runs out before the day."""
@@ -116,10 +115,24 @@ class BoardLine:
     days: int = 1
 
 
+PLACE_WEIGHT = 0.5
+"""Points a place below first costs in a game scored in points: a win is never worth the same
+as a loss when the points are equal (Bondtolva's 12-12), and a point still outweighs a place."""
+
+
+def result_value(game_id: str, score: int, place: int) -> float:
+    """What a result is worth on the board: the place in the games whose result is a place
+    (better places count more), else the points less ``PLACE_WEIGHT`` for each place below
+    first. Equal results are worth the same."""
+    if game_id in PLACE_GAMES:
+        return float(-place)
+    return score - PLACE_WEIGHT * (place - 1)
+
+
 def _value(game_id: str, play: DailyPlay) -> float | None:
     if play.score is None or play.place is None:
         return None
-    return float(-play.place if game_id in PLACE_GAMES else play.score)
+    return result_value(game_id, play.score, play.place)
 
 
 def day_board(plays: Sequence[DailyPlay], game_id: str, day: str) -> list[BoardLine]:

@@ -57,12 +57,30 @@ def test_duplicate_score_is_the_result_minus_the_mean_of_everyone_who_played() -
         _play("dag", None, None),
     ]
     board = daily.day_board(plays, "nittionio", "2026-11-25")
+    # points, less half a point for each place below first: 40, 24.5 and 9
     assert [(line.name, line.duplicate) for line in board] == [
-        ("anna", 15.0),
+        ("anna", 15.5),
         ("cilla", 0.0),
-        ("bo", -15.0),
+        ("bo", -15.5),
         ("dag", None),  # not finished: not in the mean, last on the board
     ]
+
+
+def test_bondtolvas_12_12_is_a_win_for_one_and_a_loss_for_the_other() -> None:
+    """Equal points, places 1 and 2: the winner scores more than the loser, and members with
+    the same result score the same."""
+    plays = [
+        _play("anna", 12, 1, "bondtolva"),
+        _play("bo", 12, 2, "bondtolva"),
+        _play("cilla", 12, 1, "bondtolva"),
+        _play("dag", 12, 2, "bondtolva"),
+    ]
+    board = {
+        line.name: line.duplicate for line in daily.day_board(plays, "bondtolva", "2026-11-25")
+    }
+    assert board["anna"] == board["cilla"] == 0.25
+    assert board["bo"] == board["dag"] == -0.25
+    assert board["anna"] != board["bo"]
 
 
 def test_a_game_with_places_only_is_scored_in_places() -> None:

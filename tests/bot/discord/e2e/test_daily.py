@@ -38,7 +38,11 @@ async def make_bot(tmp_path: Path) -> AsyncIterator[Callable[[], Kortbord]]:
 
     def build() -> Kortbord:
         settings = Settings(  # type: ignore[call-arg]
-            database=tmp_path / "kortbord.sqlite3", ai_workers=0, ai_iterations=30, _env_file=None
+            database=tmp_path / "kortbord.sqlite3",
+            ai_workers=0,
+            ai_iterations=30,
+            daily_playouts=30,
+            _env_file=None,
         )
         bot = Kortbord(
             settings,
@@ -145,11 +149,12 @@ async def test_three_members_play_the_days_deal_of_two_games_ranked_by_duplicate
     assert embed.title == f"Dagens giv {_today(env)}"
     for game_id in GAMES:
         plays = await storage.daily_plays(guild.id, _today(env), _today(env))
-        # Tvåmanswhist in points; Snipp snapp snorum has places only: a better place counts more
+        # Tvåmanswhist in points (less half a point for a lost place); Snipp snapp snorum has
+        # places only: a better place counts more
         results = {
-            p.name: float(p.score if game_id == "tvamanswhist" else -(p.place or 0))
+            p.name: daily.result_value(game_id, p.score, p.place)
             for p in plays
-            if p.game_id == game_id and p.score is not None
+            if p.game_id == game_id and p.score is not None and p.place is not None
         }
         assert set(results) == {"anna", "bo", "cilla"}
         mean = sum(results.values()) / 3
