@@ -14,9 +14,10 @@ then (``SECRET_UNTIL``), as the other members still play its cards.
 Duplicate scoring: a member's result minus the mean result of every member of the server who
 finished that deal, in points, or in places for the games whose result is a place only
 (``PLACE_GAMES``: better places count as more); in points, each place below first costs half a
-point (``PLACE_WEIGHT``), so equal points with a win and with a loss are not worth the same. The boards rank by it; the weekly board adds up a
-member's days of the week (Monday to Sunday) per game; the streak counts days in a row with a
-play. A table of the day has one member, so it never changes a game's rating.
+point (``PLACE_WEIGHT``), so equal points with a win and with a loss are not worth the same.
+The boards rank by it; the weekly board adds up a member's days of the week (Monday to Sunday)
+per game; the streak counts days in a row with a play. A table of the day has one member, so it
+never changes a game's rating.
 
 No Discord here: the Discord face (``bot.discord.cogs.daily``) draws the boards and posts them.
 """

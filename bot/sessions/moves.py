@@ -6,7 +6,7 @@ presses. Pure functions of a match; nothing here changes a table.
 from __future__ import annotations
 
 from games.ai import is_timed_window
-from games.cards import code, parse_card
+from games.cards import code, is_card_code
 from games.core import Action, Game, Seat, View
 
 DECISION_FACTOR = 2
@@ -132,12 +132,3 @@ def turn_time(turn_seconds: int, game: Game, seat: Seat) -> float:
         if len(words) != 1 or not is_card_code(words[0]):
             return turn_seconds * DECISION_FACTOR
     return turn_seconds
-
-
-def is_card_code(word: str) -> bool:
-    """Whether ``word`` is a card's code (``QS``, ``TH``, ``JK``)."""
-    try:
-        parse_card(word)
-    except ValueError:
-        return False
-    return True
