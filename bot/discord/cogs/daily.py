@@ -1,7 +1,9 @@
 """``/dagens``: the deals of the day (``bot.daily``) in Discord.
 
 ``/dagens spela`` opens the member's table of the day in a private thread of its own (several
-members play the same deal at once, one table per thread, and nobody watches another's cards),
+members play the same deal at once, one table per thread, and nobody watches another's cards):
+always a private thread of a text channel (the thread's channel when typed in a thread), refused
+anywhere else and where the thread cannot be made,
 ``/dagens topplista`` shows today's boards and ``/dagens vecka`` a game's weekly board. When a
 table of the day finishes, the deal's board is posted at the table; when a server's day is over,
 its boards are posted in the channel it chose with ``/inställningar`` (one timer per such server,
@@ -26,7 +28,7 @@ from bot.discord.embeds import MAX_FIELD, clip
 from bot.discord.permissions import in_channel
 from bot.discord.replies import answer, answer_errors, catalog_of, with_retries
 from bot.discord.translator import cmd
-from bot.discord.views.table import answer_with_table, post_table, table_message
+from bot.discord.views.table import post_table, table_message
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.options import game_name
@@ -118,6 +120,18 @@ def day_embed(
     return embed
 
 
+def private_parent(channel: object) -> discord.TextChannel:
+    """The text channel in which a table of the day gets its private thread: the channel the
+    command was typed in, or the parent of the thread it was typed in. Refused anywhere else
+    (a forum post, a voice or stage channel's chat): a table of the day is never played where
+    a member who has not played it yet could watch."""
+    if isinstance(channel, discord.Thread):
+        channel = channel.parent
+    if not isinstance(channel, discord.TextChannel):
+        raise UserError("daily_text_channel")
+    return channel
+
+
 class DailyCog(commands.Cog):
     dagens = app_commands.Group(
         name=cmd("daily.name"), description=cmd("daily.description"), guild_only=True
@@ -158,49 +172,40 @@ class DailyCog(commands.Cog):
         language = server.language or bot.settings.language
         texts = catalog(language)
         member = Member(interaction.user.id, interaction.user.display_name)
-        private = isinstance(interaction.channel, discord.TextChannel)
+        parent = private_parent(interaction.channel)
         permissions.require(
             catalog_of(interaction),
             interaction.app_permissions,
-            in_channel(interaction, permissions.DAILY_TABLE if private else permissions.TABLE),
+            in_channel(interaction, permissions.DAILY_TABLE),
         )
         claim = await self.deals.claim(interaction.guild.id, game_id, member)
-        channel = interaction.channel
-        thread: discord.Thread | None = None
         try:
-            if isinstance(channel, discord.TextChannel):
-                name = texts.text("daily.thread", game=game_name(texts, game_id), name=member.name)
+            name = texts.text("daily.thread", game=game_name(texts, game_id), name=member.name)
+            try:
                 # private: the others play the same cards today, so they must not watch
-                thread = await channel.create_thread(
+                thread = await parent.create_thread(
                     name=name[:100], type=discord.ChannelType.private_thread, invitable=False
                 )
                 await thread.add_user(interaction.user)
-            where = thread.id if thread is not None else channel.id
-            table = await self.deals.open(
-                claim, where, thread.id if thread is not None else None, language
-            )
+            except discord.HTTPException as error:
+                log.info("no private thread in channel %s: %s", parent.id, error)
+                raise UserError("daily_no_thread") from None
+            table = await self.deals.open(claim, thread.id, thread.id, language)
         except BaseException:
             await self.deals.release(claim)
             raise
         shown = table_message(texts, table, bot.sessions.deadline(table))
         try:
-            if thread is not None:
-                posted = thread
-                message = await post_table(
-                    interaction,
-                    table,
-                    lambda: with_retries(
-                        lambda: posted.send(view=shown),
-                        f"posting table {table.table_id}",
-                    ),
-                )
-                await answer(interaction).send_message(
-                    texts.text("daily.opened", link=message.jump_url), ephemeral=True
-                )
-            else:
-                await post_table(
-                    interaction, table, lambda: answer_with_table(interaction, table, shown)
-                )
+            message = await post_table(
+                interaction,
+                table,
+                lambda: with_retries(
+                    lambda: thread.send(view=shown), f"posting table {table.table_id}"
+                ),
+            )
+            await answer(interaction).send_message(
+                texts.text("daily.opened", link=message.jump_url), ephemeral=True
+            )
         except UserError:
             await self.deals.release(claim)  # Discord never showed it: the deal is still theirs
             raise

@@ -285,3 +285,44 @@ async def test_the_day_rolls_over_at_midnight_in_the_servers_time_zone(simcord_e
         assert "svit 2" in shown
     else:
         assert "**anna**: 1 dag" in shown
+
+
+async def test_a_table_of_the_day_opens_only_in_a_private_thread_of_a_text_channel(
+    simcord_env: Env,
+) -> None:
+    """Typed in a public thread, the table opens in a private thread of the thread's channel, not
+    in the public thread; typed in a voice channel's chat it is refused with the reason, and the
+    deal stays the member's to play."""
+    env = simcord_env
+    guild, channel, _, admin = await _server(env)
+    await admin.slash(channel, "inställningar", tråd=True)
+    bo = await _member(env, guild, channel, "bo")
+    opened = await bo.slash(channel, "spel ny", spel="tvamanswhist")
+    assert opened.response is not None
+    public = bot_of(env).sessions.table_of(bo.id)
+    assert public is not None and public.record.thread_id is not None
+    anna = await _member(env, guild, channel, "anna")
+    in_thread = _thread_of(channel, public.record.thread_id)
+
+    answer = await anna.slash(in_thread, "dagens spela", spel="bondtolva")
+
+    assert answer.response is not None
+    table = bot_of(env).sessions.table_of(anna.id)
+    assert table is not None, answer.response.content
+    assert table.record.thread_id not in (None, public.record.thread_id)
+    thread = bot_of(env).get_channel(table.record.thread_id)
+    assert isinstance(thread, discord.Thread)
+    assert thread.type is discord.ChannelType.private_thread
+    assert thread.parent_id == channel.id
+    assert not in_thread.history() or all(
+        "Bondtolva" not in (m.content or "") for m in in_thread.history()
+    )
+
+    cilla = await _member(env, guild, channel, "cilla")
+    voice = guild.create_voice_channel("röst")
+    refused = await cilla.slash(voice, "dagens spela", spel="bondtolva")
+    assert refused.response is not None
+    assert "privat tråd i en textkanal" in refused.response.content
+    assert bot_of(env).sessions.table_of(cilla.id) is None
+    later = await cilla.slash(channel, "dagens spela", spel="bondtolva")  # still hers to play
+    assert bot_of(env).sessions.table_of(cilla.id) is not None, later.response
