@@ -300,7 +300,8 @@ async def test_a_table_of_the_day_opens_only_in_a_private_thread_of_a_text_chann
     opened = await bo.slash(channel, "spel ny", spel="tvamanswhist")
     assert opened.response is not None
     public = bot_of(env).sessions.table_of(bo.id)
-    assert public is not None and public.record.thread_id is not None
+    assert public is not None
+    assert public.record.thread_id is not None
     anna = await _member(env, guild, channel, "anna")
     in_thread = _thread_of(channel, public.record.thread_id)
 
