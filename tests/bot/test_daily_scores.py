@@ -19,8 +19,11 @@ def _play(
     place: int | None,
     game: str = "nittionio",
     day: str = "2026-11-25",
+    status: str | None = None,
 ) -> DailyPlay:
-    return DailyPlay(day, game, hash(name) % 1000, name, 1, score, place)
+    if status is None:
+        status = "playing" if score is None else "finished"
+    return DailyPlay(day, game, sum(map(ord, name)), name, 1, score, place, status)
 
 
 def test_the_day_turns_at_midnight_in_the_servers_time_zone() -> None:
@@ -116,3 +119,24 @@ def test_the_streak_counts_days_in_a_row_up_to_today_or_yesterday() -> None:
     assert daily.streak(days, "2026-11-26") == 3  # today not played yet: the streak holds
     assert daily.streak(days, "2026-11-27") == 0
     assert daily.streak([], "2026-11-27") == 0
+
+
+def test_a_deal_left_unfinished_counts_as_the_worst_result_of_that_deal_that_day() -> None:
+    plays = [
+        _play("anna", 40, 1),
+        _play("bo", 10, 3),
+        _play("dag", None, None, status="ended"),  # saw a bad hand and left
+        _play("erik", None, None),  # still playing
+    ]
+    board = daily.day_board(plays, "nittionio", "2026-11-25")
+    # bo's 10 in third place (9 points) is the worst: dag counts as that, and in the mean
+    mean = (40 + 9 + 9) / 3
+    assert [(line.name, line.result, line.duplicate, line.abandoned) for line in board] == [
+        ("anna", 40, 40 - mean, False),
+        ("bo", 10, 9 - mean, False),
+        ("dag", 10, 9 - mean, True),
+        ("erik", None, None, False),
+    ]
+    # nobody finished yet: nothing to count it as
+    alone = daily.day_board([_play("dag", None, None, status="ended")], "nittionio", "2026-11-25")
+    assert [(line.duplicate, line.abandoned) for line in alone] == [(None, False)]

@@ -77,6 +77,8 @@ def board_lines(
             result = texts.text("daily.board.place", place=texts.ordinal(line.result))
         else:
             result = texts.text("daily.board.points", points=line.result)
+        if line.abandoned:
+            result = texts.text("daily.board.abandoned", result=result)
         out.append(
             texts.text(
                 "daily.board.line",
@@ -104,7 +106,7 @@ def day_embed(
     title = "daily.board.day_over" if over else "daily.board.title"
     embed = discord.Embed(title=texts.text(title, day=day), colour=COLOUR)
     for game_id in games:
-        lines = daily.day_board(plays, game_id, day)
+        lines = daily.day_board(plays, game_id, day, over=over)
         if not lines:
             continue
         shown = board_lines(texts, game_id, lines, streaks)

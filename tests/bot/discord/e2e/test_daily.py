@@ -232,7 +232,7 @@ async def test_a_member_plays_the_days_deal_once_whatever_table_and_restart(
 
 async def test_the_day_rolls_over_at_midnight_in_the_servers_time_zone(simcord_env: Env) -> None:
     env = simcord_env
-    guild, channel, results, _ = await _server(env)
+    guild, channel, results, admin = await _server(env)
     anna = await _member(env, guild, channel, "anna")
     bo = await _member(env, guild, channel, "bo")
     today = _today(env)
@@ -263,7 +263,8 @@ async def test_the_day_rolls_over_at_midnight_in_the_servers_time_zone(simcord_e
     (field,) = embed.fields
     assert field.name == "Tvåmanswhist"
     assert "**anna**" in (field.value or "")
-    assert "– bo: inte färdigspelad" in (field.value or "")
+    # bo left his deal unfinished: it counts as the worst result of the day (anna's, the only one)
+    assert "**bo**: avbruten, räknas som" in (field.value or "")
     assert "Bäst i dag: **anna**" in (field.value or "")
     assert unfinished.record.status == "ended"
     assert unfinished.record.end_reason == "day_over"
@@ -273,6 +274,17 @@ async def test_the_day_rolls_over_at_midnight_in_the_servers_time_zone(simcord_e
     replayed = await anna.slash(channel, "spel repris", bord=played.table_id)
     assert replayed.response is not None
     assert replayed.response.embeds[0].title == f"Repris: Tvåmanswhist · bord {played.table_id}"
+
+    # moving the time zone back to a day whose deal is over (its seed told above) deals it to
+    # nobody again
+    cilla = await _member(env, guild, channel, "cilla")
+    await admin.slash(channel, "inställningar", tidszon="America/New_York")
+    assert daily.day_of(env.now().timestamp(), "America/New_York") == today
+    again = await cilla.slash(channel, "dagens spela", spel="tvamanswhist")
+    assert again.response is not None
+    assert "redan slut" in again.response.content
+    assert bot_of(env).sessions.table_of(cilla.id) is None
+    await admin.slash(channel, "inställningar", tidszon="Europe/Stockholm")
 
     tomorrow = await _play_daily(env, channel, anna, "tvamanswhist")
     assert tomorrow.record.seed != played.record.seed
