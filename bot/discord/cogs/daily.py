@@ -100,14 +100,26 @@ def day_embed(
     streaks: dict[int, int],
     *,
     over: bool = False,
+    viewer: int | None = None,
 ) -> discord.Embed:
     """The boards of a day, one field per game played, best duplicate score first; when the day
-    is over, who played best in each."""
+    is over, who played best in each. For a ``viewer`` (a member asking while the day goes on),
+    the scores of a game's deal only once that member has finished it: before, who played it."""
+    finished = {p.game_id for p in plays if p.user_id == viewer and p.score is not None}
     title = "daily.board.day_over" if over else "daily.board.title"
     embed = discord.Embed(title=texts.text(title, day=day), colour=COLOUR)
     for game_id in games:
         lines = daily.day_board(plays, game_id, day, over=over)
         if not lines:
+            continue
+        if viewer is not None and not over and game_id not in finished:
+            shown = [texts.text("daily.board.played", names=", ".join(x.name for x in lines))]
+            shown.append(texts.text("daily.board.hidden"))
+            embed.add_field(
+                name=game_name(texts, game_id),
+                value=clip("\n".join(shown), MAX_FIELD),
+                inline=False,
+            )
             continue
         shown = board_lines(texts, game_id, lines, streaks)
         best = lines[0]
@@ -220,8 +232,10 @@ class DailyCog(commands.Cog):
                 raise UserError("guild_only")
             settings = await self.bot.storage.daily_settings(interaction.guild_id)
             day = daily.day_of(self.bot.clock.now(), settings.time_zone)
-            embed = await self._day_embed(texts, settings, day)
-            await answer(interaction).send_message(embed=embed)
+            # only to the member, with the scores of the deals they finished: the others still
+            # play the same cards today
+            embed = await self._day_embed(texts, settings, day, viewer=interaction.user.id)
+            await answer(interaction).send_message(embed=embed, ephemeral=True)
 
     @dagens.command(name=cmd("daily.week.name"), description=cmd("daily.week.description"))
     @app_commands.rename(game=cmd("daily.week.game.name"))
@@ -265,13 +279,19 @@ class DailyCog(commands.Cog):
         }
 
     async def _day_embed(
-        self, texts: Catalog, settings: DailySettings, day: str, *, over: bool = False
+        self,
+        texts: Catalog,
+        settings: DailySettings,
+        day: str,
+        *,
+        over: bool = False,
+        viewer: int | None = None,
     ) -> discord.Embed:
         plays = await self.bot.storage.daily_plays(settings.guild_id, day, day)
         users = {p.user_id: BoardLine(p.user_id, p.name, None, None) for p in plays}
         streaks = await self._streaks(settings.guild_id, list(users.values()), day)
         games = tuple(dict.fromkeys((*daily.offered(settings), *(p.game_id for p in plays))))
-        return day_embed(texts, day, plays, games, streaks, over=over)
+        return day_embed(texts, day, plays, games, streaks, over=over, viewer=viewer)
 
     async def table_changed(self, table: LiveTable, hands: frozenset[Seat]) -> None:
         """A table of the day that just finished gets its deal's board posted beside it."""

@@ -339,3 +339,27 @@ async def test_a_table_of_the_day_opens_only_in_a_private_thread_of_a_text_chann
     assert bot_of(env).sessions.table_of(cilla.id) is None
     later = await cilla.slash(channel, "dagens spela", spel="bondtolva")  # still hers to play
     assert bot_of(env).sessions.table_of(cilla.id) is not None, later.response
+
+
+async def test_the_days_board_shows_a_deals_scores_only_to_members_who_finished_it(
+    simcord_env: Env,
+) -> None:
+    env = simcord_env
+    guild, channel, _, _ = await _server(env)
+    anna = await _member(env, guild, channel, "anna")
+    bo = await _member(env, guild, channel, "bo")
+    await _play_daily(env, channel, anna, "tvamanswhist")
+
+    before = await bo.slash(channel, "dagens topplista")  # bo has not played it yet
+
+    assert before.response is not None
+    assert before.ephemeral
+    field = next(f for f in before.response.embeds[0].fields if f.name == "Tvåmanswhist")
+    assert "Har spelat: anna" in (field.value or "")
+    assert "duplikat" not in (field.value or "")
+    assert " p " not in (field.value or "")
+    mine = await anna.slash(channel, "dagens topplista")
+    assert mine.response is not None
+    assert mine.ephemeral
+    field = next(f for f in mine.response.embeds[0].fields if f.name == "Tvåmanswhist")
+    assert "duplikat" in (field.value or "")
