@@ -292,7 +292,8 @@ async def _stored_match(table_id: int) -> MatchRecord | None:
 
     storage = await open_storage(load_settings().database)
     try:
-        record = await storage.table(table_id)
+        # a table whose row cannot be read says so (UnreadableTableError), rather than "none"
+        record = await storage.table(table_id, strict=True)
         return None if record is None else await match_record(storage, record)
     finally:
         await storage.close()

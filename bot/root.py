@@ -111,6 +111,7 @@ class Root:
                 workers=settings.ai_workers,
                 seconds=settings.ai_seconds,
                 iterations=settings.ai_iterations,
+                counted_playouts=settings.daily_playouts,
             ),
         )
         return self.sessions

@@ -85,6 +85,9 @@ class Settings(BaseSettings):
     """At most this many search samples per decision, even with time left."""
     ai_workers: int = Field(default=2, ge=0, le=64)
     """Worker processes that run the searches; 0 searches in a thread of the bot's process."""
+    daily_playouts: int = Field(default=1000, ge=2, le=1_000_000)
+    """Playouts of a ``hard`` decision at a table of the day: a count, never a time, so that
+    every member meets the same computer moves."""
     web_port: int | None = Field(default=None, ge=0, le=65535)
     """The port of the web table (the Discord Activity); None: no web table is served."""
     web_host: str = "0.0.0.0"

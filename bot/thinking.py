@@ -15,6 +15,13 @@ fresh pool, a search that overruns its budget by ``GRACE_SECONDS`` is abandoned,
 the decision is made by the rule-based player, in a thread. The other levels are cheap and run in
 a thread. With ``workers`` 0 searches run in a thread too (the tests, and machines that cannot
 start processes).
+
+A table whose members compare results (a table of the day) asks instead for a decision bounded by
+a count of playouts (``playouts``), never by the clock: the search is split into ``SHARES`` shares
+whatever the number of workers (run on the workers, or one after the other in a thread), each
+seeded from the decision's seed, and pooled in a fixed order; no deadline abandons it and a
+worker that dies has its search made again in a thread. So the move is a function of the
+position, the seed and the count alone, the same on a loaded machine as on an idle one.
 """
 
 from __future__ import annotations
@@ -37,6 +44,10 @@ GRACE_SECONDS = 5.0
 """How long past its budget a search may take before it is abandoned (a worker that is
 starting, or a playout stuck in a slow engine)."""
 SEARCH_KINDS = frozenset({"hard"})
+SHARES = 2
+COUNTED_PLAYOUTS = 1000
+"""The playouts of a decision bounded by count alone, unless the settings say otherwise."""
+"""How many shares a search bounded by a count of playouts is split into, whatever the workers."""
 """The kinds of computer player that search, and so think in a worker process."""
 
 
@@ -63,14 +74,33 @@ def _share(
     seat: Seat,
     plan: tuple[Action, tuple[Action, ...]],
     seed: int,
-    deadline: float,
+    deadline: float | None,
     iterations: int,
 ) -> SearchStats:
-    """One worker's share of a search: its samples of the planned candidates, until the deadline."""
+    """One worker's share of a search: its samples of the planned candidates, until the deadline
+    (None: all ``iterations`` of them, whatever the time)."""
     prior, actions = plan
+    if deadline is None:
+        return search_part(game, seat, actions, prior, iterations, seed)
     return search_part(
         game, seat, actions, prior, iterations, seed, lambda: time.monotonic() >= deadline
     )
+
+
+def _counted_search(game: Game, seat: Seat, seed: int, playouts: int) -> Action:
+    """A search bounded by ``playouts`` alone, its ``SHARES`` shares one after the other (in a
+    thread): the same move as the shares run on workers and pooled."""
+    plan = _plan(game, seat, seed)
+    prior, actions = plan
+    if len(actions) == 1:
+        return prior
+    share = _share_size(playouts)
+    parts = [_share(game, seat, plan, seed + k, None, share) for k in range(SHARES)]
+    return SearchStats.merge(parts).choice(prior)
+
+
+def _share_size(playouts: int) -> int:
+    return max(2, playouts // SHARES)
 
 
 def _warm() -> int:
@@ -87,18 +117,33 @@ def _choose(game: Game, seat: Seat, kind: str, seed: int) -> Action:
 class Thinker:
     """Makes computer players' decisions without blocking the event loop (see the module)."""
 
-    def __init__(self, *, workers: int = 2, seconds: float = 1.0, iterations: int = 5000) -> None:
+    def __init__(
+        self,
+        *,
+        workers: int = 2,
+        seconds: float = 1.0,
+        iterations: int = 5000,
+        counted_playouts: int = COUNTED_PLAYOUTS,
+    ) -> None:
         self.workers = workers
         self.seconds = seconds
         self.iterations = iterations
+        self.counted_playouts = counted_playouts
+        """The count of playouts a decision bounded by count alone is given (a table of the
+        day's, ``SessionManager`` passes it as ``playouts``)."""
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self.replaced = 0
         """How many times a broken pool was replaced (for logs and tests)."""
         self.fallbacks = 0
         """How many decisions fell back to the rule-based player."""
 
-    async def choose(self, game: Game, seat: Seat, kind: str, seed: int) -> Action:
-        """``seat``'s move in ``game`` (a copy the caller does not change meanwhile)."""
+    async def choose(
+        self, game: Game, seat: Seat, kind: str, seed: int, *, playouts: int | None = None
+    ) -> Action:
+        """``seat``'s move in ``game`` (a copy the caller does not change meanwhile); with
+        ``playouts``, a search bounded by that count alone, never by the clock (see the module)."""
+        if playouts is not None:
+            return await self._counted(game, seat, kind, seed, playouts)
         if kind not in SEARCH_KINDS:
             return await asyncio.to_thread(_choose, game, seat, kind, seed)
         deadline = time.monotonic() + self.seconds
@@ -121,6 +166,30 @@ class Thinker:
             log.exception("a search failed; the rule-based player moves")
         self.fallbacks += 1
         return await asyncio.to_thread(_choose, game, seat, ai.DEFAULT_LEVEL, seed)
+
+    async def _counted(self, game: Game, seat: Seat, kind: str, seed: int, playouts: int) -> Action:
+        """A decision that is a function of the position, ``seed`` and ``playouts`` alone."""
+        if kind not in SEARCH_KINDS:
+            return await asyncio.to_thread(_choose, game, seat, kind, seed)
+        if self.workers <= 0:
+            return await asyncio.to_thread(_counted_search, game, seat, seed, playouts)
+        plan = await asyncio.to_thread(_plan, game, seat, seed)
+        prior, actions = plan
+        if len(actions) == 1:
+            return prior
+        share = _share_size(playouts)
+        try:
+            pool = self._executor()
+            futures = [
+                asyncio.wrap_future(pool.submit(_share, game, seat, plan, seed + k, None, share))
+                for k in range(SHARES)
+            ]
+            parts = await asyncio.gather(*futures)
+        except BrokenProcessPool:
+            log.warning("a search worker died; the pool is replaced and the search made here")
+            self._replace()
+            return await asyncio.to_thread(_counted_search, game, seat, seed, playouts)
+        return SearchStats.merge(parts).choice(prior)
 
     async def _shared_search(self, game: Game, seat: Seat, seed: int, deadline: float) -> Action:
         """The search split over every worker: each searches its share of the samples of the

@@ -41,6 +41,7 @@ from bot.sessions.rebuild import (
     seats_wanted,
 )
 from bot.sessions.table import (
+    DAY_OPTION,
     ENDS_AT,
     LIVE_STATUSES,
     ActedBy,
@@ -53,6 +54,7 @@ from bot.sessions.table import (
 )
 
 __all__ = [
+    "DAY_OPTION",
     "DECISION_FACTOR",
     "ENDS_AT",
     "LIVE_STATUSES",

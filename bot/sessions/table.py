@@ -24,6 +24,9 @@ T = TypeVar("T")
 ENDS_AT = "_ends_at"
 """A table setting: the Unix time at which the table ends, whatever its members do meanwhile,
 instead of ending after ``idle_seconds`` without them (a table of the day, at the day's end)."""
+DAY_OPTION = "_day"
+"""A table setting: the day (YYYY-MM-DD) whose deal of the day the table plays (``bot.daily``).
+Its computer players decide as a function of the deal and the position (``.computers``)."""
 LIVE_STATUSES = ("lobby", "playing", "paused")
 ActedBy = Literal["member", "computer", "timeout"]
 

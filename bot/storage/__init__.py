@@ -17,6 +17,7 @@ from bot.storage.errors import (
     StorageUnavailable,
     TableNotFoundError,
     TableNotLiveError,
+    UnreadableTableError,
 )
 from bot.storage.records import (
     ActionRecord,
@@ -56,6 +57,7 @@ __all__ = [
     "TableNotFoundError",
     "TableNotLiveError",
     "TableRecord",
+    "UnreadableTableError",
     "backup_storage",
     "is_postgres",
     "open_storage",

@@ -1,5 +1,5 @@
 """What ``Storage`` keeps for the deals of the day (``bot.daily``): each server's choices, each
-day's seed per game, and who played which deal at which table.
+day's seed per game and when its deal ends, and who played which deal at which table.
 
 A part of ``Storage`` (one of its bases), in a module of its own; the only SQL about the deals of
 the day. A member's result is the table's own result row, so nothing here can disagree with it.
@@ -46,6 +46,9 @@ class DailyPlay:
     table_id: int | None
     score: int | None
     place: int | None
+    status: str | None = None
+    """The table's status (``finished``, ``ended`` when left unfinished, or still live); None
+    while it is being opened."""
 
 
 class DailyStore(ABC):
@@ -98,26 +101,32 @@ class DailyStore(ABC):
             )
         return [await self.daily_settings(int(row["guild_id"])) for row in rows]
 
-    async def daily_seed(self, guild_id: int, day: str, game_id: str, fresh: int) -> int:
-        """The seed of the day's deal of ``game_id`` on the server: ``fresh`` if it is the first
-        asked for, else the one every member before got."""
+    async def daily_deal(
+        self, guild_id: int, day: str, game_id: str, fresh: int, ends: float
+    ) -> tuple[int, float | None]:
+        """The seed of the day's deal of ``game_id`` on the server and when the deal ends:
+        ``fresh`` and ``ends`` if it is the first asked for, else what every member before got
+        (whatever the server's time zone is now). The end is None for a deal dealt before ends
+        were kept."""
         async with self._write() as db:
             await db.execute(
-                "INSERT INTO daily_deals (guild_id, day, game_id, seed) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (guild_id, day, game_id) DO NOTHING",
+                "INSERT INTO daily_deals (guild_id, day, game_id, seed, ends_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, day, game_id) DO NOTHING",
                 guild_id,
                 day,
                 game_id,
                 fresh,
+                ends,
             )
             row = await db.fetchrow(
-                "SELECT seed FROM daily_deals WHERE guild_id = ? AND day = ? AND game_id = ?",
+                "SELECT seed, ends_at FROM daily_deals"
+                " WHERE guild_id = ? AND day = ? AND game_id = ?",
                 guild_id,
                 day,
                 game_id,
             )
         assert row is not None
-        return int(row["seed"])
+        return int(row["seed"]), None if row["ends_at"] is None else float(row["ends_at"])
 
     async def claim_daily(
         self, guild_id: int, day: str, game_id: str, user_id: int, name: str, at: float
@@ -169,9 +178,10 @@ class DailyStore(ABC):
         (YYYY-MM-DD, both included), with the member's result where the table finished."""
         async with self._read() as db:
             rows = await db.fetch(
-                "SELECT p.day, p.game_id, p.user_id, p.name, p.table_id, r.score, r.place"
-                " FROM daily_plays p LEFT JOIN results r"
+                "SELECT p.day, p.game_id, p.user_id, p.name, p.table_id, r.score, r.place,"
+                " t.status FROM daily_plays p LEFT JOIN results r"
                 " ON r.table_id = p.table_id AND r.user_id = p.user_id"
+                " LEFT JOIN tables t ON t.table_id = p.table_id"
                 " WHERE p.guild_id = ? AND p.day >= ? AND p.day <= ?"
                 " ORDER BY p.day, p.game_id, p.started_at, p.user_id",
                 guild_id,
@@ -187,16 +197,19 @@ class DailyStore(ABC):
                 table_id=None if row["table_id"] is None else int(row["table_id"]),
                 score=None if row["score"] is None else int(row["score"]),
                 place=None if row["place"] is None else int(row["place"]),
+                status=None if row["status"] is None else str(row["status"]),
             )
             for row in rows
         ]
 
     async def days_played(self, guild_id: int, user_id: int) -> list[str]:
-        """The days (YYYY-MM-DD) on which the member played a deal of the day, latest first."""
+        """The days (YYYY-MM-DD) on which the member finished a deal of the day, latest first
+        (a deal left unfinished does not count)."""
         async with self._read() as db:
             rows = await db.fetch(
-                "SELECT DISTINCT day FROM daily_plays WHERE guild_id = ? AND user_id = ?"
-                " ORDER BY day DESC",
+                "SELECT DISTINCT p.day FROM daily_plays p JOIN results r"
+                " ON r.table_id = p.table_id AND r.user_id = p.user_id"
+                " WHERE p.guild_id = ? AND p.user_id = ? ORDER BY p.day DESC",
                 guild_id,
                 user_id,
             )

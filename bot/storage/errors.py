@@ -25,6 +25,11 @@ class TableNotFoundError(StorageError):
     """No table with that id."""
 
 
+class UnreadableTableError(StorageError):
+    """The table is stored, but its row cannot be read (its options, its status...); the message
+    says what."""
+
+
 class TableNotLiveError(StorageError):
     """The table is already finished or ended; it cannot be finished or ended again."""
 

@@ -40,6 +40,7 @@ from bot.storage.errors import (
     TableNotFoundError,
     TableNotLiveError,
     UniqueViolation,
+    UnreadableTableError,
 )
 from bot.storage.records import (
     LANGUAGES,
@@ -543,8 +544,9 @@ class Storage(DealStore, DailyStore, ABC):
             rows = await _action_rows(db, table_id)
         return [action_from_row(row) for row in rows]
 
-    async def table(self, table_id: int) -> TableRecord | None:
-        """One table as stored, whatever its status; None if there is none (or it is corrupt)."""
+    async def table(self, table_id: int, *, strict: bool = False) -> TableRecord | None:
+        """One table as stored, whatever its status; None if there is none (or it is corrupt;
+        ``strict``: ``UnreadableTableError`` saying what is wrong with it)."""
         async with self._read() as db:
             row = await db.fetchrow("SELECT * FROM tables WHERE table_id = ?", table_id)
             if row is None:
@@ -553,6 +555,8 @@ class Storage(DealStore, DailyStore, ABC):
         try:
             return table_from_row(row, seat_rows)
         except (ValueError, TypeError, KeyError) as error:
+            if strict:
+                raise UnreadableTableError(f"table {table_id} cannot be read: {error}") from None
             log.warning("table %d cannot be read: %s", table_id, error)
             return None
 

@@ -19,8 +19,11 @@ def _play(
     place: int | None,
     game: str = "nittionio",
     day: str = "2026-11-25",
+    status: str | None = None,
 ) -> DailyPlay:
-    return DailyPlay(day, game, hash(name) % 1000, name, 1, score, place)
+    if status is None:
+        status = "playing" if score is None else "finished"
+    return DailyPlay(day, game, sum(map(ord, name)), name, 1, score, place, status)
 
 
 def test_the_day_turns_at_midnight_in_the_servers_time_zone() -> None:
@@ -57,12 +60,30 @@ def test_duplicate_score_is_the_result_minus_the_mean_of_everyone_who_played() -
         _play("dag", None, None),
     ]
     board = daily.day_board(plays, "nittionio", "2026-11-25")
+    # points, less half a point for each place below first: 40, 24.5 and 9
     assert [(line.name, line.duplicate) for line in board] == [
-        ("anna", 15.0),
+        ("anna", 15.5),
         ("cilla", 0.0),
-        ("bo", -15.0),
+        ("bo", -15.5),
         ("dag", None),  # not finished: not in the mean, last on the board
     ]
+
+
+def test_bondtolvas_12_12_is_a_win_for_one_and_a_loss_for_the_other() -> None:
+    """Equal points, places 1 and 2: the winner scores more than the loser, and members with
+    the same result score the same."""
+    plays = [
+        _play("anna", 12, 1, "bondtolva"),
+        _play("bo", 12, 2, "bondtolva"),
+        _play("cilla", 12, 1, "bondtolva"),
+        _play("dag", 12, 2, "bondtolva"),
+    ]
+    board = {
+        line.name: line.duplicate for line in daily.day_board(plays, "bondtolva", "2026-11-25")
+    }
+    assert board["anna"] == board["cilla"] == 0.25
+    assert board["bo"] == board["dag"] == -0.25
+    assert board["anna"] != board["bo"]
 
 
 def test_a_game_with_places_only_is_scored_in_places() -> None:
@@ -98,3 +119,24 @@ def test_the_streak_counts_days_in_a_row_up_to_today_or_yesterday() -> None:
     assert daily.streak(days, "2026-11-26") == 3  # today not played yet: the streak holds
     assert daily.streak(days, "2026-11-27") == 0
     assert daily.streak([], "2026-11-27") == 0
+
+
+def test_a_deal_left_unfinished_counts_as_the_worst_result_of_that_deal_that_day() -> None:
+    plays = [
+        _play("anna", 40, 1),
+        _play("bo", 10, 3),
+        _play("dag", None, None, status="ended"),  # saw a bad hand and left
+        _play("erik", None, None),  # still playing
+    ]
+    board = daily.day_board(plays, "nittionio", "2026-11-25")
+    # bo's 10 in third place (9 points) is the worst: dag counts as that, and in the mean
+    mean = (40 + 9 + 9) / 3
+    assert [(line.name, line.result, line.duplicate, line.abandoned) for line in board] == [
+        ("anna", 40, 40 - mean, False),
+        ("bo", 10, 9 - mean, False),
+        ("dag", 10, 9 - mean, True),
+        ("erik", None, None, False),
+    ]
+    # nobody finished yet: nothing to count it as
+    alone = daily.day_board([_play("dag", None, None, status="ended")], "nittionio", "2026-11-25")
+    assert [(line.duplicate, line.abandoned) for line in alone] == [(None, False)]

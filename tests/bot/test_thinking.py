@@ -19,7 +19,10 @@ from bot.discord.embeds import lobby_lines
 from bot.errors import UserError
 from bot.i18n import catalog
 from bot.sessions import Member, SessionManager
+from bot.sessions.computers import fixed_position
+from bot.sessions.rebuild import replay
 from bot.storage import Storage, open_storage
+from bot.storage.records import ActionRecord, SeatRecord, TableRecord
 from bot.thinking import Thinker
 from games import ai
 from games.core import Action, Game, Seat
@@ -46,7 +49,9 @@ class GatedThinker(Thinker):
         self.asked = asyncio.Event()
         self.kinds: list[str] = []
 
-    async def choose(self, game: Game, seat: Seat, kind: str, seed: int) -> Action:
+    async def choose(
+        self, game: Game, seat: Seat, kind: str, seed: int, *, playouts: int | None = None
+    ) -> Action:
         self.kinds.append(kind)
         self.asked.set()
         await self.gate.wait()
@@ -180,3 +185,57 @@ async def test_a_search_is_shared_by_every_worker() -> None:
         assert thinker.fallbacks == 0
     finally:
         thinker.close()
+
+
+async def test_a_search_bounded_by_playouts_is_the_same_on_workers_as_in_a_thread() -> None:
+    """A table of the day's decision: the same move however many workers search it (none, one,
+    two), and nothing to do with the clock."""
+    game = _position()
+    seat = min(game.to_act())
+    moves = []
+    for workers in (0, 1, 2):
+        thinker = Thinker(workers=workers, seconds=0.05, iterations=10)
+        try:
+            moves.append(
+                [await thinker.choose(game, seat, "hard", s, playouts=400) for s in (1, 2, 3)]
+            )
+        finally:
+            thinker.close()
+        assert thinker.fallbacks == 0
+    assert moves[0] == moves[1] == moves[2]
+
+
+def test_a_days_computer_decides_on_the_position_its_turn_began_in_whoever_chose_first() -> None:
+    """Nittionio's bid cards are chosen by every seat at once: a computer seat's position and
+    seed are the same whether the member chose before it thought or after."""
+    record = TableRecord(
+        table_id=7,
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        thread_id=None,
+        message_id=1,
+        host_id=ANNA.user_id,
+        game_id="nittionio",
+        options=(("_day", "2026-01-05"),),
+        variant="standard",
+        seed=1234,
+        status="playing",
+        turn_seconds=60,
+        language="sv",
+        version=1,
+        created_at=0.0,
+        updated_at=0.0,
+        deadline_at=None,
+        seats=tuple(SeatRecord(s, ANNA.user_id if s == 0 else None, "x", "hard") for s in range(3)),
+    )
+    game = replay(record, [])
+    assert game.to_act() == frozenset({0, 1, 2})
+    bid = game.notation(ai.choose(game, 0, "normal", random.Random(1)))
+    member_first = [ActionRecord(1, 0, bid, 0.0, "member")]
+    alone, alone_seed = fixed_position(record, [], 1, "hard")
+    after, after_seed = fixed_position(record, member_first, 1, "hard")
+    assert after_seed == alone_seed
+    assert after.view(1) == alone.view(1)
+    # another level, seat or deal is another decision
+    assert fixed_position(record, [], 1, "easy")[1] != alone_seed
+    assert fixed_position(record, [], 2, "hard")[1] != alone_seed

@@ -3,13 +3,19 @@ seed, the fingerprints shown and the moves are those that were played."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import hashlib
+import os
 import random
+import sqlite3
+from pathlib import Path
 
 import pytest
 
+from bot.__main__ import main
 from bot.i18n import catalog
+from bot.storage import SeatRecord, open_storage
 from bot.verify import MatchRecord, check, fingerprint, verdict_lines
 from games.core import Game
 from games.registry import SPECS
@@ -111,3 +117,45 @@ def test_the_record_file_round_trips() -> None:
     assert MatchRecord.from_json(record.to_json()) == record
     with pytest.raises(ValueError, match="not a Kortbord match record"):
         MatchRecord.from_json('{"format": 9}')
+
+
+def test_a_stored_table_whose_options_cannot_be_read_is_not_said_to_be_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in list(os.environ):
+        if name.upper().startswith("KORTBORD_") and not name.upper().startswith("KORTBORD_TEST_"):
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "kortbord.sqlite3"
+    monkeypatch.setenv("KORTBORD_DATABASE", str(path))
+
+    async def stored() -> int:
+        storage = await open_storage(path)
+        try:
+            table = await storage.create_table(
+                guild_id=1,
+                channel_id=2,
+                host_id=3,
+                game_id="bondtolva",
+                variant="standard",
+                seed=SEED,
+                turn_seconds=60,
+                language="sv",
+                created_at=0.0,
+                status="playing",
+                seats=(SeatRecord(0, 3, "Anna"), SeatRecord(1, None, "")),
+            )
+            return table.table_id
+        finally:
+            await storage.close()
+
+    table_id = asyncio.run(stored())
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE tables SET options = '{not json' WHERE table_id = ?", (table_id,))
+
+    assert main(["verify", "--table", str(table_id)]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said.startswith(f"table {table_id} cannot be read")
+    assert "no table" not in said
+    assert main(["verify", "--table", str(table_id + 1)]) == 2
+    assert capsys.readouterr().err.strip() == f"no table {table_id + 1} in the database"

@@ -1,7 +1,9 @@
 """``/dagens``: the deals of the day (``bot.daily``) in Discord.
 
 ``/dagens spela`` opens the member's table of the day in a private thread of its own (several
-members play the same deal at once, one table per thread, and nobody watches another's cards),
+members play the same deal at once, one table per thread, and nobody watches another's cards):
+always a private thread of a text channel (the thread's channel when typed in a thread), refused
+anywhere else and where the thread cannot be made,
 ``/dagens topplista`` shows today's boards and ``/dagens vecka`` a game's weekly board. When a
 table of the day finishes, the deal's board is posted at the table; when a server's day is over,
 its boards are posted in the channel it chose with ``/inställningar`` (one timer per such server,
@@ -26,7 +28,7 @@ from bot.discord.embeds import MAX_FIELD, clip
 from bot.discord.permissions import in_channel
 from bot.discord.replies import answer, answer_errors, catalog_of, with_retries
 from bot.discord.translator import cmd
-from bot.discord.views.table import answer_with_table, post_table, table_message
+from bot.discord.views.table import post_table, table_message
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.options import game_name
@@ -75,6 +77,8 @@ def board_lines(
             result = texts.text("daily.board.place", place=texts.ordinal(line.result))
         else:
             result = texts.text("daily.board.points", points=line.result)
+        if line.abandoned:
+            result = texts.text("daily.board.abandoned", result=result)
         out.append(
             texts.text(
                 "daily.board.line",
@@ -96,14 +100,26 @@ def day_embed(
     streaks: dict[int, int],
     *,
     over: bool = False,
+    viewer: int | None = None,
 ) -> discord.Embed:
     """The boards of a day, one field per game played, best duplicate score first; when the day
-    is over, who played best in each."""
+    is over, who played best in each. For a ``viewer`` (a member asking while the day goes on),
+    the scores of a game's deal only once that member has finished it: before, who played it."""
+    finished = {p.game_id for p in plays if p.user_id == viewer and p.score is not None}
     title = "daily.board.day_over" if over else "daily.board.title"
     embed = discord.Embed(title=texts.text(title, day=day), colour=COLOUR)
     for game_id in games:
-        lines = daily.day_board(plays, game_id, day)
+        lines = daily.day_board(plays, game_id, day, over=over)
         if not lines:
+            continue
+        if viewer is not None and not over and game_id not in finished:
+            shown = [texts.text("daily.board.played", names=", ".join(x.name for x in lines))]
+            shown.append(texts.text("daily.board.hidden"))
+            embed.add_field(
+                name=game_name(texts, game_id),
+                value=clip("\n".join(shown), MAX_FIELD),
+                inline=False,
+            )
             continue
         shown = board_lines(texts, game_id, lines, streaks)
         best = lines[0]
@@ -116,6 +132,18 @@ def day_embed(
         embed.description = texts.text("daily.board.nobody")
     embed.set_footer(text=texts.text("daily.board.footer"))
     return embed
+
+
+def private_parent(channel: object) -> discord.TextChannel:
+    """The text channel in which a table of the day gets its private thread: the channel the
+    command was typed in, or the parent of the thread it was typed in. Refused anywhere else
+    (a forum post, a voice or stage channel's chat): a table of the day is never played where
+    a member who has not played it yet could watch."""
+    if isinstance(channel, discord.Thread):
+        channel = channel.parent
+    if not isinstance(channel, discord.TextChannel):
+        raise UserError("daily_text_channel")
+    return channel
 
 
 class DailyCog(commands.Cog):
@@ -158,49 +186,40 @@ class DailyCog(commands.Cog):
         language = server.language or bot.settings.language
         texts = catalog(language)
         member = Member(interaction.user.id, interaction.user.display_name)
-        private = isinstance(interaction.channel, discord.TextChannel)
+        parent = private_parent(interaction.channel)
         permissions.require(
             catalog_of(interaction),
             interaction.app_permissions,
-            in_channel(interaction, permissions.DAILY_TABLE if private else permissions.TABLE),
+            in_channel(interaction, permissions.DAILY_TABLE),
         )
         claim = await self.deals.claim(interaction.guild.id, game_id, member)
-        channel = interaction.channel
-        thread: discord.Thread | None = None
         try:
-            if isinstance(channel, discord.TextChannel):
-                name = texts.text("daily.thread", game=game_name(texts, game_id), name=member.name)
+            name = texts.text("daily.thread", game=game_name(texts, game_id), name=member.name)
+            try:
                 # private: the others play the same cards today, so they must not watch
-                thread = await channel.create_thread(
+                thread = await parent.create_thread(
                     name=name[:100], type=discord.ChannelType.private_thread, invitable=False
                 )
                 await thread.add_user(interaction.user)
-            where = thread.id if thread is not None else channel.id
-            table = await self.deals.open(
-                claim, where, thread.id if thread is not None else None, language
-            )
+            except discord.HTTPException as error:
+                log.info("no private thread in channel %s: %s", parent.id, error)
+                raise UserError("daily_no_thread") from None
+            table = await self.deals.open(claim, thread.id, thread.id, language)
         except BaseException:
             await self.deals.release(claim)
             raise
         shown = table_message(texts, table, bot.sessions.deadline(table))
         try:
-            if thread is not None:
-                posted = thread
-                message = await post_table(
-                    interaction,
-                    table,
-                    lambda: with_retries(
-                        lambda: posted.send(view=shown),
-                        f"posting table {table.table_id}",
-                    ),
-                )
-                await answer(interaction).send_message(
-                    texts.text("daily.opened", link=message.jump_url), ephemeral=True
-                )
-            else:
-                await post_table(
-                    interaction, table, lambda: answer_with_table(interaction, table, shown)
-                )
+            message = await post_table(
+                interaction,
+                table,
+                lambda: with_retries(
+                    lambda: thread.send(view=shown), f"posting table {table.table_id}"
+                ),
+            )
+            await answer(interaction).send_message(
+                texts.text("daily.opened", link=message.jump_url), ephemeral=True
+            )
         except UserError:
             await self.deals.release(claim)  # Discord never showed it: the deal is still theirs
             raise
@@ -213,8 +232,10 @@ class DailyCog(commands.Cog):
                 raise UserError("guild_only")
             settings = await self.bot.storage.daily_settings(interaction.guild_id)
             day = daily.day_of(self.bot.clock.now(), settings.time_zone)
-            embed = await self._day_embed(texts, settings, day)
-            await answer(interaction).send_message(embed=embed)
+            # only to the member, with the scores of the deals they finished: the others still
+            # play the same cards today
+            embed = await self._day_embed(texts, settings, day, viewer=interaction.user.id)
+            await answer(interaction).send_message(embed=embed, ephemeral=True)
 
     @dagens.command(name=cmd("daily.week.name"), description=cmd("daily.week.description"))
     @app_commands.rename(game=cmd("daily.week.game.name"))
@@ -258,13 +279,19 @@ class DailyCog(commands.Cog):
         }
 
     async def _day_embed(
-        self, texts: Catalog, settings: DailySettings, day: str, *, over: bool = False
+        self,
+        texts: Catalog,
+        settings: DailySettings,
+        day: str,
+        *,
+        over: bool = False,
+        viewer: int | None = None,
     ) -> discord.Embed:
         plays = await self.bot.storage.daily_plays(settings.guild_id, day, day)
         users = {p.user_id: BoardLine(p.user_id, p.name, None, None) for p in plays}
         streaks = await self._streaks(settings.guild_id, list(users.values()), day)
         games = tuple(dict.fromkeys((*daily.offered(settings), *(p.game_id for p in plays))))
-        return day_embed(texts, day, plays, games, streaks, over=over)
+        return day_embed(texts, day, plays, games, streaks, over=over, viewer=viewer)
 
     async def table_changed(self, table: LiveTable, hands: frozenset[Seat]) -> None:
         """A table of the day that just finished gets its deal's board posted beside it."""

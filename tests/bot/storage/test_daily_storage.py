@@ -25,12 +25,15 @@ async def storage(any_database: Path | str) -> AsyncIterator[Storage]:
     await opened.close()
 
 
-async def test_one_seed_per_server_day_and_game(storage: Storage) -> None:
-    assert await storage.daily_seed(GUILD, DAY, "nittionio", 111) == 111
-    assert await storage.daily_seed(GUILD, DAY, "nittionio", 222) == 111
-    assert await storage.daily_seed(GUILD, DAY, "bondtolva", 333) == 333
-    assert await storage.daily_seed(GUILD, "2027-01-16", "nittionio", 444) == 444
-    assert await storage.daily_seed(OTHER, DAY, "nittionio", 555) == 555
+async def test_one_seed_per_server_day_and_game_with_the_end_it_was_dealt_with(
+    storage: Storage,
+) -> None:
+    assert await storage.daily_deal(GUILD, DAY, "nittionio", 111, T0) == (111, T0)
+    # asked again with another end (the server's time zone changed): the first deal's end holds
+    assert await storage.daily_deal(GUILD, DAY, "nittionio", 222, T0 + 9) == (111, T0)
+    assert await storage.daily_deal(GUILD, DAY, "bondtolva", 333, T0) == (333, T0)
+    assert await storage.daily_deal(GUILD, "2027-01-16", "nittionio", 444, T0) == (444, T0)
+    assert await storage.daily_deal(OTHER, DAY, "nittionio", 555, T0) == (555, T0)
 
 
 async def test_a_member_claims_a_deal_once_and_the_result_is_the_tables(storage: Storage) -> None:
@@ -65,6 +68,31 @@ async def test_a_member_claims_a_deal_once_and_the_result_is_the_tables(storage:
     assert await storage.latest_over(9) == table.table_id
     assert await storage.days_played(GUILD, ANNA) == [DAY]
     assert await storage.claim_daily(GUILD, DAY, "nittionio", BO, "Bo", T0 + 2)
+    assert await storage.days_played(GUILD, BO) == []  # claimed, not finished: no day yet
+
+
+async def test_a_table_left_unfinished_is_told_apart_and_adds_no_day(storage: Storage) -> None:
+    assert await storage.claim_daily(GUILD, DAY, "bondtolva", BO, "Bo", T0)
+    table = await storage.create_table(
+        guild_id=GUILD,
+        channel_id=9,
+        host_id=BO,
+        game_id="bondtolva",
+        variant="standard",
+        seed=1,
+        turn_seconds=60,
+        language="sv",
+        created_at=T0,
+        status="playing",
+        seats=(SeatRecord(0, BO, "Bo"), SeatRecord(1, None, "")),
+    )
+    await storage.daily_table(GUILD, DAY, "bondtolva", BO, table.table_id)
+    (playing,) = await storage.daily_plays(GUILD, DAY, DAY)
+    assert playing.status == "playing"
+    await storage.end_table(table, "left")
+    (left,) = await storage.daily_plays(GUILD, DAY, DAY)
+    assert (left.status, left.score) == ("ended", None)
+    assert await storage.days_played(GUILD, BO) == []
 
 
 async def test_a_servers_choices_round_trip(storage: Storage) -> None:

@@ -38,7 +38,11 @@ async def make_bot(tmp_path: Path) -> AsyncIterator[Callable[[], Kortbord]]:
 
     def build() -> Kortbord:
         settings = Settings(  # type: ignore[call-arg]
-            database=tmp_path / "kortbord.sqlite3", ai_workers=0, ai_iterations=30, _env_file=None
+            database=tmp_path / "kortbord.sqlite3",
+            ai_workers=0,
+            ai_iterations=30,
+            daily_playouts=30,
+            _env_file=None,
         )
         bot = Kortbord(
             settings,
@@ -145,11 +149,12 @@ async def test_three_members_play_the_days_deal_of_two_games_ranked_by_duplicate
     assert embed.title == f"Dagens giv {_today(env)}"
     for game_id in GAMES:
         plays = await storage.daily_plays(guild.id, _today(env), _today(env))
-        # Tvåmanswhist in points; Snipp snapp snorum has places only: a better place counts more
+        # Tvåmanswhist in points (less half a point for a lost place); Snipp snapp snorum has
+        # places only: a better place counts more
         results = {
-            p.name: float(p.score if game_id == "tvamanswhist" else -(p.place or 0))
+            p.name: daily.result_value(game_id, p.score, p.place)
             for p in plays
-            if p.game_id == game_id and p.score is not None
+            if p.game_id == game_id and p.score is not None and p.place is not None
         }
         assert set(results) == {"anna", "bo", "cilla"}
         mean = sum(results.values()) / 3
@@ -227,7 +232,7 @@ async def test_a_member_plays_the_days_deal_once_whatever_table_and_restart(
 
 async def test_the_day_rolls_over_at_midnight_in_the_servers_time_zone(simcord_env: Env) -> None:
     env = simcord_env
-    guild, channel, results, _ = await _server(env)
+    guild, channel, results, admin = await _server(env)
     anna = await _member(env, guild, channel, "anna")
     bo = await _member(env, guild, channel, "bo")
     today = _today(env)
@@ -258,7 +263,8 @@ async def test_the_day_rolls_over_at_midnight_in_the_servers_time_zone(simcord_e
     (field,) = embed.fields
     assert field.name == "Tvåmanswhist"
     assert "**anna**" in (field.value or "")
-    assert "– bo: inte färdigspelad" in (field.value or "")
+    # bo left his deal unfinished: it counts as the worst result of the day (anna's, the only one)
+    assert "**bo**: avbruten, räknas som" in (field.value or "")
     assert "Bäst i dag: **anna**" in (field.value or "")
     assert unfinished.record.status == "ended"
     assert unfinished.record.end_reason == "day_over"
@@ -268,6 +274,17 @@ async def test_the_day_rolls_over_at_midnight_in_the_servers_time_zone(simcord_e
     replayed = await anna.slash(channel, "spel repris", bord=played.table_id)
     assert replayed.response is not None
     assert replayed.response.embeds[0].title == f"Repris: Tvåmanswhist · bord {played.table_id}"
+
+    # moving the time zone back to a day whose deal is over (its seed told above) deals it to
+    # nobody again
+    cilla = await _member(env, guild, channel, "cilla")
+    await admin.slash(channel, "inställningar", tidszon="America/New_York")
+    assert daily.day_of(env.now().timestamp(), "America/New_York") == today
+    again = await cilla.slash(channel, "dagens spela", spel="tvamanswhist")
+    assert again.response is not None
+    assert "redan slut" in again.response.content
+    assert bot_of(env).sessions.table_of(cilla.id) is None
+    await admin.slash(channel, "inställningar", tidszon="Europe/Stockholm")
 
     tomorrow = await _play_daily(env, channel, anna, "tvamanswhist")
     assert tomorrow.record.seed != played.record.seed
@@ -280,3 +297,69 @@ async def test_the_day_rolls_over_at_midnight_in_the_servers_time_zone(simcord_e
         assert "svit 2" in shown
     else:
         assert "**anna**: 1 dag" in shown
+
+
+async def test_a_table_of_the_day_opens_only_in_a_private_thread_of_a_text_channel(
+    simcord_env: Env,
+) -> None:
+    """Typed in a public thread, the table opens in a private thread of the thread's channel, not
+    in the public thread; typed in a voice channel's chat it is refused with the reason, and the
+    deal stays the member's to play."""
+    env = simcord_env
+    guild, channel, _, admin = await _server(env)
+    await admin.slash(channel, "inställningar", tråd=True)
+    bo = await _member(env, guild, channel, "bo")
+    opened = await bo.slash(channel, "spel ny", spel="tvamanswhist")
+    assert opened.response is not None
+    public = bot_of(env).sessions.table_of(bo.id)
+    assert public is not None
+    assert public.record.thread_id is not None
+    anna = await _member(env, guild, channel, "anna")
+    in_thread = _thread_of(channel, public.record.thread_id)
+
+    answer = await anna.slash(in_thread, "dagens spela", spel="bondtolva")
+
+    assert answer.response is not None
+    table = bot_of(env).sessions.table_of(anna.id)
+    assert table is not None, answer.response.content
+    assert table.record.thread_id not in (None, public.record.thread_id)
+    thread = bot_of(env).get_channel(table.record.thread_id)
+    assert isinstance(thread, discord.Thread)
+    assert thread.type is discord.ChannelType.private_thread
+    assert thread.parent_id == channel.id
+    assert not in_thread.history() or all(
+        "Bondtolva" not in (m.content or "") for m in in_thread.history()
+    )
+
+    cilla = await _member(env, guild, channel, "cilla")
+    voice = guild.create_voice_channel("röst")
+    refused = await cilla.slash(voice, "dagens spela", spel="bondtolva")
+    assert refused.response is not None
+    assert "privat tråd i en textkanal" in refused.response.content
+    assert bot_of(env).sessions.table_of(cilla.id) is None
+    later = await cilla.slash(channel, "dagens spela", spel="bondtolva")  # still hers to play
+    assert bot_of(env).sessions.table_of(cilla.id) is not None, later.response
+
+
+async def test_the_days_board_shows_a_deals_scores_only_to_members_who_finished_it(
+    simcord_env: Env,
+) -> None:
+    env = simcord_env
+    guild, channel, _, _ = await _server(env)
+    anna = await _member(env, guild, channel, "anna")
+    bo = await _member(env, guild, channel, "bo")
+    await _play_daily(env, channel, anna, "tvamanswhist")
+
+    before = await bo.slash(channel, "dagens topplista")  # bo has not played it yet
+
+    assert before.response is not None
+    assert before.ephemeral
+    field = next(f for f in before.response.embeds[0].fields if f.name == "Tvåmanswhist")
+    assert "Har spelat: anna" in (field.value or "")
+    assert "duplikat" not in (field.value or "")
+    assert " p " not in (field.value or "")
+    mine = await anna.slash(channel, "dagens topplista")
+    assert mine.response is not None
+    assert mine.ephemeral
+    field = next(f for f in mine.response.embeds[0].fields if f.name == "Tvåmanswhist")
+    assert "duplikat" in (field.value or "")
