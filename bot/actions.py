@@ -9,6 +9,7 @@ confirm". Both name a choice with the same words (``TextRenderer.action``) and g
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,8 +35,10 @@ class Choice:
         return self.verb == "" and len(self.args) == 1
 
 
+@functools.lru_cache(maxsize=4096)
 def is_card_code(token: str) -> bool:
-    """Whether ``token`` is a card's code (``QS``, ``TH``, ``JK``)."""
+    """Whether ``token`` is a card's code (``QS``, ``TH``, ``JK``); remembered, as every
+    choice of every seat is read with it on every change of a table."""
     try:
         parse_card(token)
     except ValueError:

@@ -119,7 +119,7 @@ from bot.sessions import (
     window_ms,
 )
 from games.cards import SUITS, code
-from games.core import Game, Seat, View
+from games.core import Game, Msg, Seat, View
 
 Json = dict[str, object]
 
@@ -245,6 +245,11 @@ def lobby_view(texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat 
 
 def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None) -> Json:
     """A seat's view (``seat`` None: the spectator's), every message in ``text``'s language."""
+    lang, names = text.catalog.lang, tuple(text.names)
+
+    def say(message: Msg) -> str:
+        return said(lang, names, message)
+
     team_of = {s: i for i, team in enumerate(view.teams) for s in team}
     seats: list[Json] = [
         {
@@ -255,7 +260,7 @@ def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None)
             "score_text": seat_score(text.catalog, view.game, info.score),
             "tricks": info.tricks,
             "shown": [code(c) for c in sort_hand(info.shown)],
-            "notes": [text.msg(n) for n in info.notes],
+            "notes": [say(n) for n in info.notes],
             "computer": table.by_computer(s) if s < len(table.record.seats) else True,
             "you": s == seat,
             "team": team_of.get(s),
@@ -267,14 +272,14 @@ def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None)
     sheet: Json | None = None
     if view.sheet is not None:
         sheet = {
-            "columns": [text.msg(c) for c in view.sheet.columns],
+            "columns": [say(c) for c in view.sheet.columns],
             "rows": [
-                {"label": text.msg(r.label), "cells": list(r.cells), "rule_below": r.rule_below}
+                {"label": say(r.label), "cells": list(r.cells), "rule_below": r.rule_below}
                 for r in view.sheet.rows
             ],
         }
     return {
-        "phase": text.msg(view.phase),
+        "phase": say(view.phase),
         "deal": view.deal,
         "dealer": view.dealer,
         "to_act": sorted(view.to_act),
@@ -284,7 +289,7 @@ def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None)
         "trump_text": trump_line(text, view, table.spec.trick_taking),
         "seats": seats,
         "trick": [[s, code(c)] for s, c in view.trick],
-        "trick_notes": [None if n is None else text.msg(n) for n in view.trick_notes],
+        "trick_notes": [None if n is None else say(n) for n in view.trick_notes],
         "joker": code(view.joker) if view.joker is not None else None,
         "joker_text": None
         if view.joker is None
@@ -299,11 +304,18 @@ def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None)
             }
             for p in view.piles
         ],
-        "events": [text.msg(m) for m in view.events],
-        "notes": [text.msg(m) for m in view.notes],
+        "events": [say(m) for m in view.events],
+        "notes": [say(m) for m in view.notes],
         "teams": [list(team) for team in view.teams],
         "sheet": sheet,
     }
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def said(lang: str, names: tuple[str, ...], message: Msg) -> str:
+    """A game's message in words (``TextRenderer.msg``), remembered: every page of a table is
+    sent the same events, phase and notes again on every change."""
+    return _renderer_of(lang, names).msg(message)
 
 
 def offered(table: LiveTable, seat: Seat) -> list[str]:
@@ -356,28 +368,56 @@ def actions(texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat) ->
             }
             for verb in notations
         ]
+    return list(choice_actions(texts.lang, game_id, tuple(text.names), tuple(notations)))
+
+
+@functools.lru_cache(maxsize=4096)
+def choice_actions(
+    lang: str, game_id: str, names: tuple[str, ...], notations: tuple[str, ...]
+) -> tuple[Json, ...]:
+    """The ``ACTION`` values of a seat's choices, remembered: while a seat waits, its choices do
+    not change, yet every change of the table sends them again (a bid phase offers hundreds, to
+    every seat at once). Read only: they are shared by every frame that sends them."""
+    texts = catalog(lang)
     choices = [choice_of(n) for n in notations]
     cards = choice_cards(choices)
     helps = {
         verb: verb_help(texts, game_id, verb, SUIT_TEXTS) for verb in {c.verb for c in choices}
     }
-    names = tuple(text.names)
-    return [
+    return tuple(
         {
             "notation": c.notation,
-            "label": action_label(texts.lang, game_id, names, c.notation),
+            "label": action_label(lang, game_id, names, c.notation),
             "verb": c.verb,
             "cards": list(cards[c.notation]),
             "help": helps[c.verb],
         }
         for c in choices
-    ]
+    )
+
+
+def action_label(lang: str, game_id: str, names: tuple[str, ...], notation: str) -> str:
+    """An action's label (``TextRenderer.action``), remembered: a bid phase offers hundreds of
+    choices of several cards to every seat at every deal. Most labels name no seat, and are
+    remembered for every table with as many seats (a new deal at one table then finds the
+    labels another table's deals made)."""
+    label = _label_naming_nobody(lang, game_id, len(names), notation)
+    return label if label is not None else _label_naming(lang, game_id, names, notation)
+
+
+_NOBODY = "\x00"
+"""Stands for a seat's name in a label made for every table: a label that holds it names a seat."""
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def action_label(lang: str, game_id: str, names: tuple[str, ...], notation: str) -> str:
-    """An action's label (``TextRenderer.action``), remembered: a bid phase offers hundreds of
-    choices of several cards, and every page of the table is sent them on every change."""
+def _label_naming_nobody(lang: str, game_id: str, seats: int, notation: str) -> str | None:
+    names = tuple(f"{_NOBODY}{seat}{_NOBODY}" for seat in range(seats))
+    label = _renderer_of(lang, names).action(game_id, notation)
+    return None if _NOBODY in label else label
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _label_naming(lang: str, game_id: str, names: tuple[str, ...], notation: str) -> str:
     return _renderer_of(lang, names).action(game_id, notation)
 
 
