@@ -7,10 +7,10 @@ by the page goes to the same session manager, through the same checks, as a butt
 (``SessionManager.act``; a Hej knekt press to ``press``, timed by the server's clock when it
 arrives), so the channel's table message and the web table always show the same match.
 
-Each socket has its own writer: the session manager is never kept waiting by a slow page. A
-state is built when the writer sends it, so a page that falls behind gets the newest state in
-place of the ones it had not been sent yet (a state is the whole table, so nothing is lost but
-the steps in between), and a change of a table costs its ``table_changed`` nothing per page.
+Each socket has its own writer: the session manager is never kept waiting by a slow page. A page
+that falls behind gets the newest state in place of the ones it had not been sent yet (a state
+is the whole table, so nothing is lost but the steps in between). On a change of a table the
+pages of one seat, or its spectators, in one language share one state frame.
 
 The hub is on the internet and shares its event loop with every table, timer and database write
 of the bot, so no page may cost the others much (``Limits``): each socket and each member has a
@@ -166,14 +166,19 @@ class Watcher:
                     break
         self._queue(frame)
 
-    def send_state(self, table: LiveTable) -> None:
-        """Queue the state of ``table``, built when it is sent; it replaces one not sent yet."""
+    def send_state(self, table: LiveTable, frame: Json | None = None) -> None:
+        """Queue the state of ``table``: ``frame``, or one built when it is sent. It replaces
+        a state of that table not sent yet."""
         self.shown = (table.table_id, table.version)
         for i, queued in enumerate(self._outbox):
-            if queued is table:
+            if queued is table or (
+                isinstance(queued, dict)
+                and queued.get("type") == "state"
+                and queued.get("table_id") == table.table_id
+            ):
                 del self._outbox[i]
                 break
-        self._queue(table)
+        self._queue(table if frame is None else frame)
 
     def finish(self, frame: Json) -> None:
         """Sends what is queued and then ``frame``, and closes the socket."""
@@ -272,9 +277,17 @@ class WebHub:
     # --- the listener ---------------------------------------------------------------------------
 
     async def table_changed(self, table: LiveTable, hands: frozenset[Seat]) -> None:
+        """Every page of the table is sent its state, built now: the pages of one seat (or of
+        spectators) in one language share one frame."""
         self._note_window(table)
+        frames: dict[tuple[Seat | None, str], Json] = {}
         for watcher in list(self._watchers.get(table.table_id, ())):
-            watcher.send_state(table)
+            _, lang = self.texts_for(watcher, table)
+            key = (table.seat_of(watcher.user.user_id), lang)
+            frame = frames.get(key)
+            if frame is None:
+                frame = frames[key] = self.state(watcher, table)
+            watcher.send_state(table, frame)
         self._relist(table)
 
     def _relist(self, table: LiveTable) -> None:
