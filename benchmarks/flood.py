@@ -10,8 +10,9 @@ spectator in another process (this module run with ``--flooder``) sends ``--mess
 
 Throughout, a watchdog on the bot's event loop asks to wake every 5 ms and notes how late it
 woke: the longest stall is what every table, timer and database write in the process waited for
-at worst. Goals: a longest stall of at most 100 ms while a page floods, and the other pages'
-median move time unchanged within noise.
+at worst (and the CPU time the loop spent in that while: on a machine busy with other work, the
+wall clock counts the others' time too). Goals: a longest stall of at most 100 ms while a page
+floods, and the other pages' median move time unchanged within noise.
 """
 
 from __future__ import annotations
@@ -43,30 +44,35 @@ FLOODER = WebUser(99_999, "Flooder")
 
 
 class Watchdog:
-    """How late the event loop wakes a task that asks to be woken every ``WAKE_SECONDS``."""
+    """How late the event loop wakes a task that asks to be woken every ``WAKE_SECONDS``: on the
+    wall clock, and in the loop thread's own CPU time (on a machine busy with other work the
+    wall clock also counts the time the system gave to others; the CPU time is the work the
+    loop did meanwhile, holding everything else up)."""
 
     def __init__(self) -> None:
         self.longest = 0.0
+        self.longest_cpu = 0.0
         self._task: asyncio.Task[None] | None = None
 
     async def _watch(self) -> None:
         while True:
-            asked = time.perf_counter()
+            asked, cpu = time.perf_counter(), time.thread_time()
             await asyncio.sleep(WAKE_SECONDS)
             late = time.perf_counter() - asked - WAKE_SECONDS
             self.longest = max(self.longest, late)
+            self.longest_cpu = max(self.longest_cpu, time.thread_time() - cpu)
 
     def start(self) -> None:
-        self.longest = 0.0
+        self.longest = self.longest_cpu = 0.0
         self._task = asyncio.create_task(self._watch())
 
-    async def stop(self) -> float:
-        """The longest stall seen, in ms."""
+    async def stop(self) -> tuple[float, float]:
+        """The longest stall seen, in ms: on the wall clock, and in the loop's CPU time."""
         assert self._task is not None
         self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._task
-        return self.longest * 1000
+        return self.longest * 1000, self.longest_cpu * 1000
 
 
 async def flood(url: str, session: str, channel_id: int, table_id: int, messages: int) -> None:
@@ -96,9 +102,10 @@ async def phase(
     tables: int,
     moves: int,
     flood_messages: int,
-) -> tuple[list[float], float, float]:
+) -> tuple[list[float], tuple[float, float], float]:
     """Plays ``tables`` tables (numbered from ``first``), flooded or not; returns the move
-    times, the longest stall (ms) and how long the flooder ran (s, 0 without a flood)."""
+    times, the longest stall (ms: wall clock, CPU) and how long the flooder ran (s, 0 without
+    a flood)."""
     watchdog = Watchdog()
     watchdog.start()
     flooder: asyncio.subprocess.Process | None = None
@@ -163,11 +170,14 @@ async def run(tables: int, moves: int, messages: int) -> None:
     print(f"web flood: {tables} tables of nittionio, 3 pages each, {moves} moves a table")
     for name, (times, stall, took) in (("nobody floods", calm), ("one page floods", flooded)):
         median = statistics.median(times) if times else float("nan")
-        line = f"  {name}: longest stall {stall:.1f} ms, move median {median:.1f} ms"
+        line = (
+            f"  {name}: longest stall {stall[0]:.1f} ms ({stall[1]:.1f} ms of the loop's CPU), "
+            f"move median {median:.1f} ms"
+        )
         if took:
             line += f" ({messages} messages, the flood lasted {took:.1f} s)"
         print(line)
-    verdict = "met" if flooded[1] <= GOAL_STALL_MS else "NOT met"
+    verdict = "met" if flooded[1][0] <= GOAL_STALL_MS else "NOT met"
     print(f"  goal: longest stall at most {GOAL_STALL_MS:.0f} ms while flooded: {verdict}")
 
 
