@@ -125,6 +125,17 @@ class Stack:
         await self.bot.listener.settle()
         await self.env.settle()
 
+    def restart_web(self) -> None:
+        """The web server stops and starts again on its port with no session it issued before
+        (as after the bot's restart, or once every session expired); the tables live on."""
+
+        async def restart() -> None:
+            await self.web.stop()
+            with self.env.time_context():
+                await self.web.start(self.bot.sessions, self.bot.application_id)
+
+        self.run(restart())
+
     def advance(self, seconds: float) -> None:
         """Moves simulated time on (turn deadlines, Hej knekt's reaction window)."""
         self.run(self.env.advance_time(seconds))

@@ -153,6 +153,40 @@ def test_a_session_the_bot_did_not_issue_is_answered_in_words(page: Page, stack:
     assert page.locator(".table-screen").count() == 0
 
 
+def test_after_the_server_restarts_the_demo_page_signs_in_again_at_the_same_seat(
+    page: Page, stack: Stack
+) -> None:
+    table = stack.open_table("piquet")
+    open_page(page, stack, "Anna", table.table_id)
+    before = version(page)
+    stack.restart_web()
+    # The page reconnects, is told its session is unknown, signs in again as the member it
+    # picked, and shows the same table at the same seat: no click, no words of failure.
+    page.wait_for_function(
+        "() => !document.querySelector('.banner.shown')"
+        f" && document.querySelector(\".table-screen[data-table='{table.table_id}'] .seat.you\")"
+    )
+    assert page.locator(".status-text").count() == 0
+    assert page.locator(".seat.you .seat-name").inner_text() == "Anna"
+    assert version(page) >= before
+    if page.locator(".hand .card.playable").count():  # and it still plays
+        page.locator(".hand .card.playable").first.click()
+        wait_past(page, version(page))
+
+
+def test_after_the_server_restarts_discords_page_authorizes_again(page: Page, stack: Stack) -> None:
+    table = stack.open_table("piquet")
+    page.goto(f"{stack.url}sdk-mock.html?channel_id={stack.channel.id}&lang=en")
+    page.wait_for_selector(f".table-screen[data-table='{table.table_id}'] .seat.you")
+    stack.restart_web()
+    page.wait_for_function(
+        "() => !document.querySelector('.banner.shown')"
+        f" && document.querySelector(\".table-screen[data-table='{table.table_id}'] .seat.you\")"
+    )
+    assert stack.exchanged == [MOCK_CODE, MOCK_CODE]  # Discord's authorize, asked again
+    assert page.locator(".status-text").count() == 0
+
+
 # --- the lobby and playing ----------------------------------------------------------------------
 
 
