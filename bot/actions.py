@@ -16,8 +16,12 @@ from dataclasses import dataclass
 
 from bot.i18n import Catalog
 from bot.render.text import hand_key
+from games.cards import is_card_code as _is_card_code
 from games.cards import parse_card
 
+is_card_code = functools.lru_cache(maxsize=4096)(_is_card_code)
+"""``games.cards.is_card_code``, remembered: every choice of every seat is read with it on every
+change of a table."""
 _LEVEL = re.compile(r"^(\d+)([A-Za-z]+)$")
 
 
@@ -33,17 +37,6 @@ class Choice:
     def is_card(self) -> bool:
         """One card played (``QS``); several cards with no verb (``QC KC``) are not."""
         return self.verb == "" and len(self.args) == 1
-
-
-@functools.lru_cache(maxsize=4096)
-def is_card_code(token: str) -> bool:
-    """Whether ``token`` is a card's code (``QS``, ``TH``, ``JK``); remembered, as every
-    choice of every seat is read with it on every change of a table."""
-    try:
-        parse_card(token)
-    except ValueError:
-        return False
-    return True
 
 
 def two_parts(choice: Choice) -> tuple[str, str] | None:
