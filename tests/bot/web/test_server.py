@@ -911,3 +911,27 @@ async def test_a_page_that_reads_nothing_is_let_go_when_its_queue_is_full() -> N
     for i in range(LIMITS.outbox + 1):
         watcher.send({"type": "ack", "version": i})
     assert watcher.closed
+
+
+async def test_two_tabs_of_one_member_stay_in_step_and_a_click_counts_once(web: Web) -> None:
+    table = await whist(web.sessions)
+    member, seat = to_act(table)
+    first, second = await web.page(member), await web.page(member)
+    shown = await first.watch(table)
+    also = await second.watch(table)
+    assert (also["seat"], also["version"], also["actions"]) == (
+        seat,
+        shown["version"],
+        shown["actions"],
+    )
+    move = shown["actions"][0]["notation"]
+    version = int(shown["version"])
+
+    assert (await first.act(table, version, move))["type"] == "ack"
+    again = await second.act(table, version, move)  # the same click in the other tab
+
+    assert again["code"] == "stale_panel"
+    assert table.seq == 1
+    after = [await page.state(table.version) for page in (first, second)]
+    assert after[0]["view"] == after[1]["view"]
+    assert after[0]["view"]["trick"] == [[seat, move]]
