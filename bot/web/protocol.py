@@ -81,10 +81,13 @@ WebSocket ``GET /ws`` (one per open client)
     member's actions are the table's own: ``computer`` (add a computer player), ``start`` (the
     host only) and ``leave``, as ``bot.offers`` decides them for every face.
   - ``RESULT`` at the match's end: ``{"rows": [{"seat", "name", "place", "place_text",
-    "score"}], "lines": [texts]}``.
+    "score"}], "lines": [texts]}``: the places are the rows; the lines only say what they mean
+    (partners share a place, a shared place), never the places again.
 - client -> server: ``{"type": "act", "table_id": N, "version": V, "notation": "…"}``: through
   the same session manager and the same checks as a button (the seat's owner, ``member_actions``,
-  the version: a stale version is refused, never applied twice). Answered ``{"type": "ack",
+  the version: one older than the table's is still taken while the seat has not acted since and
+  no new deal began, ``LiveTable.panel_valid``, so a move is never applied twice; one from the
+  future is refused). Answered ``{"type": "ack",
   "version": new}``, or ``{"type": "refused", "code": …, "message": text}`` (in the member's
   language, the panel's words) and nothing changes. Garbage, an unknown ``type`` or a message
   for a table the socket does not watch are refused the same way (codes ``bad_message``,
@@ -453,7 +456,8 @@ def _renderer_of(lang: str, names: tuple[str, ...]) -> TextRenderer:
 
 
 def result(text: TextRenderer, game: Game) -> ResultState | None:
-    """The end of the match: each seat's place and score, and the result's lines."""
+    """The end of the match: each seat's place and score, and what the places mean (the
+    result's lines less the places, which the rows are)."""
     if not game.is_over():
         return None
     outcome = game.result()
@@ -469,7 +473,9 @@ def result(text: TextRenderer, game: Game) -> ResultState | None:
         }
         for s in order
     ]
-    return {"rows": rows, "lines": result_lines(text, outcome, game.view(None).teams)}
+    notes = {text.t("place.note_teams"), text.t("place.note")}
+    lines = result_lines(text, outcome, game.view(None).teams)
+    return {"rows": rows, "lines": [line for line in lines if line in notes]}
 
 
 def page_words(lang: Lang) -> PageWords:

@@ -197,6 +197,9 @@ def test_the_lobby_adds_a_computer_and_starts_from_the_page(page: Page, stack: S
     open_page(page, stack, "Anna", table.table_id)
     labels = page.locator(".actions button.action").all_inner_texts()
     sv = catalog("sv")
+    # The lobby's buttons are offers, not a turn: the page says the table waits.
+    assert page.locator(".prompt").inner_text() == sv.text("web.page.lobby_waiting")
+    assert page.locator(".prompt.your-turn").count() == 0
     assert labels == [sv.text(f"ui.button.{op}") for op in ("computer", "start", "leave")]
     seen = version(page)
     page.locator(".actions button.action[data-notation='computer']").click()
@@ -568,6 +571,61 @@ def test_a_spectators_page_and_frames_never_hold_a_hidden_card(page: Page, stack
         stack.run(act())
         wait_past(page, seen)
     assert len(frames) > 10
+
+
+def test_a_table_ended_by_its_host_says_so_plainly(page: Page, stack: Stack) -> None:
+    table = stack.open_table("piquet", ("Anna", "Bo"))
+    open_page(page, stack, "Bo", table.table_id)
+    stack.end_table()
+    sv = catalog("sv")
+    notice = page.locator(".ended-overlay")
+    notice.wait_for()
+    assert sv.text("web.page.table_ended") in notice.inner_text()
+    assert sv.text("web.page.table_ended_note") in notice.inner_text()
+    notice.get_by_role("button", name=sv.text("web.page.back")).click()
+    page.wait_for_selector(".panel.tables")
+
+
+def boxes_of(page: Page, selector: str) -> list[dict[str, float]]:
+    return [
+        {str(k): float(v) for k, v in box.items()}
+        for box in page.locator(selector).evaluate_all(
+            "e => e.map(n => { const r = n.getBoundingClientRect();"
+            " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; })"
+        )
+    ]
+
+
+def test_every_event_line_shows_whole_and_the_banner_leaves_the_header_free(
+    browser: Browser, stack: Stack
+) -> None:
+    table = stack.open_table("skitgubbe")
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    tab = context.new_page()
+    tab.set_default_timeout(15_000)
+    open_page(tab, stack, "Anna", table.table_id)
+    for _ in range(12):  # moves until the events fill their box
+        if tab.locator(".events li").count() >= 4:
+            break
+        playable = tab.locator(".hand .card.playable, .actions button.action")
+        seen = version(tab)
+        playable.first.click()
+        wait_past(tab, seen)
+    [box] = boxes_of(tab, ".events")
+    lines = boxes_of(tab, ".events li")
+    assert len(lines) >= 2
+    for line in lines:  # no line is cut at the top or the bottom of the box
+        assert line["top"] >= box["top"] - 0.5
+        assert line["bottom"] <= box["bottom"] + 0.5
+
+    stack.stop_web()
+    tab.wait_for_selector(".banner.shown")
+    [banner] = boxes_of(tab, ".banner")
+    for part in boxes_of(tab, ".bar button, .bar .title"):
+        assert part["top"] >= banner["bottom"] - 0.5, "the banner covers the header"
+    stack.start_web()
+    tab.wait_for_selector(".banner.shown", state="hidden")
+    context.close()
 
 
 # --- the layout -------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from bot.web.hub import Budgets, Limits, Watcher, WebHub
 from bot.web.server import CSP, WebApp
 from games.cards import JOKER, SUITS, Card, code, parse_card
 from games.core import Msg
+from games.registry import SPECS
 
 CHANNEL, GUILD = 100, 1
 ANNA, BO, CILLA = Member(11, "Anna"), Member(12, "Bo"), Member(13, "Cilla")
@@ -935,3 +936,20 @@ async def test_two_tabs_of_one_member_stay_in_step_and_a_click_counts_once(web: 
     after = [await page.state(table.version) for page in (first, second)]
     assert after[0]["view"] == after[1]["view"]
     assert after[0]["view"]["trick"] == [[seat, move]]
+
+
+@pytest.mark.parametrize("game_id", ["braus", "svarte_petter"])
+def test_the_result_names_each_place_once(game_id: str) -> None:
+    spec = SPECS[game_id]
+    players = spec.min_players if game_id != "braus" else 4
+    game = spec.new(players, spec.preset("standard"), rng=random.Random(3))
+    while not game.is_over():
+        seat = min(game.to_act())
+        game.apply(seat, game.legal_actions(seat)[0])
+    names = ["Anna", "Bo", "Cilla", "Dag"][:players]
+    text = TextRenderer(catalog("sv"), names, PLAIN)
+    shown = protocol.result(text, game)
+    assert shown is not None
+    assert sorted(row["name"] for row in shown["rows"]) == sorted(names)
+    for line in shown["lines"]:  # what the places mean, never a place again
+        assert not any(name in line for name in names), line

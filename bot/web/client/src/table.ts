@@ -138,6 +138,7 @@ export class App {
   connection(up: boolean): void {
     this.banner.textContent = up ? "" : t("reconnecting");
     this.banner.classList.toggle("shown", !up);
+    this.root.classList.toggle("offline", !up); // the screen moves down below the banner
   }
 
   showToast(text: string): void {
@@ -360,6 +361,8 @@ export class App {
     }
     if (state.result && !this.resultClosed) {
       page.append(this.result(state));
+    } else if (state.status === "ended" && !this.resultClosed) {
+      page.append(this.ended(state));
     }
     // The question stays while its action is still offered with one (a fresh count of seats).
     const asked = state.actions.find((a) => a.notation === this.asking && a.confirm);
@@ -542,7 +545,9 @@ export class App {
     const log = el("ol", "events");
     log.setAttribute("aria-live", "polite");
     for (const text of state.view.events.slice(-EVENTS_SHOWN)) {
-      log.append(el("li", "", text));
+      const line = el("li", "", text);
+      line.title = text; // one line each, cut with an ellipsis where it is long: whole here
+      log.append(line);
     }
     return log;
   }
@@ -689,6 +694,9 @@ export class App {
     const seats = state.view.seats;
     if (state.seat === null) {
       line.textContent = `${t("spectator")}: ${state.game_name}`;
+    } else if (state.status === "lobby") {
+      // The lobby's buttons (a computer player, start, leave) are offers, not a turn.
+      line.textContent = t("lobby_waiting");
     } else if (state.actions.length > 0) {
       line.classList.add("your-turn");
       line.textContent = t("your_turn");
@@ -776,6 +784,25 @@ export class App {
       scroll.append(table);
       box.append(scroll);
     }
+    overlay.append(box);
+    return overlay;
+  }
+
+  /** A table closed before its match was over (by its host, idle, abandoned): said plainly. */
+  private ended(state: TableState): HTMLElement {
+    const overlay = el("div", "overlay ended-overlay");
+    const box = el("div", "panel ended");
+    box.setAttribute("role", "alertdialog");
+    box.append(el("h2", "", `${t("table_ended")}: ${state.game_name}`), el("p", "", t("table_ended_note")));
+    const choices = el("div", "choices");
+    choices.append(
+      button("close", t("close"), () => {
+        this.resultClosed = true;
+        this.drawTable();
+      }),
+      button("primary", t("back"), () => this.backToTables()),
+    );
+    box.append(choices);
     overlay.append(box);
     return overlay;
   }
