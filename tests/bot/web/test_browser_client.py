@@ -637,32 +637,75 @@ def shared_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         yield running
 
 
+SCREENS = ((360, 740, "phone"), (768, 1024, "tablet"), (1280, 800, "desktop"))
+
+BOXES = """() => {
+  const box = (n) => { const r = n.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const all = (q) => [...document.querySelectorAll(q)].map(box);
+  const felt = document.querySelector('.felt');
+  return {
+    felt: box(felt),
+    seats: all('.felt > .seat'),
+    middle: all('.table-middle .pile, .table-middle .trick .card'),
+    header: all('.bar button, .bar .title'),
+    hand: all('.hand .card'),
+  };
+}"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Whether two boxes share more than a pixel's edge."""
+    return (
+        min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
+        and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
+    )
+
+
+def inside(inner: dict[str, float], outer: dict[str, float]) -> bool:
+    return (
+        inner["left"] >= outer["left"] - 1
+        and inner["right"] <= outer["right"] + 1
+        and inner["top"] >= outer["top"] - 1
+        and inner["bottom"] <= outer["bottom"] + 1
+    )
+
+
 @pytest.mark.parametrize("game_id", sorted(registry.SPECS))
-def test_every_game_fits_a_phone_and_a_desktop(
+def test_every_game_fits_a_phone_a_tablet_and_a_desktop(
     browser: Browser, shared_stack: Stack, game_id: str
 ) -> None:
-    """At 360×740 and 1280×800 nothing runs off the sides: seats, trick and the whole hand."""
+    """At 360×740, 768×1024 and 1280×800, by the elements' boxes: every seat stays on the felt,
+    no seat lies over another seat, the trick, a pile or the header's buttons, and the whole
+    hand is on the screen."""
     stack = shared_stack
     spec = registry.SPECS[game_id]
     players = max(spec.min_players, min(4, spec.max_players))
     seated = ("Anna", "Bo", "Cilla", "Dag")[: min(players, 2)]
     table = stack.open_table(game_id, seated)
     try:
-        for width, height, tag in ((360, 740, "phone"), (1280, 800, "desktop")):
+        for width, height, tag in SCREENS:
             context = browser.new_context(viewport={"width": width, "height": height})
             tab = context.new_page()
             tab.set_default_timeout(15_000)
             open_page(tab, stack, "Anna", table.table_id)
             tab.wait_for_function("() => document.getAnimations().length === 0")
-            boxes = tab.locator(".seat, .hand .card, .trick .card").evaluate_all(
-                "e => e.map(n => { const r = n.getBoundingClientRect(); "
-                "return [r.left, r.right]; })"
-            )
-            assert all(left >= -1 and right <= width + 1 for left, right in boxes)
-            assert tab.evaluate("document.documentElement.scrollWidth") <= width
             if SHOTS:
                 Path(SHOTS).mkdir(parents=True, exist_ok=True)
                 tab.screenshot(path=str(Path(SHOTS) / f"{game_id}-{tag}.png"))
+            boxes = tab.evaluate(BOXES)
+            at = f"{game_id} at {width}×{height}"
+            for i, seat in enumerate(boxes["seats"]):
+                assert inside(seat, boxes["felt"]), f"{at}: seat {i} leaves the felt"
+                for j, other in enumerate(boxes["seats"][i + 1 :], i + 1):
+                    assert not overlap(seat, other), f"{at}: seats {i} and {j} overlap"
+                for part in boxes["middle"] + boxes["header"]:
+                    assert not overlap(seat, part), f"{at}: seat {i} covers {part}"
+            for card in boxes["hand"]:
+                assert card["left"] >= -1, f"{at}: the hand runs off the left"
+                assert card["right"] <= width + 1, f"{at}: the hand runs off the right"
+                assert card["bottom"] <= height + 1, f"{at}: the hand runs off the bottom"
+            assert tab.evaluate("document.documentElement.scrollWidth") <= width
             context.close()
     finally:
         stack.end_table()
