@@ -73,6 +73,10 @@ def page(browser: Browser, stack: Stack) -> Iterator[Page]:
     context.close()
 
 
+RESTART_MS = 60_000
+"""A bound on the page noticing a restart and signing in again: waited for, never a pause."""
+
+
 def open_page(
     page: Page, stack: Stack, member: str | None, table_id: int, lang: str = "sv"
 ) -> None:
@@ -161,9 +165,11 @@ def test_after_the_server_restarts_the_demo_page_signs_in_again_at_the_same_seat
     table = stack.open_table("piquet")
     open_page(page, stack, "Anna", table.table_id)
     before = version(page)
-    stack.restart_web()
     # The page reconnects, is told its session is unknown, signs in again as the member it
-    # picked, and shows the same table at the same seat: no click, no words of failure.
+    # picked, and shows the same table at the same seat: no click, no words of failure. Waited
+    # for by its new sign-in (the page still shows the old table until it notices the restart).
+    with page.expect_request("**/api/demo/login", timeout=RESTART_MS):
+        stack.restart_web()
     page.wait_for_function(
         "() => !document.querySelector('.banner.shown')"
         f" && document.querySelector(\".table-screen[data-table='{table.table_id}'] .seat.you\")"
@@ -180,7 +186,8 @@ def test_after_the_server_restarts_discords_page_authorizes_again(page: Page, st
     table = stack.open_table("piquet")
     page.goto(f"{stack.url}sdk-mock.html?channel_id={stack.channel.id}&lang=en")
     page.wait_for_selector(f".table-screen[data-table='{table.table_id}'] .seat.you")
-    stack.restart_web()
+    with page.expect_request("**/api/token", timeout=RESTART_MS):  # Discord's authorize again
+        stack.restart_web()
     page.wait_for_function(
         "() => !document.querySelector('.banner.shown')"
         f" && document.querySelector(\".table-screen[data-table='{table.table_id}'] .seat.you\")"
