@@ -11,8 +11,9 @@ draws from), and the figure per move is the last of the three. All tables play a
 run on a simulated clock that does not move, so no deadline or computer player ever acts.
 
 Beside it, the client's size: the built page (``bot/web/client/dist``: its HTML, scripts and
-styles) gzipped at level 9, as a browser would fetch it. Goals: median at most 100 ms; the client
-at most 200 kB gzipped.
+styles) gzipped at level 9, as a browser would fetch it. Goals: median at most 100 ms, p99 at
+most 250 ms; the client at most 200 kB gzipped. The process's CPU time per move is printed beside
+the times: on a machine busy with other work the times wait for it, the CPU time hardly does.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from bot.web.hub import WebHub
 from bot.web.server import DIST, WebApp, WebServer
 
 GOAL_MEDIAN_MS = 100.0
+GOAL_P99_MS = 250.0
 GOAL_CLIENT_KB = 200.0
 
 
@@ -137,7 +139,8 @@ def client_size(dist: Path) -> tuple[int, int] | None:
     return raw, packed
 
 
-async def run(tables: int, moves: int, game: str) -> list[float]:
+async def run(tables: int, moves: int, game: str) -> tuple[list[float], float]:
+    """Every move's time (ms), and the process's CPU time while the tables played (s)."""
     with tempfile.TemporaryDirectory(prefix="kortbord-web-bench-") as folder:
         storage = await open_storage(Path(folder) / "bench.sqlite3")
         clock = ManualClock()
@@ -149,13 +152,15 @@ async def run(tables: int, moves: int, game: str) -> list[float]:
         port = await server.start()
         try:
             url = f"http://127.0.0.1:{port}/ws"
+            cpu = time.process_time()
             results = await asyncio.gather(
                 *(play_table(url, sessions, issued, i, game, moves) for i in range(tables))
             )
+            cpu = time.process_time() - cpu
         finally:
             await server.stop()
             await storage.close()
-    return [t for table in results for t in table]
+    return [t for table in results for t in table], cpu
 
 
 def main() -> None:
@@ -164,14 +169,20 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=30, help="moves per table")
     parser.add_argument("--game", default="nittionio")
     args = parser.parse_args()
-    times = asyncio.run(run(args.tables, args.moves, args.game))
+    times, cpu = asyncio.run(run(args.tables, args.moves, args.game))
     times.sort()
     median = statistics.median(times)
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     print(f"web table: {args.tables} tables of {args.game}, 3 pages each, {len(times)} moves")
     print(f"  move to every page of its table: median {median:.1f} ms, p99 {p99:.1f} ms")
     print(
-        f"  goal: median at most {GOAL_MEDIAN_MS:.0f} ms: {'met' if median <= 100 else 'NOT met'}"
+        f"  CPU time per move (the server and every page, one process): "
+        f"{cpu / len(times) * 1000:.1f} ms"
+    )
+    print(
+        f"  goal: median at most {GOAL_MEDIAN_MS:.0f} ms: "
+        f"{'met' if median <= GOAL_MEDIAN_MS else 'NOT met'}; "
+        f"p99 at most {GOAL_P99_MS:.0f} ms: {'met' if p99 <= GOAL_P99_MS else 'NOT met'}"
     )
     size = client_size(DIST)
     if size is None:

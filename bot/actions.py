@@ -9,14 +9,19 @@ confirm". Both name a choice with the same words (``TextRenderer.action``) and g
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.i18n import Catalog
 from bot.render.text import hand_key
-from games.cards import is_card_code, parse_card
+from games.cards import is_card_code as _is_card_code
+from games.cards import parse_card
 
+is_card_code = functools.lru_cache(maxsize=4096)(_is_card_code)
+"""``games.cards.is_card_code``, remembered: every choice of every seat is read with it on every
+change of a table."""
 _LEVEL = re.compile(r"^(\d+)([A-Za-z]+)$")
 
 

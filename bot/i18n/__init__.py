@@ -106,6 +106,8 @@ _ORDINAL_FORM = {"en": _english_ordinal, "sv": _swedish_ordinal}
 def fill(template: str, args: Mapping[str, object], *, strict: bool = False) -> str:
     """A catalog template with its arguments, counted nouns in the form their number needs.
     ``strict`` (the tests) raises KeyError for a missing argument instead of showing it."""
+    if "{" not in template and "}" not in template:
+        return template  # nothing to fill (most button and phase texts): no formatter needed
     return _FORMATTER.vformat(template, (), dict(args) if strict else _Args(args))
 
 

@@ -9,7 +9,17 @@ arrives), so the channel's table message and the web table always show the same 
 
 Each socket has its own writer: the session manager is never kept waiting by a slow page. A page
 that falls behind gets the newest state in place of the ones it had not been sent yet (a state
-is the whole table, so nothing is lost but the steps in between).
+is the whole table, so nothing is lost but the steps in between). On a change of a table the
+pages of one seat, or its spectators, in one language share one state frame.
+
+The hub is on the internet and shares its event loop with every table, timer and database write
+of the bot, so no page may cost the others much (``Limits``): each socket and each member has a
+budget of messages and bytes that refills with time (a message over it is dropped unread; the
+first of a burst is refused in words, and a page that goes on regardless is closed), a member
+has a few open pages at most, a page's queue of frames is bounded (a page that reads nothing is
+closed), a message too large or nested too deep is refused in words, a refused move is answered
+by a small ``refused`` frame (a state only when the page has not been sent the table as it is
+now), and the hub yields to the event loop after every message.
 """
 
 from __future__ import annotations
@@ -18,8 +28,10 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections import deque
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -42,7 +54,65 @@ Json = Mapping[str, object]
 HELLO_SECONDS = 30.0
 """How long a new socket may take to say hello before it is closed."""
 MAX_MESSAGE = 4096
-"""The largest message a page sends (a move is a few dozen bytes)."""
+"""The largest message a page sends (a move is a few dozen bytes): larger ones are refused."""
+FAREWELL_SECONDS = 5.0
+"""How long a page being closed may take to be sent its last words."""
+MAX_FRAME = 65536
+"""The largest message read at all: beyond it the socket is closed (WebSocket code 1009)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one page and one member may cost the hub. A member clicks a few times a second at
+    most; the budgets allow bursts well beyond that and refill with time."""
+
+    messages_per_second: float = 8.0
+    message_burst: float = 40.0
+    bytes_per_second: float = 16_384.0
+    byte_burst: float = 65_536.0
+    member_share: float = 1.5
+    """A member's budget over all their pages, as a multiple of one page's."""
+    pages_per_member: int = 5
+    dropped_before_close: int = 200
+    """Messages dropped in a row (over the budget) before the page is closed."""
+    outbox: int = 64
+    """Frames waiting for a page that does not read before it is closed."""
+
+
+class Budget:
+    """A token bucket: ``take`` spends from it if it holds enough, refilled at ``rate``."""
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.at = now
+
+    def holds(self, amount: float, now: float) -> bool:
+        if now > self.at:
+            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+            self.at = now
+        return self.tokens >= amount
+
+    def spend(self, amount: float) -> None:
+        self.tokens -= amount
+
+
+class Budgets:
+    """A budget of messages and one of bytes."""
+
+    def __init__(self, limits: Limits, share: float, now: float) -> None:
+        self.messages = Budget(
+            limits.messages_per_second * share, limits.message_burst * share, now
+        )
+        self.bytes = Budget(limits.bytes_per_second * share, limits.byte_burst * share, now)
+
+    def holds(self, size: int, now: float) -> bool:
+        return self.messages.holds(1, now) and self.bytes.holds(size, now)
+
+    def spend(self, size: int) -> None:
+        self.messages.spend(1)
+        self.bytes.spend(size)
 
 
 class Refused(Exception):
@@ -54,31 +124,96 @@ class Refused(Exception):
 
 
 class Watcher:
-    """One open page: its member, language, the table it watches, and what waits to be sent."""
+    """One open page: its member, language, the table it watches, and what waits to be sent.
 
-    def __init__(self, socket: web.WebSocketResponse, user: WebUser, lang: str | None) -> None:
+    The queue holds frames, and tables whose state is to be built when it is sent (``send_state``:
+    at most one a table, the newest)."""
+
+    def __init__(
+        self,
+        socket: web.WebSocketResponse,
+        user: WebUser,
+        lang: str | None,
+        *,
+        build: Callable[[Watcher, LiveTable], Json],
+        budgets: Budgets,
+        room: int = 64,
+    ) -> None:
         self.socket = socket
         self.user = user
         self.lang = lang
         self.table_id: int | None = None
         self.channel_id: int | None = None
         """The channel the page was opened in (the Activity's), whose tables it lists."""
-        self._outbox: deque[Json] = deque()
+        self.budgets = budgets
+        self.dropped = 0
+        """Messages dropped in a row because the page was over its budget."""
+        self.shown: tuple[int, int] | None = None
+        """The table and version of the last state queued for the page."""
+        self._build = build
+        self._room = room
+        self._outbox: deque[Json | LiveTable] = deque()
         self._wake = asyncio.Event()
+        self.finishing = False
+        self._letting_go: asyncio.Task[None] | None = None
         self.closed = False
 
     def send(self, frame: Json) -> None:
-        """Queue ``frame``; a state replaces a state of the same table not sent yet."""
-        if frame.get("type") == "state":
+        """Queue ``frame``; a ``tables`` list replaces one not sent yet."""
+        if frame.get("type") == "tables":
             for i, queued in enumerate(self._outbox):
-                if queued.get("type") == "state" and queued.get("table_id") == frame["table_id"]:
+                if not isinstance(queued, LiveTable) and queued.get("type") == "tables":
                     del self._outbox[i]
                     break
-        self._outbox.append(frame)
+        self._queue(frame)
+
+    def send_state(self, table: LiveTable, frame: Json | None = None) -> None:
+        """Queue the state of ``table``: ``frame``, or one built when it is sent. It replaces
+        a state of that table not sent yet."""
+        self.shown = (table.table_id, table.version)
+        for i, queued in enumerate(self._outbox):
+            if queued is table or (
+                not isinstance(queued, LiveTable)
+                and queued.get("type") == "state"
+                and queued.get("table_id") == table.table_id
+            ):
+                del self._outbox[i]
+                break
+        self._queue(table if frame is None else frame)
+
+    def finish(self, frame: Json) -> None:
+        """Sends what is queued and then ``frame``, and closes the socket."""
+        self._queue(frame)
+        self.finishing = True
         self._wake.set()
+
+    def _queue(self, item: Json | LiveTable) -> None:
+        if self.closed or self.finishing:
+            return
+        if len(self._outbox) >= self._room:
+            self._let_go()
+            return
+        self._outbox.append(item)
+        self._wake.set()
+
+    def _let_go(self) -> None:
+        """The page reads nothing (its queue is full): its socket is closed, without waiting
+        for the page."""
+        log.info("web table: a page of member %d stopped reading", self.user.user_id)
+        self.stop()
+        self._letting_go = asyncio.get_running_loop().create_task(self.abort())
+
+    async def abort(self) -> None:
+        """Closes the socket at once, waiting at most a moment for the page."""
+        self.stop()
+        with contextlib.suppress(ConnectionError, RuntimeError, TimeoutError):
+            await asyncio.wait_for(
+                self.socket.close(code=WSCloseCode.POLICY_VIOLATION), FAREWELL_SECONDS
+            )
 
     def stop(self) -> None:
         self.closed = True
+        self._outbox.clear()
         self._wake.set()
 
     async def write(self) -> None:
@@ -86,13 +221,22 @@ class Watcher:
         while not self.closed:
             await self._wake.wait()
             self._wake.clear()
-            while self._outbox and not self.socket.closed:
-                frame = self._outbox.popleft()
+            while self._outbox and not self.socket.closed and not self.closed:
+                item = self._outbox.popleft()
+                try:
+                    frame = self._build(self, item) if isinstance(item, LiveTable) else item
+                except Exception:  # a bug: logged; the page gets the next state
+                    log.exception("web table: a state for member %d failed", self.user.user_id)
+                    continue
                 try:
                     await self.socket.send_str(json.dumps(frame, ensure_ascii=False))
                 except (ConnectionError, RuntimeError):
                     self.closed = True
                     return
+            if self.finishing:
+                self.closed = True
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    await self.socket.close(code=WSCloseCode.POLICY_VIOLATION)
 
 
 class WebHub:
@@ -106,17 +250,25 @@ class WebHub:
         language: str = "sv",
         every_table: bool = False,
         now: Callable[[], float] | None = None,
+        limits: Limits | None = None,
+        budget_clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """``every_table``: a page that names no channel sees every live table (the demo, where
         the pages run outside Discord); otherwise only its member's own table. ``now``: the
-        clock a reaction press is timed by (the session manager's)."""
+        clock a reaction press is timed by (the session manager's). ``limits``: what a page and
+        a member may cost; ``budget_clock``: the clock their budgets refill by (seconds)."""
         self.sessions = sessions
         self.issued = issued
         self.language = language
         self.every_table = every_table
         self.now = now or sessions.clock.now
+        self.limits = limits or Limits()
+        self.budget_clock = budget_clock
         self._watchers: dict[int, set[Watcher]] = {}
         self._open: set[Watcher] = set()
+        self._pages: dict[int, int] = {}
+        """Open pages per member."""
+        self._member_budgets: dict[int, Budgets] = {}
         self._entries: dict[int, tuple[str, tuple[int | None, ...]]] = {}
         """What the pages' lists last said of each live table (its status and seats)."""
         self._windows: dict[int, tuple[int, int]] = {}
@@ -126,9 +278,17 @@ class WebHub:
     # --- the listener ---------------------------------------------------------------------------
 
     async def table_changed(self, table: LiveTable, hands: frozenset[Seat]) -> None:
+        """Every page of the table is sent its state, built now: the pages of one seat (or of
+        spectators) in one language share one frame."""
         self._note_window(table)
+        frames: dict[tuple[Seat | None, str], Json] = {}
         for watcher in list(self._watchers.get(table.table_id, ())):
-            watcher.send(self.state(watcher, table))
+            _, lang = self.texts_for(watcher, table)
+            key = (table.seat_of(watcher.user.user_id), lang)
+            frame = frames.get(key)
+            if frame is None:
+                frame = frames[key] = self.state(watcher, table)
+            watcher.send_state(table, frame)
         self._relist(table)
 
     def _relist(self, table: LiveTable) -> None:
@@ -218,31 +378,86 @@ class WebHub:
 
     async def serve(self, request: web.Request) -> web.WebSocketResponse:
         """The life of one socket: hello, then messages until the page goes."""
-        socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
+        socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_FRAME)
         await socket.prepare(request)
         hello = await self._hello(socket)
         if hello is None:
             return socket
         watcher, channel_id, table_id = hello
-        writer = asyncio.create_task(watcher.write(), name=f"web socket {watcher.user.user_id}")
+        user_id = watcher.user.user_id
+        if self._pages.get(user_id, 0) >= self.limits.pages_per_member:
+            self._close(watcher, "too_many_pages")
+            await watcher.write()
+            return socket
+        self._pages[user_id] = self._pages.get(user_id, 0) + 1
+        writer = asyncio.create_task(watcher.write(), name=f"web socket {user_id}")
         self._open.add(watcher)
         try:
             watcher.send(self.tables(watcher, channel_id))
             if table_id is not None:
                 self._answer(watcher, await self._watch(watcher, channel_id, table_id))
             async for message in socket:
-                if message.type != WSMsgType.TEXT:
-                    if message.type in (WSMsgType.ERROR, WSMsgType.CLOSE):
+                if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    break  # an error or the page's close
+                if watcher.closed:
+                    break
+                data = message.data
+                if not self._admit(watcher, len(data)):
+                    if watcher.dropped > self.limits.dropped_before_close:
+                        self._close(watcher, "too_fast")
                         break
-                    watcher.send(self.refusal(watcher, "web.error.bad_message", "bad_message"))
                     continue
-                self._answer(watcher, await self._handle(watcher, channel_id, message.data))
+                if not isinstance(data, str):
+                    watcher.send(self.refusal(watcher, "web.error.bad_message", "bad_message"))
+                elif len(data) > MAX_MESSAGE:
+                    watcher.send(self.refusal(watcher, "web.error.too_big", "too_big"))
+                else:
+                    self._answer(watcher, await self._handle(watcher, channel_id, data))
+                await asyncio.sleep(0)  # the other pages and tables go on between messages
         finally:
             self._open.discard(watcher)
             self._unwatch(watcher)
-            watcher.stop()
-            await writer
+            self._pages[user_id] -= 1
+            if not self._pages[user_id]:
+                del self._pages[user_id]
+            if not watcher.finishing:
+                watcher.stop()
+            try:  # a page being closed is sent its last words, unless it reads nothing
+                await asyncio.wait_for(writer, FAREWELL_SECONDS)
+            except TimeoutError:
+                await watcher.abort()
         return socket
+
+    def _admit(self, watcher: Watcher, size: int) -> bool:
+        """Whether a message of ``size`` bytes fits the page's budget and its member's; spent
+        from both if so. The first message of a burst over it is refused in words; the rest
+        are dropped unread."""
+        now = self.budget_clock()
+        member = self._member_budgets.get(watcher.user.user_id)
+        if member is None:
+            if len(self._member_budgets) > 4 * len(self._open) + 1024:
+                self._forget_budgets()
+            member = Budgets(self.limits, self.limits.member_share, now)
+            self._member_budgets[watcher.user.user_id] = member
+        if watcher.budgets.holds(size, now) and member.holds(size, now):
+            watcher.budgets.spend(size)
+            member.spend(size)
+            watcher.dropped = 0
+            return True
+        watcher.dropped += 1
+        if watcher.dropped == 1:
+            watcher.send(self.refusal(watcher, "web.error.too_fast", "too_fast"))
+        return False
+
+    def _forget_budgets(self) -> None:
+        """Drops the budgets of members with no open page."""
+        for user_id in [u for u in self._member_budgets if u not in self._pages]:
+            del self._member_budgets[user_id]
+
+    def _close(self, watcher: Watcher, code: str) -> None:
+        """Tells the page why in words, after what it was sent already, and closes its socket."""
+        texts, _ = self.texts_for(watcher, self._table(watcher.table_id))
+        watcher.finish({"type": "error", "code": code, "message": texts.text(f"web.error.{code}")})
 
     async def _hello(
         self, socket: web.WebSocketResponse
@@ -254,7 +469,11 @@ class WebHub:
         except TimeoutError:
             message = None
         hello = (
-            _json(message.data) if message is not None and message.type == WSMsgType.TEXT else None
+            _json(message.data)
+            if message is not None
+            and message.type == WSMsgType.TEXT
+            and len(message.data) <= MAX_MESSAGE
+            else None
         )
         lang = hello.get("lang") if hello is not None else None
         lang = lang if isinstance(lang, str) and lang in LANGS else None
@@ -271,7 +490,15 @@ class WebHub:
                     await socket.send_str(json.dumps(error, ensure_ascii=False))
                 await socket.close()
             return None
-        watcher = Watcher(socket, user, lang)
+        now = self.budget_clock()
+        watcher = Watcher(
+            socket,
+            user,
+            lang,
+            build=self.state,
+            budgets=Budgets(self.limits, 1.0, now),
+            room=self.limits.outbox,
+        )
         watcher.channel_id = _id(hello.get("channel_id"))
         return watcher, watcher.channel_id, _id(hello.get("table_id"))
 
@@ -303,8 +530,8 @@ class WebHub:
             log.exception("web table: a %s from member %d failed", kind, watcher.user.user_id)
             watcher.send(self.refusal(watcher, "errors.internal", "internal"))
         table = self._table(watcher.table_id)
-        if kind == "act" and table is not None:  # then the table as it is now, to act again
-            watcher.send(self.state(watcher, table))
+        if kind == "act" and table is not None and watcher.shown != (table.table_id, table.version):
+            watcher.send_state(table)  # the page had not been sent the table as it is now
         return None
 
     def _reachable(self, watcher: Watcher, channel_id: int | None, table_id: int) -> LiveTable:
@@ -333,7 +560,7 @@ class WebHub:
         watcher.table_id = table.table_id
         self._watchers.setdefault(table.table_id, set()).add(watcher)
         self._note_window(table)
-        watcher.send(self.state(watcher, table))
+        watcher.send_state(table)
         return None
 
     async def _join(self, watcher: Watcher, channel_id: int | None, table_id: int) -> Json | None:
@@ -408,7 +635,7 @@ def _json(data: object) -> Json | None:
         return None
     try:
         value = json.loads(data)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than Python goes
         return None
     return value if isinstance(value, dict) else None
 

@@ -81,10 +81,13 @@ WebSocket ``GET /ws`` (one per open client)
     member's actions are the table's own: ``computer`` (add a computer player), ``start`` (the
     host only) and ``leave``, as ``bot.offers`` decides them for every face.
   - ``RESULT`` at the match's end: ``{"rows": [{"seat", "name", "place", "place_text",
-    "score"}], "lines": [texts]}``.
+    "score"}], "lines": [texts]}``: the places are the rows; the lines only say what they mean
+    (partners share a place, a shared place), never the places again.
 - client -> server: ``{"type": "act", "table_id": N, "version": V, "notation": "…"}``: through
   the same session manager and the same checks as a button (the seat's owner, ``member_actions``,
-  the version: a stale version is refused, never applied twice). Answered ``{"type": "ack",
+  the version: one older than the table's is still taken while the seat has not acted since and
+  no new deal began, ``LiveTable.panel_valid``, so a move is never applied twice; one from the
+  future is refused). Answered ``{"type": "ack",
   "version": new}``, or ``{"type": "refused", "code": …, "message": text}`` (in the member's
   language, the panel's words) and nothing changes. Garbage, an unknown ``type`` or a message
   for a table the socket does not watch are refused the same way (codes ``bad_message``,
@@ -144,7 +147,7 @@ from bot.web.frames import (
     ViewState,
 )
 from games.cards import SUITS, code
-from games.core import Game, Seat, View
+from games.core import Game, Msg, Seat, View
 
 SUIT_TEXTS = {letter: PLAIN.suits[i] for i, letter in enumerate(SUITS)}
 """The suits as a game's help names them (``{S}``), drawn as on the client's cards."""
@@ -269,6 +272,11 @@ def lobby_view(
 
 def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None) -> ViewState:
     """A seat's view (``seat`` None: the spectator's), every message in ``text``'s language."""
+    lang, names = text.catalog.lang, tuple(text.names)
+
+    def say(message: Msg) -> str:
+        return said(lang, names, message)
+
     team_of = {s: i for i, team in enumerate(view.teams) for s in team}
     seats: list[SeatState] = [
         {
@@ -279,7 +287,7 @@ def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None)
             "score_text": seat_score(text.catalog, view.game, info.score),
             "tricks": info.tricks,
             "shown": [code(c) for c in sort_hand(info.shown)],
-            "notes": [text.msg(n) for n in info.notes],
+            "notes": [say(n) for n in info.notes],
             "computer": table.by_computer(s) if s < len(table.record.seats) else True,
             "you": s == seat,
             "team": team_of.get(s),
@@ -291,14 +299,14 @@ def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None)
     sheet: Sheet | None = None
     if view.sheet is not None:
         sheet = {
-            "columns": [text.msg(c) for c in view.sheet.columns],
+            "columns": [say(c) for c in view.sheet.columns],
             "rows": [
-                {"label": text.msg(r.label), "cells": list(r.cells), "rule_below": r.rule_below}
+                {"label": say(r.label), "cells": list(r.cells), "rule_below": r.rule_below}
                 for r in view.sheet.rows
             ],
         }
     return {
-        "phase": text.msg(view.phase),
+        "phase": say(view.phase),
         "deal": view.deal,
         "dealer": view.dealer,
         "to_act": sorted(view.to_act),
@@ -308,7 +316,7 @@ def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None)
         "trump_text": trump_line(text, view, table.spec.trick_taking),
         "seats": seats,
         "trick": [(s, code(c)) for s, c in view.trick],
-        "trick_notes": [None if n is None else text.msg(n) for n in view.trick_notes],
+        "trick_notes": [None if n is None else say(n) for n in view.trick_notes],
         "joker": code(view.joker) if view.joker is not None else None,
         "joker_text": None
         if view.joker is None
@@ -323,11 +331,18 @@ def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None)
             }
             for p in view.piles
         ],
-        "events": [text.msg(m) for m in view.events],
-        "notes": [text.msg(m) for m in view.notes],
+        "events": [say(m) for m in view.events],
+        "notes": [say(m) for m in view.notes],
         "teams": [list(team) for team in view.teams],
         "sheet": sheet,
     }
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def said(lang: str, names: tuple[str, ...], message: Msg) -> str:
+    """A game's message in words (``TextRenderer.msg``), remembered: every page of a table is
+    sent the same events, phase and notes again on every change."""
+    return _renderer_of(lang, names).msg(message)
 
 
 def offered(table: LiveTable, seat: Seat) -> list[str]:
@@ -355,23 +370,46 @@ def actions(texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat) ->
             }
             for verb in notations
         ]
+    return list(choice_actions(texts.lang, game_id, tuple(text.names), tuple(notations)))
+
+
+@functools.lru_cache(maxsize=4096)
+def choice_actions(
+    lang: str, game_id: str, names: tuple[str, ...], notations: tuple[str, ...]
+) -> tuple[ActionState, ...]:
+    """The ``ACTION`` values of a seat's choices, remembered: while a seat waits, its choices do
+    not change, yet every change of the table sends them again (a bid phase offers hundreds, to
+    every seat at once). Read only: they are shared by every frame that sends them."""
+    texts = catalog(lang)
     choices = [choice_of(n) for n in notations]
     cards = choice_cards(choices)
     helps = {
         verb: verb_help(texts, game_id, verb, SUIT_TEXTS) for verb in {c.verb for c in choices}
     }
-    names = tuple(text.names)
-    return [
+    return tuple(
         {
             "notation": c.notation,
-            "label": action_label(texts.lang, game_id, names, c.notation),
+            "label": action_label(lang, game_id, names, c.notation),
             "verb": c.verb,
             "cards": list(cards[c.notation]),
             "help": helps[c.verb],
             "confirm": None,
         }
         for c in choices
-    ]
+    )
+
+
+def action_label(lang: str, game_id: str, names: tuple[str, ...], notation: str) -> str:
+    """An action's label (``TextRenderer.action``), remembered: a bid phase offers hundreds of
+    choices of several cards to every seat at every deal. Most labels name no seat, and are
+    remembered for every table with as many seats (a new deal at one table then finds the
+    labels another table's deals made)."""
+    label = _label_naming_nobody(lang, game_id, len(names), notation)
+    return label if label is not None else _label_naming(lang, game_id, names, notation)
+
+
+_NOBODY = "\x00"
+"""Stands for a seat's name in a label made for every table: a label that holds it names a seat."""
 
 
 def lobby_states(texts: Catalog, table: LiveTable, seat: Seat) -> list[ActionState]:
@@ -401,9 +439,14 @@ def lobby_states(texts: Catalog, table: LiveTable, seat: Seat) -> list[ActionSta
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def action_label(lang: str, game_id: str, names: tuple[str, ...], notation: str) -> str:
-    """An action's label (``TextRenderer.action``), remembered: a bid phase offers hundreds of
-    choices of several cards, and every page of the table is sent them on every change."""
+def _label_naming_nobody(lang: str, game_id: str, seats: int, notation: str) -> str | None:
+    names = tuple(f"{_NOBODY}{seat}{_NOBODY}" for seat in range(seats))
+    label = _renderer_of(lang, names).action(game_id, notation)
+    return None if _NOBODY in label else label
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _label_naming(lang: str, game_id: str, names: tuple[str, ...], notation: str) -> str:
     return _renderer_of(lang, names).action(game_id, notation)
 
 
@@ -413,7 +456,8 @@ def _renderer_of(lang: str, names: tuple[str, ...]) -> TextRenderer:
 
 
 def result(text: TextRenderer, game: Game) -> ResultState | None:
-    """The end of the match: each seat's place and score, and the result's lines."""
+    """The end of the match: each seat's place and score, and what the places mean (the
+    result's lines less the places, which the rows are)."""
     if not game.is_over():
         return None
     outcome = game.result()
@@ -429,7 +473,9 @@ def result(text: TextRenderer, game: Game) -> ResultState | None:
         }
         for s in order
     ]
-    return {"rows": rows, "lines": result_lines(text, outcome, game.view(None).teams)}
+    notes = {text.t("place.note_teams"), text.t("place.note")}
+    lines = result_lines(text, outcome, game.view(None).teams)
+    return {"rows": rows, "lines": [line for line in lines if line in notes]}
 
 
 def page_words(lang: Lang) -> PageWords:

@@ -125,6 +125,24 @@ class Stack:
         await self.bot.listener.settle()
         await self.env.settle()
 
+    def stop_web(self) -> None:
+        """The web server stops (its pages lose their sockets); the tables live on."""
+        self.run(self.web.stop())
+
+    def start_web(self) -> None:
+        """The web server starts again on its port, knowing no session it issued before (as
+        after the bot's restart, or once every session expired)."""
+
+        async def start() -> None:
+            with self.env.time_context():
+                await self.web.start(self.bot.sessions, self.bot.application_id)
+
+        self.run(start())
+
+    def restart_web(self) -> None:
+        self.stop_web()
+        self.start_web()
+
     def advance(self, seconds: float) -> None:
         """Moves simulated time on (turn deadlines, Hej knekt's reaction window)."""
         self.run(self.env.advance_time(seconds))

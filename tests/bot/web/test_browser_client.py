@@ -73,6 +73,10 @@ def page(browser: Browser, stack: Stack) -> Iterator[Page]:
     context.close()
 
 
+RESTART_MS = 60_000
+"""A bound on the page noticing a restart and signing in again: waited for, never a pause."""
+
+
 def open_page(
     page: Page, stack: Stack, member: str | None, table_id: int, lang: str = "sv"
 ) -> None:
@@ -155,6 +159,43 @@ def test_a_session_the_bot_did_not_issue_is_answered_in_words(page: Page, stack:
     assert page.locator(".table-screen").count() == 0
 
 
+def test_after_the_server_restarts_the_demo_page_signs_in_again_at_the_same_seat(
+    page: Page, stack: Stack
+) -> None:
+    table = stack.open_table("piquet")
+    open_page(page, stack, "Anna", table.table_id)
+    before = version(page)
+    # The page reconnects, is told its session is unknown, signs in again as the member it
+    # picked, and shows the same table at the same seat: no click, no words of failure. Waited
+    # for by its new sign-in (the page still shows the old table until it notices the restart).
+    with page.expect_request("**/api/demo/login", timeout=RESTART_MS):
+        stack.restart_web()
+    page.wait_for_function(
+        "() => !document.querySelector('.banner.shown')"
+        f" && document.querySelector(\".table-screen[data-table='{table.table_id}'] .seat.you\")"
+    )
+    assert page.locator(".status-text").count() == 0
+    assert page.locator(".seat.you .seat-name").inner_text() == "Anna"
+    assert version(page) >= before
+    if page.locator(".hand .card.playable").count():  # and it still plays
+        page.locator(".hand .card.playable").first.click()
+        wait_past(page, version(page))
+
+
+def test_after_the_server_restarts_discords_page_authorizes_again(page: Page, stack: Stack) -> None:
+    table = stack.open_table("piquet")
+    page.goto(f"{stack.url}sdk-mock.html?channel_id={stack.channel.id}&lang=en")
+    page.wait_for_selector(f".table-screen[data-table='{table.table_id}'] .seat.you")
+    with page.expect_request("**/api/token", timeout=RESTART_MS):  # Discord's authorize again
+        stack.restart_web()
+    page.wait_for_function(
+        "() => !document.querySelector('.banner.shown')"
+        f" && document.querySelector(\".table-screen[data-table='{table.table_id}'] .seat.you\")"
+    )
+    assert stack.exchanged == [MOCK_CODE, MOCK_CODE]  # Discord's authorize, asked again
+    assert page.locator(".status-text").count() == 0
+
+
 # --- the lobby and playing ----------------------------------------------------------------------
 
 
@@ -163,6 +204,9 @@ def test_the_lobby_adds_a_computer_and_starts_from_the_page(page: Page, stack: S
     open_page(page, stack, "Anna", table.table_id)
     labels = page.locator(".actions button.action").all_inner_texts()
     sv = catalog("sv")
+    # The lobby's buttons are offers, not a turn: the page says the table waits.
+    assert page.locator(".prompt").inner_text() == sv.text("web.page.lobby_waiting")
+    assert page.locator(".prompt.your-turn").count() == 0
     assert labels == [sv.text(f"ui.button.{op}") for op in ("computer", "start", "leave")]
     seen = version(page)
     page.locator(".actions button.action[data-notation='computer']").click()
@@ -536,6 +580,61 @@ def test_a_spectators_page_and_frames_never_hold_a_hidden_card(page: Page, stack
     assert len(frames) > 10
 
 
+def test_a_table_ended_by_its_host_says_so_plainly(page: Page, stack: Stack) -> None:
+    table = stack.open_table("piquet", ("Anna", "Bo"))
+    open_page(page, stack, "Bo", table.table_id)
+    stack.end_table()
+    sv = catalog("sv")
+    notice = page.locator(".ended-overlay")
+    notice.wait_for()
+    assert sv.text("web.page.table_ended") in notice.inner_text()
+    assert sv.text("web.page.table_ended_note") in notice.inner_text()
+    notice.get_by_role("button", name=sv.text("web.page.back")).click()
+    page.wait_for_selector(".panel.tables")
+
+
+def boxes_of(page: Page, selector: str) -> list[dict[str, float]]:
+    return [
+        {str(k): float(v) for k, v in box.items()}
+        for box in page.locator(selector).evaluate_all(
+            "e => e.map(n => { const r = n.getBoundingClientRect();"
+            " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; })"
+        )
+    ]
+
+
+def test_every_event_line_shows_whole_and_the_banner_leaves_the_header_free(
+    browser: Browser, stack: Stack
+) -> None:
+    table = stack.open_table("skitgubbe")
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    tab = context.new_page()
+    tab.set_default_timeout(15_000)
+    open_page(tab, stack, "Anna", table.table_id)
+    for _ in range(12):  # moves until the events fill their box
+        if tab.locator(".events li").count() >= 4:
+            break
+        playable = tab.locator(".hand .card.playable, .actions button.action")
+        seen = version(tab)
+        playable.first.click()
+        wait_past(tab, seen)
+    [box] = boxes_of(tab, ".events")
+    lines = boxes_of(tab, ".events li")
+    assert len(lines) >= 2
+    for line in lines:  # no line is cut at the top or the bottom of the box
+        assert line["top"] >= box["top"] - 0.5
+        assert line["bottom"] <= box["bottom"] + 0.5
+
+    stack.stop_web()
+    tab.wait_for_selector(".banner.shown")
+    [banner] = boxes_of(tab, ".banner")
+    for part in boxes_of(tab, ".bar button, .bar .title"):
+        assert part["top"] >= banner["bottom"] - 0.5, "the banner covers the header"
+    stack.start_web()
+    tab.wait_for_selector(".banner.shown", state="hidden")
+    context.close()
+
+
 # --- the layout -------------------------------------------------------------------------------
 
 
@@ -545,32 +644,75 @@ def shared_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         yield running
 
 
+SCREENS = ((360, 740, "phone"), (768, 1024, "tablet"), (1280, 800, "desktop"))
+
+BOXES = """() => {
+  const box = (n) => { const r = n.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const all = (q) => [...document.querySelectorAll(q)].map(box);
+  const felt = document.querySelector('.felt');
+  return {
+    felt: box(felt),
+    seats: all('.felt > .seat'),
+    middle: all('.table-middle .pile, .table-middle .trick .card'),
+    header: all('.bar button, .bar .title'),
+    hand: all('.hand .card'),
+  };
+}"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Whether two boxes share more than a pixel's edge."""
+    return (
+        min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
+        and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
+    )
+
+
+def inside(inner: dict[str, float], outer: dict[str, float]) -> bool:
+    return (
+        inner["left"] >= outer["left"] - 1
+        and inner["right"] <= outer["right"] + 1
+        and inner["top"] >= outer["top"] - 1
+        and inner["bottom"] <= outer["bottom"] + 1
+    )
+
+
 @pytest.mark.parametrize("game_id", sorted(registry.SPECS))
-def test_every_game_fits_a_phone_and_a_desktop(
+def test_every_game_fits_a_phone_a_tablet_and_a_desktop(
     browser: Browser, shared_stack: Stack, game_id: str
 ) -> None:
-    """At 360×740 and 1280×800 nothing runs off the sides: seats, trick and the whole hand."""
+    """At 360×740, 768×1024 and 1280×800, by the elements' boxes: every seat stays on the felt,
+    no seat lies over another seat, the trick, a pile or the header's buttons, and the whole
+    hand is on the screen."""
     stack = shared_stack
     spec = registry.SPECS[game_id]
     players = max(spec.min_players, min(4, spec.max_players))
     seated = ("Anna", "Bo", "Cilla", "Dag")[: min(players, 2)]
     table = stack.open_table(game_id, seated)
     try:
-        for width, height, tag in ((360, 740, "phone"), (1280, 800, "desktop")):
+        for width, height, tag in SCREENS:
             context = browser.new_context(viewport={"width": width, "height": height})
             tab = context.new_page()
             tab.set_default_timeout(15_000)
             open_page(tab, stack, "Anna", table.table_id)
             tab.wait_for_function("() => document.getAnimations().length === 0")
-            boxes = tab.locator(".seat, .hand .card, .trick .card").evaluate_all(
-                "e => e.map(n => { const r = n.getBoundingClientRect(); "
-                "return [r.left, r.right]; })"
-            )
-            assert all(left >= -1 and right <= width + 1 for left, right in boxes)
-            assert tab.evaluate("document.documentElement.scrollWidth") <= width
             if SHOTS:
                 Path(SHOTS).mkdir(parents=True, exist_ok=True)
                 tab.screenshot(path=str(Path(SHOTS) / f"{game_id}-{tag}.png"))
+            boxes = tab.evaluate(BOXES)
+            at = f"{game_id} at {width}×{height}"
+            for i, seat in enumerate(boxes["seats"]):
+                assert inside(seat, boxes["felt"]), f"{at}: seat {i} leaves the felt"
+                for j, other in enumerate(boxes["seats"][i + 1 :], i + 1):
+                    assert not overlap(seat, other), f"{at}: seats {i} and {j} overlap"
+                for part in boxes["middle"] + boxes["header"]:
+                    assert not overlap(seat, part), f"{at}: seat {i} covers {part}"
+            for card in boxes["hand"]:
+                assert card["left"] >= -1, f"{at}: the hand runs off the left"
+                assert card["right"] <= width + 1, f"{at}: the hand runs off the right"
+                assert card["bottom"] <= height + 1, f"{at}: the hand runs off the bottom"
+            assert tab.evaluate("document.documentElement.scrollWidth") <= width
             context.close()
     finally:
         stack.end_table()

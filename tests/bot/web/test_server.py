@@ -1,11 +1,14 @@
 """The web table's server against the real session manager (a simulated clock, SQLite): who may
-connect, what every page is sent when a table changes, and what a forged message gets (a refusal
-in words, and no change). Discord is never contacted: the code exchange talks to a fake Discord.
+connect, what every page is sent when a table changes, what a forged message gets (a refusal
+in words, and no change), and that no page can hurt the others (a flood, a message nested too
+deep or too large, too many pages, a page that reads nothing; the budgets refill on the simulated
+clock). Discord is never contacted: the code exchange talks to a fake Discord.
 """
 
 from __future__ import annotations
 
 import ast
+import asyncio
 import dataclasses
 import json
 import logging
@@ -13,7 +16,7 @@ import random
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from aiohttp import ClientWebSocketResponse, WSMsgType
@@ -28,10 +31,11 @@ from bot.sessions import LiveTable, Member, SessionManager, correct_press
 from bot.storage import Storage, open_storage
 from bot.web import frames, protocol
 from bot.web.auth import SESSION_SECONDS, DiscordLogin, IssuedSessions, WebUser
-from bot.web.hub import WebHub
+from bot.web.hub import Budgets, Limits, Watcher, WebHub
 from bot.web.server import CSP, WebApp
 from games.cards import JOKER, SUITS, Card, code, parse_card
 from games.core import Msg
+from games.registry import SPECS
 
 CHANNEL, GUILD = 100, 1
 ANNA, BO, CILLA = Member(11, "Anna"), Member(12, "Bo"), Member(13, "Cilla")
@@ -149,7 +153,9 @@ def build(
         storage, clock, turn_seconds=60, idle_seconds=600, rng=random.Random(1)
     )
     issued = IssuedSessions(clock.now)
-    hub = WebHub(sessions, issued, language="sv", every_table=demo is not None)
+    hub = WebHub(
+        sessions, issued, language="sv", every_table=demo is not None, budget_clock=clock.now
+    )
     sessions.add_listener(hub)
     discord = FakeDiscord()
     dist = tmp_path / "dist"
@@ -761,3 +767,189 @@ async def test_the_jokers_worth_and_the_tricks_notes_reach_the_page_as_words(web
     assert en["trick_notes"] == [None, catalog("en").text("tvamansbridge.trick_note.dummy")]
     none = protocol.view_of(protocol.renderer(catalog("sv"), table), table, plain, None)
     assert (none["joker"], none["joker_text"], none["trick_notes"]) == (None, None, [])
+
+
+# --- no page can hurt the others -----------------------------------------------------------------
+
+LIMITS = Limits()
+
+
+async def closed(page: Page) -> None:
+    """Reads until the server closes the page's socket."""
+    while True:
+        message = await page.socket.receive(timeout=RECEIVE_SECONDS)
+        if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSED, WSMsgType.CLOSING):
+            return
+        if message.type == WSMsgType.TEXT:
+            page.frames.append(message.json())
+
+
+async def test_a_flooding_page_is_refused_once_in_words_then_closed_and_the_table_plays_on(
+    web: Web,
+) -> None:
+    table = await whist(web.sessions)
+    member, _ = to_act(table)
+    player, flooder = await web.page(member), await web.page(CILLA)
+    shown = await player.watch(table)
+    await flooder.watch(table)
+    before = len(flooder.frames)
+    bad = {"type": "act", "table_id": table.table_id, "version": table.version, "notation": "QS"}
+    sent = int(LIMITS.message_burst) + LIMITS.dropped_before_close + 10
+    for _ in range(sent):
+        await flooder.send(bad)
+    await closed(flooder)
+
+    answers = flooder.frames[before:]
+    kinds = [frame["type"] for frame in answers]
+    assert "state" not in kinds  # a refusal costs a few words, never a whole table
+    refusals = [frame for frame in answers if frame["type"] == "refused"]
+    # each move the budget held (the burst, less the page's watch), then "too fast" once
+    assert len(refusals) == int(LIMITS.message_burst) - 1 + 1
+    assert refusals[-1]["code"] == "too_fast"
+    assert refusals[-1]["message"] == catalog("en").text("web.error.too_fast")
+    assert answers[-1] == {
+        "type": "error",
+        "code": "too_fast",
+        "message": catalog("en").text("web.error.too_fast"),
+    }
+    # The player at the table was not held up: the move goes through, once.
+    answer = await player.act(table, int(shown["version"]), shown["actions"][0]["notation"])
+    assert answer["type"] == "ack"
+    assert table.seq == 1
+
+
+async def test_a_page_over_its_budget_may_act_again_once_it_waited(web: Web) -> None:
+    table = await whist(web.sessions)
+    member, _ = to_act(table)
+    page = await web.page(member)
+    shown = await page.watch(table)
+    version = int(shown["version"])
+    for _ in range(int(LIMITS.message_burst)):  # stale moves, each refused for what it is
+        await page.send({"type": "act", "table_id": table.table_id, "version": version + 9})
+    move = shown["actions"][0]["notation"]
+    refused = await page.act(table, version, move)
+    while refused["code"] != "too_fast":
+        refused = await page.next("refused")
+    assert table.seq == 0  # the move over the budget was not made
+
+    await web.clock.advance(LIMITS.message_burst / LIMITS.messages_per_second)
+    assert (await page.act(table, version, move))["type"] == "ack"
+    assert table.seq == 1
+
+
+async def test_nested_or_oversized_messages_are_refused_in_words_and_the_page_goes_on(
+    web: Web,
+) -> None:
+    table = await whist(web.sessions)
+    member, _ = to_act(table)
+    page = await web.page(member)
+    shown = await page.watch(table)
+    texts = catalog("en")
+
+    await page.socket.send_str("[" * 2000 + "]" * 2000)  # deeper than Python's json goes
+    nested = await page.next("refused", "error")
+    assert nested == {
+        "type": "refused",
+        "code": "bad_message",
+        "message": texts.text("web.error.bad_message"),
+    }
+    large = {"type": "act", "table_id": table.table_id, "version": 1, "notation": "x" * 5000}
+    await page.send(large)
+    too_big = await page.next("refused", "error")
+    assert too_big == {
+        "type": "refused",
+        "code": "too_big",
+        "message": texts.text("web.error.too_big"),
+    }
+    answer = await page.act(table, int(shown["version"]), shown["actions"][0]["notation"])
+    assert answer["type"] == "ack"
+
+
+async def test_a_member_has_at_most_a_few_pages_open(web: Web) -> None:
+    pages = [await web.page(BO) for _ in range(LIMITS.pages_per_member)]
+    socket = await web.client.ws_connect("/ws")
+    session = web.issued.issue(WebUser(BO.user_id, BO.name))
+    await socket.send_json({"type": "hello", "session": session, "lang": "en"})
+    refused = await socket.receive_json(timeout=RECEIVE_SECONDS)
+    assert refused == {
+        "type": "error",
+        "code": "too_many_pages",
+        "message": catalog("en").text("web.error.too_many_pages"),
+    }
+    assert (await socket.receive(timeout=RECEIVE_SECONDS)).type in (
+        WSMsgType.CLOSE,
+        WSMsgType.CLOSED,
+        WSMsgType.CLOSING,
+    )
+    assert (await web.page(ANNA)).tables["type"] == "tables"  # another member is not counted
+    await pages[0].socket.close()
+    again = await web.page(BO)  # a page closed makes room
+    assert again.tables["type"] == "tables"
+
+
+class _Socket:
+    """A socket that takes nothing: its page reads nothing."""
+
+    closed = False
+
+    async def send_str(self, data: str) -> None:
+        await asyncio.Event().wait()
+
+    async def close(self, **_: object) -> None:
+        self.closed = True
+
+
+async def test_a_page_that_reads_nothing_is_let_go_when_its_queue_is_full() -> None:
+    socket = _Socket()
+    watcher = Watcher(
+        cast(Any, socket),
+        WebUser(1, "Anna"),
+        "en",
+        build=lambda *_: {},
+        budgets=Budgets(LIMITS, 1.0, 0.0),
+        room=LIMITS.outbox,
+    )
+    for i in range(LIMITS.outbox + 1):
+        watcher.send({"type": "ack", "version": i})
+    assert watcher.closed
+
+
+async def test_two_tabs_of_one_member_stay_in_step_and_a_click_counts_once(web: Web) -> None:
+    table = await whist(web.sessions)
+    member, seat = to_act(table)
+    first, second = await web.page(member), await web.page(member)
+    shown = await first.watch(table)
+    also = await second.watch(table)
+    assert (also["seat"], also["version"], also["actions"]) == (
+        seat,
+        shown["version"],
+        shown["actions"],
+    )
+    move = shown["actions"][0]["notation"]
+    version = int(shown["version"])
+
+    assert (await first.act(table, version, move))["type"] == "ack"
+    again = await second.act(table, version, move)  # the same click in the other tab
+
+    assert again["code"] == "stale_panel"
+    assert table.seq == 1
+    after = [await page.state(table.version) for page in (first, second)]
+    assert after[0]["view"] == after[1]["view"]
+    assert after[0]["view"]["trick"] == [[seat, move]]
+
+
+@pytest.mark.parametrize("game_id", ["braus", "svarte_petter"])
+def test_the_result_names_each_place_once(game_id: str) -> None:
+    spec = SPECS[game_id]
+    players = spec.min_players if game_id != "braus" else 4
+    game = spec.new(players, spec.preset("standard"), rng=random.Random(3))
+    while not game.is_over():
+        seat = min(game.to_act())
+        game.apply(seat, game.legal_actions(seat)[0])
+    names = ["Anna", "Bo", "Cilla", "Dag"][:players]
+    text = TextRenderer(catalog("sv"), names, PLAIN)
+    shown = protocol.result(text, game)
+    assert shown is not None
+    assert sorted(row["name"] for row in shown["rows"]) == sorted(names)
+    for line in shown["lines"]:  # what the places mean, never a place again
+        assert not any(name in line for name in names), line

@@ -2,7 +2,9 @@
  * The page's paths and its one WebSocket. Inside Discord every request goes through Discord's
  * proxy under `/.proxy/`; outside it the same paths hang off the page's own folder. The socket
  * says hello with the bot's session, and after a drop it comes back by itself and asks again for
- * the table it showed: the server's state is always the truth, never the page's.
+ * the table it showed: the server's state is always the truth, never the page's. When the bot no
+ * longer knows the session (it restarted, or the session expired) the page signs in again by
+ * itself, the way it signed in first, and comes back to the same table.
  */
 import type { ClientMessage, Lang, ServerMessage } from "./protocol";
 
@@ -61,13 +63,18 @@ export interface Handlers {
   message(message: ServerMessage): void;
   connected(): void;
   dropped(): void;
+  /** A fresh session, signed in again as at first; null when none can be had. */
+  signInAgain?(): Promise<string | null>;
 }
 
 const RETRY_MS = [500, 1000, 2000, 4000];
+/** Sign-ins again in a row without the bot taking one: more would not help. */
+const SIGN_INS_AGAIN = 3;
 
 export class Connection {
   private socket: WebSocket | null = null;
   private retries = 0;
+  private signInsAgain = 0;
   private closed = false;
   private timer: number | undefined;
 
@@ -107,7 +114,14 @@ export class Connection {
         return;
       }
       if (message.type === "error") {
-        this.closed = true; // the server refused the session: asking again would not help
+        this.closed = true; // this socket is done: the server closes it
+        if (message.code === "no_session" && this.handlers.signInAgain && this.signInsAgain < SIGN_INS_AGAIN) {
+          this.signInsAgain += 1;
+          void this.signInAgain(message);
+          return;
+        }
+      } else {
+        this.signInsAgain = 0;
       }
       this.handlers.message(message);
     });
@@ -124,6 +138,18 @@ export class Connection {
       this.retries += 1;
       this.timer = window.setTimeout(() => this.open(), wait);
     });
+  }
+
+  /** Signs in again and opens a fresh socket with the new session; else shows why not. */
+  private async signInAgain(refusal: ServerMessage): Promise<void> {
+    const session = await this.handlers.signInAgain?.();
+    if (!session) {
+      this.handlers.message(refusal);
+      return;
+    }
+    this.hello = { ...this.hello, session };
+    this.closed = false;
+    this.open();
   }
 
   /** The table to ask for again after a reconnection, and the language to ask in. */

@@ -3,7 +3,9 @@
  * authorize with the `identify` scope, the code exchanged at the bot for the bot's own session,
  * then authenticate), and the WebSocket for the Activity's channel. Outside Discord, in the demo
  * only, a member picker stands in for Discord's sign-in. The page is told who it is by the bot;
- * it never tells the bot.
+ * it never tells the bot. When the bot no longer knows the session (a restart, an expired
+ * session), the page signs in the same way again by itself: `authorize` again inside Discord,
+ * the member it picked in the demo.
  */
 import type { IDiscordSDK } from "@discord/embedded-app-sdk";
 import { paintDeck } from "./cards";
@@ -18,6 +20,7 @@ export function connect(
   session: string,
   channelId: string | null,
   tableId: number | null,
+  signInAgain: () => Promise<string | null>,
 ): Connection {
   const connection = new Connection(
     Connection.url(base),
@@ -28,6 +31,11 @@ export function connect(
       dropped: () => {
         connection.remember(app.currentTable(), lang());
         app.connection(false);
+      },
+      signInAgain: async () => {
+        connection.remember(app.currentTable(), lang());
+        app.connection(false);
+        return signInAgain();
       },
     },
   );
@@ -59,8 +67,7 @@ export async function signInWithDiscord(
   params: URLSearchParams,
 ): Promise<void> {
   app.status(t("signing_in"));
-  try {
-    await sdk.ready();
+  const signIn = async (): Promise<string> => {
     const { code } = await sdk.commands.authorize({
       client_id: config.client_id,
       response_type: "code",
@@ -70,7 +77,12 @@ export async function signInWithDiscord(
     });
     const token = await postJson<TokenAnswer>(base, "api/token", { code });
     await sdk.commands.authenticate({ access_token: token.access_token });
-    connect(app, base, token.session, sdk.channelId, tableParam(params));
+    return token.session;
+  };
+  try {
+    await sdk.ready();
+    const session = await signIn();
+    connect(app, base, session, sdk.channelId, tableParam(params), () => signIn().catch(() => null));
   } catch (error) {
     const words = error instanceof ApiError ? error.message : t("sign_in_failed");
     app.status(words, () => void signInWithDiscord(sdk, app, base, config, params));
@@ -82,9 +94,13 @@ export function pickMember(app: App, base: string, config: Config, params: URLSe
   const members = config.members ?? [];
   const login = async (userId: string): Promise<void> => {
     app.status(t("connecting"));
+    const signIn = async (): Promise<string> =>
+      (await postJson<LoginAnswer>(base, "api/demo/login", { user_id: userId })).session;
     try {
-      const answer = await postJson<LoginAnswer>(base, "api/demo/login", { user_id: userId });
-      connect(app, base, answer.session, params.get("channel_id"), tableParam(params));
+      const session = await signIn();
+      connect(app, base, session, params.get("channel_id"), tableParam(params), () =>
+        signIn().catch(() => null),
+      );
     } catch (error) {
       app.status(error instanceof ApiError ? error.message : t("sign_in_failed"), () =>
         pickMember(app, base, config, params),

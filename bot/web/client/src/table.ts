@@ -30,6 +30,7 @@ export interface Outbox {
 const TRICK_TAKEN_MS = 650;
 const TOAST_MS = 5000;
 const EVENTS_SHOWN = 4;
+const ARC_PX = 16;
 
 function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -138,6 +139,7 @@ export class App {
   connection(up: boolean): void {
     this.banner.textContent = up ? "" : t("reconnecting");
     this.banner.classList.toggle("shown", !up);
+    this.root.classList.toggle("offline", !up); // the screen moves down below the banner
   }
 
   showToast(text: string): void {
@@ -360,6 +362,8 @@ export class App {
     }
     if (state.result && !this.resultClosed) {
       page.append(this.result(state));
+    } else if (state.status === "ended" && !this.resultClosed) {
+      page.append(this.ended(state));
     }
     // The question stays while its action is still offered with one (a fresh count of seats).
     const asked = state.actions.find((a) => a.notation === this.asking && a.confirm);
@@ -370,7 +374,82 @@ export class App {
     }
     this.screen.replaceChildren(page);
     this.fanHand();
-    this.tick();
+    this.tick(); // the clocks' text first: a seat's box is measured with it
+    this.settleFelt();
+  }
+
+  /**
+   * Keeps the felt readable at any size, by the boxes drawn: every seat is moved in from the
+   * rail onto the felt, seats that lie over each other are moved apart, and the middle (trick
+   * and piles) is drawn smaller until no seat covers it.
+   */
+  private settleFelt(): void {
+    const felt = this.screen.querySelector<HTMLElement>(".felt");
+    if (!felt) {
+      return;
+    }
+    const seats = [...felt.querySelectorAll<HTMLElement>(":scope > .seat")];
+    const outer = felt.getBoundingClientRect();
+    const room = {
+      left: outer.left + felt.clientLeft + 2,
+      top: outer.top + felt.clientTop + 2,
+      right: outer.left + felt.clientLeft + felt.clientWidth - 2,
+      bottom: outer.top + felt.clientTop + felt.clientHeight - 2,
+    };
+    const moved = new Map<HTMLElement, [number, number]>();
+    const move = (seat: HTMLElement, dx: number, dy: number): void => {
+      const [x, y] = moved.get(seat) ?? [0, 0];
+      moved.set(seat, [x + dx, y + dy]);
+      seat.style.setProperty("translate", `${x + dx}px ${y + dy}px`);
+    };
+    const onFelt = (seat: HTMLElement): void => {
+      const box = seat.getBoundingClientRect();
+      const dx = box.left < room.left ? room.left - box.left : Math.min(0, room.right - box.right);
+      const dy = box.top < room.top ? room.top - box.top : Math.min(0, room.bottom - box.bottom);
+      if (dx !== 0 || dy !== 0) {
+        move(seat, dx, dy);
+      }
+    };
+    seats.forEach(onFelt);
+    for (let pass = 0; pass < 6; pass++) {
+      let apart = true;
+      for (const [i, seat] of seats.entries()) {
+        for (const other of seats.slice(i + 1)) {
+          const a = seat.getBoundingClientRect();
+          const b = other.getBoundingClientRect();
+          const across = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const down = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (across <= 1 || down <= 1) {
+            continue;
+          }
+          apart = false;
+          const [upper, lower] = a.top <= b.top ? [seat, other] : [other, seat];
+          move(upper, 0, -(down / 2 + 2));
+          move(lower, 0, down / 2 + 2);
+          onFelt(upper);
+          onFelt(lower);
+        }
+      }
+      if (apart) {
+        break;
+      }
+    }
+    const middle = felt.querySelector<HTMLElement>(".table-middle");
+    if (!middle) {
+      return;
+    }
+    const parts = (): DOMRect[] =>
+      [...middle.querySelectorAll<HTMLElement>(".pile, .trick .card")].map((n) => n.getBoundingClientRect());
+    const covered = (): boolean =>
+      seats.some((seat) => {
+        const a = seat.getBoundingClientRect();
+        return parts().some(
+          (b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1,
+        );
+      });
+    for (let scale = 1; scale >= 0.5 && covered(); scale -= 0.1) {
+      middle.style.setProperty("scale", String(scale - 0.1));
+    }
   }
 
   private header(state: TableState): HTMLElement {
@@ -542,7 +621,9 @@ export class App {
     const log = el("ol", "events");
     log.setAttribute("aria-live", "polite");
     for (const text of state.view.events.slice(-EVENTS_SHOWN)) {
-      log.append(el("li", "", text));
+      const line = el("li", "", text);
+      line.title = text; // one line each, cut with an ellipsis where it is long: whole here
+      log.append(line);
     }
     return log;
   }
@@ -689,6 +770,9 @@ export class App {
     const seats = state.view.seats;
     if (state.seat === null) {
       line.textContent = `${t("spectator")}: ${state.game_name}`;
+    } else if (state.status === "lobby") {
+      // The lobby's buttons (a computer player, start, leave) are offers, not a turn.
+      line.textContent = t("lobby_waiting");
     } else if (state.actions.length > 0) {
       line.classList.add("your-turn");
       line.textContent = t("your_turn");
@@ -780,6 +864,25 @@ export class App {
     return overlay;
   }
 
+  /** A table closed before its match was over (by its host, idle, abandoned): said plainly. */
+  private ended(state: TableState): HTMLElement {
+    const overlay = el("div", "overlay ended-overlay");
+    const box = el("div", "panel ended");
+    box.setAttribute("role", "alertdialog");
+    box.append(el("h2", "", `${t("table_ended")}: ${state.game_name}`), el("p", "", t("table_ended_note")));
+    const choices = el("div", "choices");
+    choices.append(
+      button("close", t("close"), () => {
+        this.resultClosed = true;
+        this.drawTable();
+      }),
+      button("primary", t("back"), () => this.backToTables()),
+    );
+    box.append(choices);
+    overlay.append(box);
+    return overlay;
+  }
+
   private result(state: TableState): HTMLElement {
     const result = state.result;
     const overlay = el("div", "overlay result-overlay");
@@ -827,18 +930,24 @@ export class App {
     }
     const width = hand.clientWidth || window.innerWidth;
     const cardWidth = cards[0]?.offsetWidth || 60;
-    // The outer cards turn out a little past their slot: keep a margin for them.
-    const room = width - cardWidth - 28;
-    const step = count > 1 ? Math.min(cardWidth * 0.72, room / (count - 1)) : 0;
+    const cardHeight = cards[0]?.offsetHeight || 84;
     const middle = (count - 1) / 2;
     const turn = Math.min(2.5, 24 / count);
+    // The outer cards turn out past their slot, by half their height's sine: keep that margin.
+    const outer = (middle * turn * Math.PI) / 180;
+    const room = width - cardWidth - 2 * (cardHeight * Math.sin(outer) * 0.5 + 8);
+    const step = count > 1 ? Math.min(cardWidth * 0.72, room / (count - 1)) : 0;
+    // The arc drops the outer cards by at most ARC_PX; the hand keeps room below for it.
+    const bend = middle > 0 ? Math.min(turn / 4, ARC_PX / (middle * middle)) : 0;
+    const drop = bend * middle * middle + (cardWidth / 2) * Math.sin(outer);
+    hand.style.setProperty("padding-bottom", `${Math.max(14, Math.ceil(drop) + 6)}px`);
     cards.forEach((card, i) => {
       if (i > 0) {
         card.style.setProperty("margin-left", `${step - cardWidth}px`);
       }
       const off = i - middle;
       card.style.setProperty("--rot", `${off * turn}deg`);
-      card.style.setProperty("--arc", `${(off * off * turn) / 4}px`);
+      card.style.setProperty("--arc", `${off * off * bend}px`);
     });
   }
 
