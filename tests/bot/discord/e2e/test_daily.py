@@ -274,6 +274,12 @@ async def test_the_day_rolls_over_at_midnight_in_the_servers_time_zone(simcord_e
     replayed = await anna.slash(channel, "spel repris", bord=played.table_id)
     assert replayed.response is not None
     assert replayed.response.embeds[0].title == f"Repris: Tvåmanswhist · bord {played.table_id}"
+    assert revealed.ephemeral  # asked outside anna's private thread: to her alone
+    # bo sees the channel but is not in anna's private thread: her table is not his to see
+    for command in ("spel verifiera", "spel repris"):
+        refused = await bo.slash(channel, command, bord=played.table_id)
+        assert refused.response is not None
+        assert f"inget bord {played.table_id}" in refused.response.content
 
     # moving the time zone back to a day whose deal is over (its seed told above) deals it to
     # nobody again
