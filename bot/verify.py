@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.i18n import Catalog
 from bot.record import MatchRecord, RecordError, RecordResult, RecordSeat
 from games.cards import codes
-from games.core import Game, OptionError, apply_option_text
+from games.core import Game, OptionError, Seat, apply_option_text
 from games.registry import SPECS
 
 if TYPE_CHECKING:
@@ -186,14 +187,14 @@ def _seat_problems(record: MatchRecord) -> list[tuple[str, dict[str, str | int]]
     return []
 
 
-def final_places(game: Game, seats: tuple[RecordSeat, ...]) -> tuple[int, ...]:
-    """The places stored when a match finishes (as ``bot.sessions`` stores them): the game's,
-    except that a member who left is placed last, and partners share their side's worst."""
+def final_places(game: Game, left: Collection[Seat]) -> tuple[int, ...]:
+    """The places stored when a match is over (``bot.sessions.play`` stores them, and a record
+    is checked against them): the game's, except that a seat whose member left is placed last,
+    and partners share their side's worst."""
     places = list(game.result().places)
     last = len(places)
-    for s in seats:
-        if s.left:  # rules/party.md 0.4
-            places[s.seat] = last
+    for seat in left:  # rules/party.md 0.4
+        places[seat] = last
     for team in game.view(None).teams:
         worst = max(places[seat] for seat in team)
         for seat in team:
@@ -230,7 +231,7 @@ def _end_problems(record: MatchRecord, game: Game) -> list[tuple[str, dict[str, 
         computed = listed(game.result().scores)
         return [("result", {"stored": listed(scores), "computed": computed})]
     places = tuple(r.place for r in record.result)
-    computed_places = final_places(game, record.seats)
+    computed_places = final_places(game, [s.seat for s in record.seats if s.left])
     if places != computed_places:
         return [("places", {"stored": listed(places), "computed": listed(computed_places)})]
     return []

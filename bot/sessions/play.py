@@ -21,7 +21,7 @@ from bot.sessions.rebuild import replay
 from bot.sessions.table import ActedBy, LiveTable, require_seat
 from bot.storage import DuplicateActionError, StorageError, StorageUnavailable
 from bot.storage.records import ActionRecord
-from bot.verify import fingerprint
+from bot.verify import final_places, fingerprint
 from games.core import IllegalActionError, NotationError, Seat
 
 if TYPE_CHECKING:
@@ -243,19 +243,11 @@ class Play:
     async def finish(self, table: LiveTable) -> None:
         """The match is over: its result and places are stored and the table leaves."""
         assert table.game is not None
-        result = table.game.result()
-        places = list(result.places)
-        last = len(places)
-        for s in table.record.seats:
-            if s.left:  # a member who left is placed last (rules/party.md 0.4)
-                places[s.seat] = last
-        teams = table.view(None).teams
-        for team in teams:  # a member who left drags the side down: partners share a place
-            worst = max(places[seat] for seat in team)
-            for seat in team:
-                places[seat] = worst
+        # a member who left is placed last, and drags their side down with them
+        left = [s.seat for s in table.record.seats if s.left]
+        places = final_places(table.game, left)
         table.ratings = await self.sessions.storage.finish_table(
-            table.record, result.scores, tuple(places), teams
+            table.record, table.game.result().scores, places, table.view(None).teams
         )
         table.record = dataclasses.replace(
             table.record, status="finished", version=table.version + 1
