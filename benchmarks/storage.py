@@ -38,7 +38,7 @@ import asyncpg
 from bot.clock import ManualClock
 from bot.errors import UserError
 from bot.sessions import LiveTable, Member, SessionManager
-from bot.storage import Storage, open_storage
+from bot.storage import Storage, StorageError, open_storage
 
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 
@@ -90,6 +90,9 @@ async def play(
             await sessions.act(table.table_id, user_id, table.version, move)
         except UserError as error:
             unsaved.append(error.msg.key)
+            continue
+        except StorageError as error:  # escaped the session manager: a fault of its own
+            unsaved.append(f"{type(error).__name__}: {error}")
             continue
         times.append(time.perf_counter() - start)
         played += 1
