@@ -16,6 +16,7 @@ hands it back after a restart. It has no clock: every time is given by the calle
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -41,6 +42,7 @@ from bot.storage.errors import (
     TableNotLiveError,
     UniqueViolation,
 )
+from bot.storage.group import ActionLine, Pending
 from bot.storage.records import (
     LANGUAGES,
     LIVE_STATUSES,
@@ -77,8 +79,10 @@ log = logging.getLogger(__name__)
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 TIMEOUT = 5.0
-"""Seconds a read or a write may take, waiting for a connection included, before it counts as
-not done (``StorageUnavailable``): a database that hangs never holds a table for longer."""
+"""Seconds the database may take to answer a read or a write, from the start of its transaction
+to its commit, before it counts as not done (``StorageUnavailable``): a database that hangs never
+holds a table for longer. The wait for a turn (SQLite's one writer, a connection of the pool) is
+not counted: a queue is not an outage."""
 
 CLAIM_LOCK = -1
 """The lock key that shard claims take turns on (no server id is negative)."""
@@ -159,10 +163,13 @@ class Storage(DealStore, DailyStore, ABC):
         self.where = redact(where)
         """The database, for messages (a password left out)."""
         self.timeout = timeout
-        """Seconds a read or a write may take before it counts as not done."""
+        """Seconds the database may take to answer a read or a write (its turn not counted)."""
         self._closed = False
         self._claim: tuple[Shards, str] | None = None
         self._away_since: float | None = None
+        self._outage: asyncio.Event | None = None
+        """Set when an outage begins: whoever waits in line for a turn is let go at once."""
+        self._line: ActionLine | None = None
 
     # --- the edge: every driver error becomes the storage's own -----------------------------------
 
@@ -199,7 +206,43 @@ class Storage(DealStore, DailyStore, ABC):
             raise mapped from error
         self._answered()
 
+    async def _take_turn(self, turn: asyncio.Lock | asyncio.Semaphore) -> None:
+        """Waits for ``turn`` (the right to use the database) however long the line: a queue is
+        not an outage. But those waiting when an outage begins are let go (``StorageUnavailable``),
+        and while the database is away a turn is waited for no longer than the timeout."""
+        if not turn.locked():
+            await turn.acquire()
+            return
+        if self.away:
+            async with asyncio.timeout(self.timeout):
+                await turn.acquire()
+            return
+        if self._outage is None:
+            self._outage = asyncio.Event()
+        outage = asyncio.ensure_future(self._outage.wait())
+        taking = asyncio.ensure_future(turn.acquire())
+        try:
+            await asyncio.wait({outage, taking}, return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:  # the caller was cancelled: a turn taken meanwhile is given back
+            outage.cancel()
+            if taking.done() and not taking.cancelled():
+                turn.release()
+            taking.cancel()
+            raise
+        outage.cancel()
+        if not taking.done():
+            taking.cancel()
+        try:
+            await taking
+        except asyncio.CancelledError:
+            raise StorageUnavailable(
+                "the database stopped answering while this waited for its turn"
+            ) from None
+
     def _went_away(self, error: StorageUnavailable) -> None:
+        if self._outage is not None:
+            self._outage.set()
+            self._outage = None
         if self._away_since is None:
             self._away_since = time.monotonic()
             log.error(
@@ -242,6 +285,8 @@ class Storage(DealStore, DailyStore, ABC):
         closing twice is harmless."""
         if self._closed:
             return
+        if self._line is not None:
+            await self._line.close()
         if self._claim is not None:
             try:
                 await self.release_shards()
@@ -497,7 +542,7 @@ class Storage(DealStore, DailyStore, ABC):
             if row is None:
                 raise StorageError("the new table got no id")
             table = replace(table, table_id=int(row[0]))
-            await _write_seats(db, table)
+            await _write_seats(db, [table])
         return table
 
     async def save_table(self, table: TableRecord) -> None:
@@ -508,34 +553,119 @@ class Storage(DealStore, DailyStore, ABC):
             await _write_table(db, table)
 
     async def record_action(self, table: TableRecord, action: ActionRecord) -> None:
-        """Appends ``action`` and saves ``table`` (version, deadline, seats, status) together.
+        """Appends ``action`` and saves ``table`` (version, deadline, seats, status) together,
+        committed before it returns.
 
         Raises ``DuplicateActionError`` if the log already has ``action.seq``, and
         ``TableNotLiveError`` if the stored table is finished or ended; then nothing is changed,
         the table row included.
+
+        Group commit (``group.py``): the actions of many tables that arrive together are
+        written in one transaction, each table's in the order they came. The wait for a turn is
+        not bounded by the timeout, only the transaction itself.
         """
         check_seats(table.seats)
         if not 0 <= action.seat < len(table.seats):
             raise ValueError(f"table {table.table_id} has no seat {action.seat}")
-        async with self._write() as db:
-            await self._require_owner(db, table.guild_id)
-            await _require_live(db, table.table_id)
-            await _write_table(db, table)
+        self._require_open()
+        if self._line is None:
+            self._line = ActionLine(self._commit_actions, writers=self._writers)
+        await self._line.put(table, action)
+
+    @property
+    def _writers(self) -> int:
+        """How many batches of actions may be written at once."""
+        return 1
+
+    async def _commit_actions(self, batch: list[Pending]) -> list[StorageError | None]:
+        """Writes ``batch`` (one action each of different tables) in one transaction; for each,
+        None or why it alone was refused. If the transaction fails for a reason other than an
+        outage, each action is tried again in a transaction of its own, so that one bad action
+        never keeps the others from being kept."""
+        try:
+            async with self._write() as db:
+                return await self._record_batch(db, batch)
+        except StorageUnavailable:
+            raise
+        except StorageError:
+            if len(batch) == 1:
+                raise
+        answers: list[StorageError | None] = []
+        for pending in batch:
             try:
-                await db.execute(
-                    "INSERT INTO actions (table_id, seq, seat, notation, at, by)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    table.table_id,
-                    action.seq,
-                    action.seat,
-                    action.notation,
-                    action.at,
-                    action.by,
+                async with self._write() as db:
+                    [answer] = await self._record_batch(db, [pending])
+            except StorageUnavailable:
+                raise
+            except UniqueViolation:
+                answer = DuplicateActionError(
+                    f"table {pending.table.table_id} already has action {pending.action.seq}"
                 )
-            except UniqueViolation as error:
-                raise DuplicateActionError(
-                    f"table {table.table_id} already has action {action.seq}"
-                ) from error
+            except StorageError as error:
+                answer = error
+            answers.append(answer)
+        return answers
+
+    async def _record_batch(
+        self, db: Connection, batch: list[Pending]
+    ) -> list[StorageError | None]:
+        """Inside a transaction: checks every action of ``batch`` with a few reads for all of
+        them, then writes those not refused with one statement each for all of them."""
+        answers: list[StorageError | None] = [None] * len(batch)
+        for guild_id in {p.table.guild_id for p in batch}:
+            try:
+                await self._require_owner(db, guild_id)
+            except ShardLostError as error:
+                for i, pending in enumerate(batch):
+                    if pending.table.guild_id == guild_id:
+                        answers[i] = error
+        ids = [p.table.table_id for p in batch]
+        marks = placeholders(len(ids))
+        status = {
+            int(row["table_id"]): str(row["status"])
+            for row in await db.fetch(
+                f"SELECT table_id, status FROM tables WHERE table_id IN ({marks})", *ids
+            )
+        }
+        seqs = sorted({p.action.seq for p in batch})
+        taken = {
+            (int(row["table_id"]), int(row["seq"]))
+            for row in await db.fetch(
+                f"SELECT table_id, seq FROM actions WHERE table_id IN ({marks})"
+                f" AND seq IN ({placeholders(len(seqs))})",
+                *ids,
+                *seqs,
+            )
+        }
+        for i, pending in enumerate(batch):
+            table_id, seq = pending.table.table_id, pending.action.seq
+            if answers[i] is not None:
+                continue
+            if table_id not in status:
+                answers[i] = TableNotFoundError(f"no table {table_id}")
+            elif status[table_id] not in LIVE_STATUSES:
+                answers[i] = TableNotLiveError(f"table {table_id} is already {status[table_id]}")
+            elif (table_id, seq) in taken:
+                answers[i] = DuplicateActionError(f"table {table_id} already has action {seq}")
+        kept = [p for p, answer in zip(batch, answers, strict=True) if answer is None]
+        if kept:
+            await _write_tables(db, [p.table for p in kept])
+            await db.executemany(
+                "INSERT INTO actions (table_id, seq, seat, notation, at, by)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        p.table.table_id,
+                        p.action.seq,
+                        p.action.seat,
+                        p.action.notation,
+                        p.action.at,
+                        p.action.by,
+                    )
+                    for p in kept
+                ],
+            )
+        return answers
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
         """The table's action log in order."""
@@ -800,11 +930,22 @@ async def _write_table(db: Connection, table: TableRecord) -> None:
     )
     if changed == 0:
         raise TableNotFoundError(f"no table {table.table_id}")
-    await _write_seats(db, table)
+    await _write_seats(db, [table])
 
 
-async def _write_seats(db: Connection, table: TableRecord) -> None:
-    await db.execute("DELETE FROM seats WHERE table_id = ?", table.table_id)
+async def _write_tables(db: Connection, tables: list[TableRecord]) -> None:
+    """Saves rows and seats of ``tables``, known to exist, with one statement each for all."""
+    assignments = ", ".join(f"{column.strip()} = ?" for column in TABLE_COLUMNS.split(","))
+    await db.executemany(
+        f"UPDATE tables SET {assignments} WHERE table_id = ?",
+        [(*table_values(table), table.table_id) for table in tables],
+    )
+    await _write_seats(db, tables)
+
+
+async def _write_seats(db: Connection, tables: list[TableRecord]) -> None:
+    ids = [table.table_id for table in tables]
+    await db.execute(f"DELETE FROM seats WHERE table_id IN ({placeholders(len(ids))})", *ids)
     await db.executemany(
         "INSERT INTO seats (table_id, seat, user_id, name, ai, autoplay, strikes, left_table)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -819,6 +960,7 @@ async def _write_seats(db: Connection, table: TableRecord) -> None:
                 s.strikes,
                 int(s.left),
             )
+            for table in tables
             for s in table.seats
         ],
     )
