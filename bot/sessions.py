@@ -1085,9 +1085,9 @@ class SessionManager:
 
     @property
     def not_saved_key(self) -> str:
-        """What a member is told when their move was not saved, in words that fit the database:
-        Kortbord's own disk (SQLite), or a database server (PostgreSQL)."""
-        return "not_saved" if self.storage.dialect == "sqlite" else "not_saved_server"
+        """What a member is told when their move was not saved, in words that fit where the
+        storage says its data lives: Kortbord's own disk, or a database server."""
+        return f"not_saved_{self.storage.place}"
 
     async def _catch_up(self, table: LiveTable) -> None:
         """The table after a write that got no answer: if the database kept it after all, the

@@ -31,7 +31,7 @@ from bot.storage.errors import (
     UniqueViolation,
 )
 from bot.storage.sql import Connection, Row, numbered
-from bot.storage.store import TIMEOUT, Storage, redact
+from bot.storage.store import TIMEOUT, Place, Storage, redact
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +111,10 @@ class PostgresStorage(Storage):
     @property
     def dialect(self) -> str:
         return "postgresql"
+
+    @property
+    def place(self) -> Place:
+        return "server"
 
     @classmethod
     async def connect(

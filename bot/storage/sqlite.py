@@ -28,7 +28,7 @@ from bot.storage.errors import (
     UniqueViolation,
 )
 from bot.storage.sql import Connection, Row
-from bot.storage.store import TIMEOUT, Storage, redact
+from bot.storage.store import TIMEOUT, Place, Storage, redact
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +91,10 @@ class SqliteStorage(Storage):
     @property
     def dialect(self) -> str:
         return "sqlite"
+
+    @property
+    def place(self) -> Place:
+        return "disk"
 
     @classmethod
     async def connect(cls, path: Path, *, timeout: float = TIMEOUT) -> SqliteStorage:

@@ -27,7 +27,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
-from typing import Self, cast
+from typing import Literal, Self, cast
 
 from bot import ratings
 from bot.storage.daily import DailyStore
@@ -83,6 +83,9 @@ TIMEOUT = 5.0
 to its commit, before it counts as not done (``StorageUnavailable``): a database that hangs never
 holds a table for longer. The wait for a turn (SQLite's one writer, a connection of the pool) is
 not counted: a queue is not an outage."""
+
+Place = Literal["disk", "server"]
+"""Where a storage's data lives (``Storage.place``)."""
 
 CLAIM_LOCK = -1
 """The lock key that shard claims take turns on (no server id is negative)."""
@@ -264,6 +267,12 @@ class Storage(DealStore, DailyStore, ABC):
     @abstractmethod
     def dialect(self) -> str:
         """``sqlite`` or ``postgresql``."""
+
+    @property
+    @abstractmethod
+    def place(self) -> Place:
+        """Where the data lives, for the words a member reads when it does not answer:
+        ``disk`` (a file on Kortbord's own disk) or ``server`` (a database server)."""
 
     @abstractmethod
     def _read(self) -> AbstractAsyncContextManager[Connection]:
