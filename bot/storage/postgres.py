@@ -130,6 +130,11 @@ class PostgresStorage(Storage):
             raise StorageError(f"cannot connect to {where}: {redact(str(error))}") from error
         try:
             version = await migrate(pool, where, schema.migrations("postgresql"))
+        except DRIVER_ERRORS as error:
+            # the pool opens its first connection here: a missing database, an unknown role, a
+            # wrong password are said in one line, as a server that does not answer is
+            await pool.close()
+            raise StorageError(f"cannot connect to {where}: {redact(str(error))}") from error
         except BaseException:
             await pool.close()
             raise

@@ -8,8 +8,10 @@ import os
 import random
 import time
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from conftest import postgres_server
 
 from bot.__main__ import main
 from bot.clock import ManualClock
@@ -172,3 +174,45 @@ def test_a_malformed_port_is_one_line_and_exit_2(
     assert "\n" not in said
     assert "Traceback" not in said
     assert "hemligt" not in said
+
+
+def elsewhere(server: str, *, database: str | None = None, role: str | None = None) -> str:
+    """The test server's address naming another database or another role."""
+    parts = urlsplit(server)
+    netloc = parts.netloc
+    if role is not None:
+        netloc = f"{role}@{netloc.rpartition('@')[2]}"
+    path = f"/{database}" if database is not None else parts.path
+    return urlunsplit(parts._replace(netloc=netloc, path=path))
+
+
+@pytest.mark.postgresql
+@pytest.mark.parametrize("missing", ["database", "role"])
+def test_a_missing_database_or_unknown_role_is_one_line_for_migrate_db_and_run(
+    sqlite_file: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    missing: str,
+) -> None:
+    server = postgres_server()
+    if missing == "database":
+        address, says = elsewhere(server, database="kortbord_nowhere"), "kortbord_nowhere"
+    else:
+        address, says = elsewhere(server, role="kortbord_nobody"), "kortbord_nobody"
+    asyncio.run(a_small_servers_database(sqlite_file))
+    assert main(["migrate-db", address]) == 1
+    said = capsys.readouterr().err.strip()
+    assert said.startswith("migrate-db failed: cannot connect to ")
+    assert says in said
+    assert "\n" not in said
+    assert "Traceback" not in said
+
+    monkeypatch.setenv(
+        "KORTBORD_TOKEN", "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+    )
+    monkeypatch.setenv("KORTBORD_DATABASE", address)
+    assert main(["run"]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said.startswith(f"cannot open the database {address}: cannot connect to ")
+    assert says in said
+    assert "\n" not in said
