@@ -1,7 +1,8 @@
 """The ``kortbord`` command line. Thin: each subcommand hands over to the module that does it.
 
-``kortbord run`` runs the Discord bot until SIGTERM (``bot.service``); ``kortbord sync`` registers
-its slash commands with Discord (globally, or on ``KORTBORD_DEV_GUILD``).
+``kortbord run`` runs the Discord bot until SIGTERM (``bot.service``), with the web table beside
+it when ``KORTBORD_WEB_PORT`` is set; ``kortbord web`` runs the web table alone; ``kortbord sync``
+registers its slash commands with Discord (globally, or on ``KORTBORD_DEV_GUILD``).
 ``kortbord play <game>`` seats you at a terminal table against computer players
 (``bot.terminal``).
 ``kortbord health`` tells whether a running bot is healthy (``bot.health``; the container's
@@ -33,6 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="log to stderr")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("run", help="run the Discord bot (settings from the environment or .env)")
+    commands.add_parser("web", help="run the web table alone, without Discord (KORTBORD_WEB_PORT)")
     sync = commands.add_parser("sync", help="register the slash commands with Discord")
     sync.add_argument(
         "--guild", type=int, help="only on this guild, at once (default: KORTBORD_DEV_GUILD)"
@@ -101,13 +103,18 @@ README.md, Deploy, for inviting the bot and `kortbord sync`).
 To try Kortbord without a token, run `./dev demo` (kortbord demo): the same bot on a simulated
 Discord in your browser."""
 
+NO_WEB_PORT = """\
+KORTBORD_WEB_PORT is not set: `kortbord web` serves the web table on that port (e.g.
+KORTBORD_WEB_PORT=8080 in .env); see README.md, The web table."""
+
 
 def _service(command: str, guild: int | None = None) -> int:
-    """``run`` and ``sync``: the settings, the service's logging, then the bot."""
+    """``run``, ``web`` and ``sync``: the settings, the service's logging, then the bot (or the
+    web table alone)."""
     import asyncio
 
     from bot.logs import setup_logging
-    from bot.service import run_bot, sync_commands
+    from bot.service import run_bot, run_web, sync_commands
     from bot.settings import SettingsError, load_settings
 
     try:
@@ -115,17 +122,23 @@ def _service(command: str, guild: int | None = None) -> int:
     except SettingsError as error:
         print(error, file=sys.stderr)
         return 2
-    if settings.token is None:
+    if command == "web":
+        if settings.web_port is None:
+            print(NO_WEB_PORT, file=sys.stderr)
+            return 2
+    elif settings.token is None:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     if guild is not None:
         settings = settings.model_copy(update={"dev_guild": guild})
-    if command == "run":
+    if command in ("run", "web"):
         problem = asyncio.run(_database_problem(settings.database))
         if problem is not None:
             print(problem, file=sys.stderr)
             return 2
     setup_logging(settings)
+    if command == "web":
+        return asyncio.run(run_web(settings))
     return asyncio.run(run_bot(settings) if command == "run" else sync_commands(settings))
 
 
@@ -304,7 +317,7 @@ def _health() -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if args.command in ("run", "sync"):
+    if args.command in ("run", "web", "sync"):
         # the service sets up its own logging from the settings
         return _service(args.command, getattr(args, "guild", None))
     if args.command == "demo":

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bot.i18n import Catalog
 from bot.render.text import hand_key
-from games.cards import parse_card
+from games.cards import is_card_code, parse_card
 
 _LEVEL = re.compile(r"^(\d+)([A-Za-z]+)$")
 
@@ -32,15 +32,6 @@ class Choice:
     def is_card(self) -> bool:
         """One card played (``QS``); several cards with no verb (``QC KC``) are not."""
         return self.verb == "" and len(self.args) == 1
-
-
-def is_card_code(token: str) -> bool:
-    """Whether ``token`` is a card's code (``QS``, ``TH``, ``JK``)."""
-    try:
-        parse_card(token)
-    except ValueError:
-        return False
-    return True
 
 
 def two_parts(choice: Choice) -> tuple[str, str] | None:

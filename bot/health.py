@@ -2,8 +2,9 @@
 
 The running bot writes a small JSON file beside the database (or, running as several processes,
 one per process in ``KORTBORD_STATE_DIR``) every ``HEARTBEAT_SECONDS``: its
-state (waiting out the start-up back-off, connecting, connected, stopping), the time, and the
-gateway's latency. ``kortbord health`` (the container's HEALTHCHECK) is a separate process: it
+state (waiting out the start-up back-off, connecting, connected, stopping), the time, the
+gateway's latency, and what Discord refuses it. ``kortbord health`` (the container's HEALTHCHECK)
+is a separate process: it
 asks the database file for a read and reads the heartbeat. It is healthy only when the database
 answers and a fresh heartbeat says the gateway is connected, and it prints one line either way.
 """
@@ -40,6 +41,9 @@ class Beat:
     each: they wait for their host or an administrator to end them."""
     unreachable: str = ""
     """Why the last login could not reach Discord (no DNS, refused...), until it connects."""
+    refused: tuple[str, ...] = ()
+    """What Discord refuses the bot as play goes on (a table's message it may not edit, pictures
+    it would not take), one line each: an administrator's permissions to fix, not a restart."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +83,7 @@ def read_beat(path: Path) -> Beat | None:
         until=float(until) if until is not None else None,
         damaged=tuple(str(line) for line in data.get("damaged", ())),
         unreachable=str(data.get("unreachable", "")),
+        refused=tuple(str(line) for line in data.get("refused", ())),
     )
 
 
@@ -118,6 +123,8 @@ def judge_beat(path: Path, now: float) -> tuple[bool, str]:
             f"; {count} damaged {tables} waiting for the host or an administrator to end"
             f" them (see the log): {'; '.join(beat.damaged)}"
         )
+    if beat.refused:
+        line += f"; Discord refuses: {'; '.join(beat.refused)}"
     return True, line
 
 

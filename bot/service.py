@@ -4,10 +4,11 @@
 when ``KORTBORD_WEB_PORT`` is set) once the settings are read and logging is set up: it waits out
 the start-up back-off (``bot.logins``), starts the bot (and, when Discord cannot be reached
 before it ever connected, says so in one line and starts it again after the same back-off),
-writes the heartbeat that ``kortbord
-health`` reads (``bot.health``) while it runs, and on SIGTERM or SIGINT closes the bot, which
-pauses and saves every live table (``Kortbord.close``). It knows nothing of tables: the bot it is
-given does the work. ``sync_commands`` is ``kortbord sync``.
+writes the heartbeat that ``kortbord health`` reads (``bot.health``) while it runs, and on
+SIGTERM or SIGINT closes the bot, which pauses and saves every live table (``Kortbord.close``).
+It knows nothing of tables: the bot it is given does the work. ``run_web`` is ``kortbord web``,
+the web table alone on the composition root (``bot.root``). ``sync_commands`` is
+``kortbord sync``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import os
 import signal
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Protocol
 
@@ -75,6 +76,12 @@ def damaged_tables(bot: Gateway) -> tuple[str, ...]:
     return tuple(sessions.damaged_lines())
 
 
+def refused_requests(bot: Gateway) -> tuple[str, ...]:
+    """What Discord refuses the bot (its face's ``refused_lines``), one line each."""
+    lines = getattr(bot, "refused_lines", None)
+    return () if lines is None else tuple(lines())
+
+
 class Heartbeat:
     """Writes the bot's state beside the database, for ``kortbord health`` in another process."""
 
@@ -91,6 +98,7 @@ class Heartbeat:
         latency_ms: int | None = None,
         until: float | None = None,
         damaged: tuple[str, ...] = (),
+        refused: tuple[str, ...] = (),
     ) -> None:
         if state == "connected":
             self.unreachable = ""
@@ -102,6 +110,7 @@ class Heartbeat:
             until=until,
             damaged=damaged,
             unreachable=self.unreachable,
+            refused=refused,
         )
         try:
             write_beat(self.path, beat)
@@ -115,7 +124,12 @@ class Heartbeat:
         """Writes the gateway's state now and every ``every`` seconds until cancelled."""
         while True:
             state, latency = gateway_state(bot)
-            self.write(state, latency_ms=latency, damaged=damaged_tables(bot))
+            self.write(
+                state,
+                latency_ms=latency,
+                damaged=damaged_tables(bot),
+                refused=refused_requests(bot),
+            )
             await asyncio.sleep(every)
 
     def clear(self) -> None:
@@ -261,29 +275,79 @@ async def run_bot(settings: Settings) -> int:
     return await serve(bot, settings.token.get_secret_value(), settings.process_file)
 
 
+async def run_web(settings: Settings, stop: asyncio.Event | None = None) -> int:
+    """``kortbord web``: the web table alone, with no Discord face, until a stop signal (or
+    ``stop``); returns the exit code. Its tables are those of this process's storage and shards;
+    no channel message is kept current, so it suits a deployment whose members play only on the
+    web (or a process that only serves pages). Stops as ``run`` does: the live tables paused."""
+    from bot.clock import SystemClock
+    from bot.root import Root
+    from bot.web.server import WebFace
+
+    stop = stop or asyncio.Event()
+    face = WebFace(settings)
+    root = Root(settings, SystemClock(), faces=[face])
+    root.on_shards_lost = _set_later(stop)
+    loop = asyncio.get_running_loop()
+    for number in STOP_SIGNALS:
+        loop.add_signal_handler(number, _stop_on, stop, number)
+    try:
+        await root.open()
+        await root.restore()
+        await root.start_faces(None)
+        log.info("the web table listens on %s:%d", face.host, face.port)
+        await stop.wait()
+        log.info("shutting down: pausing the live tables")
+        await root.pause()
+        return 1 if root.shards_lost else 0
+    finally:
+        for number in STOP_SIGNALS:
+            loop.remove_signal_handler(number)
+        await root.close()
+
+
+def _set_later(event: asyncio.Event) -> Callable[[], Awaitable[None]]:
+    async def set_event() -> None:
+        event.set()
+
+    return set_event
+
+
 async def sync_commands(settings: Settings) -> int:
     """``kortbord sync``: registers the slash commands, on the dev guild if one is set.
 
     Logs in over HTTP only (no gateway login, so it costs none of the daily logins), restores
     no table and claims no shard: run it once for the whole bot, however many processes
-    ``kortbord run`` it runs as (they never sync).
+    ``kortbord run`` it runs as (they never sync). The application's Entry Point command
+    (Activities) is read first and sent back with the slash commands (``commands_sync``).
     """
+    import aiohttp
     import discord
 
     from bot.discord.client import Kortbord
+    from bot.discord.commands_sync import SyncRefused, command_payload, put_commands
 
     assert settings.token is not None
+    token = settings.token.get_secret_value()
     bot = Kortbord(settings, restore=False)
     try:
         async with bot:
-            await bot.login(settings.token.get_secret_value())
+            await bot.login(token)
             guild = discord.Object(settings.dev_guild) if settings.dev_guild else None
             if guild is not None:
                 bot.tree.copy_global_to(guild=guild)
-            synced = await bot.tree.sync(guild=guild)
-    except discord.HTTPException as error:
+            payload = await command_payload(bot.tree, guild)
+            assert bot.application_id is not None
+            async with aiohttp.ClientSession() as session:
+                synced = await put_commands(
+                    session, token, bot.application_id, payload, guild_id=settings.dev_guild
+                )
+    except (discord.HTTPException, SyncRefused, aiohttp.ClientError) as error:
         log.error("syncing the commands failed: %s", error)
         return 1
+    kept = sum(1 for command in synced if command.get("type") == 4)
+    if kept:
+        log.info("kept the Entry Point command (the Activity's Launch)")
     where = f"on guild {settings.dev_guild}" if guild is not None else "globally"
     log.info("synced %d commands %s", len(synced), where)
     return 0

@@ -62,6 +62,16 @@ def parse_card(text: str) -> int:
     return SUITS.index(t[1]) * 13 + RANKS.index(t[0])
 
 
+def is_card_code(text: str) -> bool:
+    """Whether ``text`` is a card's code as :func:`parse_card` reads it (``QS``, ``10h``, ``JK``):
+    the one test every face and the bot use to tell a card from a word (``pass``, ``bid``)."""
+    try:
+        parse_card(text)
+    except ValueError:
+        return False
+    return True
+
+
 def codes(cards: Iterable[int]) -> str:
     """Space-separated codes, in the given order."""
     return " ".join(code(c) for c in cards)

@@ -1,5 +1,6 @@
-"""The Discord bot: a ``commands.Bot`` that wires settings, storage, the session manager, the
-listener, the cogs, the restart-safe buttons and the command translator together.
+"""The Discord bot: a ``commands.Bot``, the Discord face of the tables. It takes the core from
+``bot.root.Root`` (storage, session manager, shards' lease; built here when the caller gives
+none) and adds its listener, cogs, restart-safe buttons and command translator.
 
 No privileged intents: slash commands and components need none. Commands are never synced at
 start (``kortbord sync`` does that, deliberately, once for the whole bot however many processes
@@ -9,22 +10,18 @@ refreshes its message.
 Running as several processes (``KORTBORD_SHARD_COUNT``, ``KORTBORD_SHARDS``), ``build_bot``
 gives a ``ShardedKortbord``, an ``AutoShardedBot`` on this process's shards. Such a process, and
 any process on PostgreSQL, first claims its shards in the database (waiting while another live
-process holds them), renews the lease while it runs and gives it up when it stops; it restores
-and changes only the tables of its shards' servers. Hands in DMs carry no buttons: Discord sends
-every DM event to shard 0, so each action comes through the server's own shard.
+process holds them), renews the lease while it runs (``Root``) and stops when it loses it; it
+restores and changes only the tables of its shards' servers. Hands in DMs carry no buttons:
+Discord sends every DM event to shard 0, so each action comes through the server's own shard.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import os
 import random
-import socket
 import time
-import uuid
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -44,18 +41,10 @@ from bot.discord.views.dropped import DynamicType, answer_dropped
 from bot.discord.views.panel import PanelAction, PanelPage, PanelSelect, PanelStep, PanelStepSelect
 from bot.discord.views.table import LevelSelect, ReactionButton, TableButton
 from bot.logins import LoginLedger, before_login
+from bot.root import Face, Root
 from bot.sessions import SessionManager
 from bot.settings import Settings
-from bot.storage import (
-    GuildSettings,
-    ShardClaimError,
-    ShardLostError,
-    Shards,
-    Storage,
-    StorageError,
-    open_storage,
-)
-from bot.thinking import Thinker
+from bot.storage import GuildSettings, Storage
 
 log = logging.getLogger(__name__)
 
@@ -72,23 +61,6 @@ CONTROLS: tuple[DynamicType, ...] = (
     ReplayButton,
 )
 """Every restart-safe control, registered in ``setup_hook``."""
-
-LEASE_SECONDS = 60.0
-"""How long a process's claim on its shards lasts unless renewed: after a crash, the process
-that takes over waits at most this long."""
-RENEW_SECONDS = 20.0
-RENEW_RETRY_SECONDS = 5.0
-"""While the database does not answer, the lease is tried again this often."""
-CLAIM_RETRY_SECONDS = 5.0
-
-
-class Face(Protocol):
-    """Another face of the same tables (the web table), started on the bot's event loop once the
-    session manager exists, and stopped after the live tables were paused."""
-
-    async def start(self, sessions: SessionManager, application_id: int | None) -> None: ...
-
-    async def stop(self) -> None: ...
 
 
 class Kortbord(commands.Bot):
@@ -108,6 +80,7 @@ class Kortbord(commands.Bot):
         rng: random.Random | None = None,
         faces: Sequence[Face] = (),
         defer_after: float = DEFER_AFTER,
+        root: Root | None = None,
         **gateway: Any,
     ) -> None:
         super().__init__(
@@ -118,47 +91,33 @@ class Kortbord(commands.Bot):
             **gateway,
         )
         self.settings = settings
-        self.clock = clock or DiscordClock()
+        self.clock = root.clock if root is not None else clock or DiscordClock()
         self.computer_delay = computer_delay
         self.dm_pause = dm_pause
         self.panel_grace = panel_grace
         self.restore_tables = restore
         self.rng = rng  # tables' seeds: the system's source unless a test seeds it
-        self.faces = list(faces)
         self.defer_after = defer_after
         """Seconds after which an interaction not yet answered is deferred (Discord allows 3)."""
         self._guild_settings: dict[int, GuildSettings] = {}
-        self._lease_task: asyncio.Task[None] | None = None
-        self._lease_until = 0.0
-        """When this process's lease runs out unless renewed (seconds since the epoch)."""
-        self.shards_lost = False
-        """Set when another process took this one's shards over; it stops."""
+        self.root = root or Root(
+            settings,
+            self.clock,
+            computer_delay=computer_delay,
+            rng=rng,
+            claim=restore,  # `kortbord sync` (restore off) only talks to Discord: it claims nothing
+            faces=faces,
+        )
+        """The core this bot is a face of: built here unless the caller built it."""
+        self.root.on_shards_lost = self.close
 
     async def setup_hook(self) -> None:
-        self.storage = await open_storage(
-            self.settings.database,
-            pool_size=self.settings.pool_size,
-            timeout=self.settings.database_timeout,
-        )
-        shards = self.settings.shard_range
-        # `kortbord sync` (restore off) only talks to Discord: it claims nothing.
-        if self.restore_tables and (shards is not None or self.storage.dialect == "postgresql"):
-            await self._claim(shards or Shards.all())
+        root = self.root
         self.listener = DiscordListener(self, dm_pause=self.dm_pause, panel_grace=self.panel_grace)
-        self.sessions = SessionManager(
-            self.storage,
-            self.clock,
-            turn_seconds=self.settings.turn_seconds,
-            idle_seconds=self.settings.idle_minutes * 60,
-            computer_delay=self.computer_delay,
-            listeners=[self.listener],
-            rng=self.rng,
-            thinker=Thinker(
-                workers=self.settings.ai_workers,
-                seconds=self.settings.ai_seconds,
-                iterations=self.settings.ai_iterations,
-            ),
-        )
+        if not root.opened:
+            await root.open()
+        self.storage, self.sessions = root.storage, root.sessions
+        self.sessions.add_listener(self.listener)
         self.add_dynamic_items(*CONTROLS)
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(TablesCog(self))
@@ -169,12 +128,9 @@ class Kortbord(commands.Bot):
         await self.add_cog(daily)
         await self.add_cog(AdminCog(self, daily_changed=daily.arm))
         if self.restore_tables:
-            restored = await self.sessions.restore()
-            log.info("restored %d live tables", restored)
-            for table in self.sessions.live_tables():
+            for table in await root.restore():
                 await self.listener.table_changed(table, frozenset())
-        for face in self.faces:
-            await face.start(self.sessions, self.application_id)
+        await root.start_faces(self.application_id)
 
     async def login(self, token: str) -> None:
         """discord.py's login; one that fails (Discord unreachable) closes the HTTP session it
@@ -189,61 +145,14 @@ class Kortbord(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await answer_dropped(interaction, CONTROLS)
 
-    async def _claim(self, shards: Shards) -> None:
-        """Claims ``shards`` in the database, waiting while another live process holds them
-        (one that crashed holds them until its lease runs out), then keeps the lease fresh."""
-        owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
-        while True:
-            now = time.time()
-            try:
-                await self.storage.claim_shards(shards, owner, now, LEASE_SECONDS)
-                break
-            except ShardClaimError as error:
-                log.warning("%s; trying again in %d s", error, CLAIM_RETRY_SECONDS)
-            except StorageError as error:
-                log.warning(
-                    "cannot claim the shards: %s; trying again in %d s", error, CLAIM_RETRY_SECONDS
-                )
-            await asyncio.sleep(CLAIM_RETRY_SECONDS)
-        self._lease_until = now + LEASE_SECONDS
-        self._lease_task = asyncio.create_task(self._keep_lease(), name="shard lease")
-
-    async def _keep_lease(self) -> None:
-        """Renews the shards' lease every ``RENEW_SECONDS`` until this process stops; while the
-        database does not answer, every ``RENEW_RETRY_SECONDS``, as long as the lease lasts."""
-        while await self.renew_lease():
-            await asyncio.sleep(RENEW_RETRY_SECONDS if self.storage.away else RENEW_SECONDS)
+    @property
+    def shards_lost(self) -> bool:
+        """Whether another process took this one's shards over (then it stops)."""
+        return self.root.shards_lost
 
     async def renew_lease(self, now: float | None = None) -> bool:
-        """Renews the shards' lease; False once another process has taken them over, or once
-        the lease ran out during a database outage (another process may have taken them), and
-        then this one stops (closing without pausing tables that may no longer be its own)."""
-        now = time.time() if now is None else now
-        try:
-            await self.storage.renew_shards(now, LEASE_SECONDS)
-        except ShardLostError as error:
-            log.critical("stopping: %s", error)
-            await self._lose_shards()
-            return False
-        except StorageError as error:
-            if now < self._lease_until:
-                # The database is away for a moment: the lease lasts, and is tried again soon.
-                log.debug("could not renew the shards' lease: %s", error)
-                return True
-            log.critical(
-                "stopping: the shards' lease ran out %.0f s ago while the database did not"
-                " answer (%s); another process may serve them now",
-                now - self._lease_until,
-                error,
-            )
-            await self._lose_shards()
-            return False
-        self._lease_until = now + LEASE_SECONDS
-        return True
-
-    async def _lose_shards(self) -> None:
-        self.shards_lost = True
-        await self.close()
+        """Renews the shards' lease (``Root.renew_lease``)."""
+        return await self.root.renew_lease(now)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Every login after the first (a reconnect that could not resume) goes through the
@@ -255,28 +164,12 @@ class Kortbord(commands.Bot):
 
     async def close(self) -> None:
         """The graceful stop: in-flight actions finish, live tables are paused, saved and shown
-        as paused (``SessionManager.shutdown``), their messages edited, then storage closed."""
-        if self._lease_task is not None and self._lease_task is not asyncio.current_task():
-            self._lease_task.cancel()
-        if hasattr(self, "sessions"):
-            try:
-                if self.shards_lost:
-                    # The tables are another process's now: stop their timers, save nothing.
-                    self.sessions.closing = True
-                    for table in self.sessions.live_tables():
-                        table.cancel_timers()
-                else:
-                    await self.sessions.shutdown()
-            except ShardLostError as error:
-                log.error("the live tables were not paused: %s", error)
+        as paused (``Root.pause``), their messages edited, then the other faces stop and the
+        storage closes."""
+        await self.root.pause()
+        if hasattr(self, "listener") and self.root.opened:
             await self.listener.settle()
-        for face in self.faces:
-            try:
-                await face.stop()
-            except Exception:
-                log.exception("a face of the tables did not stop cleanly")
-        if hasattr(self, "storage"):
-            await self.storage.close()
+        await self.root.close()
         await super().close()
 
     # --- server settings, cached ----------------------------------------------------------------
@@ -296,6 +189,11 @@ class Kortbord(commands.Bot):
         if not (await self.guild_settings(guild_id)).pictures:
             return False
         return user_id is None or await self.sessions.choices.get("hand_pictures", user_id)
+
+    def refused_lines(self) -> list[str]:
+        """What Discord refuses the bot as play goes on, one line each (``kortbord health``)."""
+        listener = getattr(self, "listener", None)  # set in setup_hook
+        return [] if listener is None else listener.refusals.lines()
 
     def guild_language(self, guild_id: int | None) -> str:
         cached = self._guild_settings.get(guild_id) if guild_id is not None else None

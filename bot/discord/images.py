@@ -22,11 +22,12 @@ the PNG is a palette image (every picture mapped onto one fixed palette, none co
 picture) deflated at zlib's fastest level, the cheapest encoding that stays a few tens of
 kilobytes.
 
-The art is the project's own: white cards with large indices and a big suit, a four-colour deck by
-default (♠ black, ♥ red, ♦ blue, ♣ green; ``four_colour=False`` gives the printed deck's red and
-black), a blue back, and the joker as a jester's star with what it counts as, where the view says.
-A picture is composed from a :class:`~games.core.View` only, so the table picture, built from the
-same spectator view as the text, can never show a card hidden from it.
+The art is the project's own: white cards with large indices and a big suit, the four-colour deck
+of ``bot.render.colours`` by default (♠ black, ♥ red, ♦ blue, ♣ green; ``four_colour=False``
+gives the printed deck's red and black), a blue back, and the joker as a jester's star with what
+it counts as, where the view says. A picture is composed from a :class:`~games.core.View` only,
+so the table picture, built from the same spectator view as the text, can never show a card
+hidden from it.
 
 Pure and synchronous, and cheap enough (a few milliseconds) to be called on the event loop. The
 only font is the one committed beside this module, so a picture looks the same on every machine.
@@ -46,6 +47,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from bot.render.colours import FOUR_COLOUR_DECK
 from bot.render.text import (
     ENGLISH_RANKS,
     LAST_TRICK,
@@ -108,12 +110,8 @@ MARK = (200, 30, 140)
 """The frame of a card the game marks in a hand (Svarte Petter's odd card)."""
 SUPERSAMPLE = 2
 
-FOUR_COLOURS: dict[int, RGB] = {
-    0: (20, 140, 50),
-    1: (25, 95, 210),
-    2: (205, 25, 35),
-    3: (20, 20, 20),
-}
+FOUR_COLOURS: dict[int, RGB] = {suit: colour.rgb for suit, colour in FOUR_COLOUR_DECK.items()}
+"""The four-colour deck's shades (``bot.render.colours``), by suit."""
 TWO_COLOURS: dict[int, RGB] = {0: (20, 20, 20), 1: (205, 25, 35), 2: (205, 25, 35), 3: (20, 20, 20)}
 JOKER_INK = (120, 40, 160)
 JOKER_GOLD = (230, 160, 20)

@@ -53,6 +53,7 @@ from bot.discord.embeds import (
 )
 from bot.discord.images import table_png
 from bot.discord.messages import Layout, layout_view
+from bot.discord.refused import EditRefusals
 from bot.discord.replies import with_retries
 from bot.discord.views.layout import Draft
 from bot.discord.views.panel import hand_picture, panel_for, panel_layout, panel_notations
@@ -207,6 +208,7 @@ class DiscordListener:
         self._panel_timers: dict[tuple[int, int], Timer] = {}
         self._notices: dict[tuple[int, int], TurnNotice] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.refusals = EditRefusals(bot)
 
     # --- the table message ----------------------------------------------------------------------
 
@@ -310,26 +312,50 @@ class DiscordListener:
 
     async def edit_table_message(self, table: LiveTable) -> None:
         record = table.record
-        if record.message_id is None:
+        if record.message_id is None or not self.refusals.may_edit(table):
             return
         texts = catalog(record.language)
         files = await self.table_picture(table)
         deadline = self.bot.sessions.deadline(table)
-        picture = TABLE_IMAGE if files else None
-        shown = table_message(texts, table, deadline, table.ratings, picture)
         channel = self.bot.get_partial_messageable(record.thread_id or record.channel_id)
         message = channel.get_partial_message(record.message_id)
 
-        async def edit() -> None:
+        async def edit(files: list[discord.File]) -> None:
+            picture = TABLE_IMAGE if files else None
+            shown = table_message(texts, table, deadline, table.ratings, picture)
             for file in files:
                 file.reset()  # a try that failed may have read it
             # an older table's message (text and an embed) becomes a layout message here
             await message.edit(content=None, embeds=[], view=shown, attachments=files)
 
+        what = f"editing the message of table {record.table_id}"
         try:
-            await with_retries(edit, f"editing the message of table {record.table_id}")
+            try:
+                await with_retries(lambda: edit(files), what)
+            except discord.HTTPException as error:
+                if not self._picture_refused(error, files, f"table {record.table_id}"):
+                    raise
+                await with_retries(lambda: edit([]), what)  # the text carries the table
         except discord.NotFound:
             log.warning("the message of table %s is gone", record.table_id)
+        except discord.Forbidden as error:
+            self._spawn(self.refusals.refused(table, error))
+
+    def _picture_refused(
+        self, error: discord.HTTPException, files: list[discord.File], what: str
+    ) -> bool:
+        """Whether an edit that Discord refused may have been refused for its picture (a 400 on
+        a request that uploaded one): then it is counted, logged, and tried once without."""
+        if error.status != 400 or not files:
+            return False
+        self.refusals.pictures_dropped += 1
+        log.warning(
+            "Discord refused the picture of %s (%s %s); edited without it",
+            what,
+            error.code,
+            error.text,
+        )
+        return True
 
     async def table_picture(self, table: LiveTable) -> list[discord.File]:
         """The table's picture, from the same spectator view as the text; none in the lobby or
@@ -412,19 +438,25 @@ class DiscordListener:
             return
         self._describe(panel, table, seat)
         texts = catalog(table.record.language)
-        had = [panel.picture] if panel.picture else []
-        files, picture = await hand_picture(self.bot, table, seat, key[1], had)
+        files, picture = await hand_picture(self.bot, table, seat, key[1])
         self._describe(panel, table, seat)  # as built now, should play have moved meanwhile
-        content, view, panel.draft = panel_for(
-            texts, table, seat, page=panel.page, draft=panel.draft, picture=picture is not None
-        )
-        shown = layout_view(panel_layout(content, view, picture))
-        try:
-            if picture is not None and not files:  # its picture stays as it was
-                await panel.interaction.edit_original_response(view=shown)
-            else:
-                await panel.interaction.edit_original_response(view=shown, attachments=files)
+        draft = panel.draft
+
+        async def edit(picture: str | None, files: list[discord.File]) -> None:
+            content, view, panel.draft = panel_for(
+                texts, table, seat, page=panel.page, draft=draft, picture=picture is not None
+            )
+            shown = layout_view(panel_layout(content, view, picture))
+            await panel.interaction.edit_original_response(view=shown, attachments=files)
             panel.picture = picture
+
+        try:
+            try:
+                await edit(picture, files)
+            except discord.HTTPException as error:
+                if not self._picture_refused(error, files, f"the panel of {key[1]}"):
+                    raise
+                await edit(None, [])  # its text and buttons carry the hand
         except discord.HTTPException as error:
             log.info("panel of %s at table %s not refreshed: %s", key[1], key[0], error)
             self._panels.pop(key, None)

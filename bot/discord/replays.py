@@ -17,7 +17,7 @@ import discord
 
 from bot.discord.embeds import MAX_DESCRIPTION, MAX_FIELD, clip
 from bot.discord.images import table_png
-from bot.discord.replies import answer_errors, catalog_of, kortbord
+from bot.discord.replies import answer, answer_errors, catalog_of, kortbord
 from bot.discord.verifying import revealed_table
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
@@ -74,7 +74,7 @@ class ReplayButton(
         async with answer_errors(interaction, texts):
             record, steps = await _stored(interaction, self.table_id)
             embed, files, view = await _shown(texts, record, steps, self.frame)
-            await interaction.response.edit_message(embed=embed, attachments=files, view=view)
+            await answer(interaction).edit_message(embed=embed, attachments=files, view=view)
 
 
 async def _stored(
@@ -154,4 +154,4 @@ async def show_replay(interaction: discord.Interaction, table_id: int | None) ->
     texts = catalog_of(interaction)
     record, steps = await _stored(interaction, table_id)
     embed, files, view = await _shown(catalog(texts.lang), record, steps, 0)
-    await interaction.response.send_message(embed=embed, files=files, view=view, ephemeral=True)
+    await answer(interaction).send_message(embed=embed, files=files, view=view, ephemeral=True)

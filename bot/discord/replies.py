@@ -98,63 +98,78 @@ async def send_private(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral reply, as the response or as a follow-up when already answered."""
 
     async def send() -> None:
-        if interaction.response.is_done():
+        reply = answer(interaction)
+        if reply.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await reply.send_message(text, ephemeral=True)
 
     await with_retries(send, f"answering interaction {interaction.id}")
 
 
-class PromptResponse(discord.InteractionResponse[Any]):
-    """The interaction's response, answered in time: ``defer_in_time`` defers it unless it was
+class Answer:
+    """The answer to one interaction, given in time: ``defer_in_time`` defers it unless it was
     answered already, and an answer that comes after that goes where Discord expects it (a
     message becomes a follow-up, an edit of the message an edit of the original response).
-    One at a time, so a deferral never crosses an answer on its way."""
+    One at a time, so a deferral never crosses an answer on its way. Public discord.py only:
+    the interaction's own ``response``, ``followup`` and ``edit_original_response``."""
 
-    def __init__(self, parent: discord.Interaction[Any]) -> None:
-        super().__init__(parent)
-        self._turn = asyncio.Lock()
+    def __init__(self, interaction: discord.Interaction[Any]) -> None:
+        self.interaction = interaction
+        self.turn = asyncio.Lock()
         self.deferred_in_time = False
 
+    def is_done(self) -> bool:
+        return self.interaction.response.is_done()
+
     async def defer_in_time(self, *, thinking: bool) -> None:
-        async with self._turn:
+        async with self.turn:
             if self.is_done():
                 return
-            await super().defer(thinking=thinking)
+            await self.interaction.response.defer(thinking=thinking)
             self.deferred_in_time = True
 
     async def defer(self, **kwargs: Any) -> Any:
-        async with self._turn:
+        async with self.turn:
             if self.deferred_in_time:
                 return None
-            return await super().defer(**kwargs)
+            return await self.interaction.response.defer(**kwargs)
 
     async def send_message(self, *args: Any, **kwargs: Any) -> Any:
-        async with self._turn:
+        async with self.turn:
             if not self.deferred_in_time:
-                return await super().send_message(*args, **kwargs)
+                return await self.interaction.response.send_message(*args, **kwargs)
             kwargs.pop("delete_after", None)
             given = {k: v for k, v in kwargs.items() if v is not None}
-            return await self._parent.followup.send(*args, **given)
+            return await self.interaction.followup.send(*args, **given)
 
     async def edit_message(self, **kwargs: Any) -> Any:
-        async with self._turn:
+        async with self.turn:
             if not self.deferred_in_time:
-                return await super().edit_message(**kwargs)
+                return await self.interaction.response.edit_message(**kwargs)
             kwargs.pop("delete_after", None)
-            return await self._parent.edit_original_response(**kwargs)
+            return await self.interaction.edit_original_response(**kwargs)
+
+
+_ANSWERS: dict[int, Answer] = {}
+"""The interactions being answered now (inside ``answered_in_time``), by interaction id."""
+
+
+def answer(interaction: discord.Interaction[Any]) -> Answer:
+    """How to answer ``interaction``: through its deferral watch while one runs, so an answer
+    after a deferral still reaches the member; else directly."""
+    return _ANSWERS.get(interaction.id) or Answer(interaction)
 
 
 @asynccontextmanager
 async def answered_in_time(interaction: discord.Interaction) -> AsyncIterator[None]:
     """Inside, the interaction is deferred if it is not answered within ``DEFER_AFTER``
-    seconds (the bot's ``defer_after``), so Discord never gives up on it."""
-    if not isinstance(interaction.response, PromptResponse):
-        # discord.py builds the response lazily, in a slot of its own
-        interaction._cs_response = PromptResponse(interaction)  # type: ignore[attr-defined]
-    response = interaction.response
-    assert isinstance(response, PromptResponse)
+    seconds (the bot's ``defer_after``), so Discord never gives up on it. Answers go through
+    :func:`answer`."""
+    if interaction.id in _ANSWERS:  # already watched, by an enclosing block
+        yield
+        return
+    response = _ANSWERS[interaction.id] = Answer(interaction)
     after = getattr(interaction.client, "defer_after", DEFER_AFTER)
     # a command's answer is a new message: deferring shows "thinking"; a click's edits in place
     thinking = interaction.type == discord.InteractionType.application_command
@@ -171,6 +186,7 @@ async def answered_in_time(interaction: discord.Interaction) -> AsyncIterator[No
         yield
     finally:
         watching.cancel()
+        del _ANSWERS[interaction.id]
 
 
 @asynccontextmanager

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.replies import answer
 from bot.errors import UserError
 from bot.i18n import Catalog
 from bot.storage import TableRecord
@@ -53,6 +54,4 @@ async def reveal(
         verdict_lines(texts, match, verdict)[-1],
     ]
     data = io.BytesIO(match.to_json().encode("utf-8"))
-    await interaction.response.send_message(
-        "\n".join(lines), file=discord.File(data, filename=name)
-    )
+    await answer(interaction).send_message("\n".join(lines), file=discord.File(data, filename=name))

@@ -10,8 +10,9 @@ Card faces come in two sets of suit symbols (:class:`Faces`). ``PLAIN`` is the p
 ``♠ ♥ ♣ ♦``, drawn by a terminal in its own text colour. ``DISCORD`` is a four-colour deck for
 Discord, whose clients draw ``♠`` and ``♣`` as near-black emoji that vanish on the dark theme:
 spades are ``♤`` (not an emoji, so drawn in the theme's text colour, light on dark and dark on
-light, on buttons too), hearts the red ``♥️``, diamonds the blue ``🔷``, clubs the green ``☘️``;
-every suit differs from the others in shape and colour on both themes.
+light, on buttons too), hearts the red ``♥️``, diamonds the blue ``🔷``, clubs the green ``☘️``
+(each in its colour in ``bot.render.colours``); every suit differs from the others in shape and
+colour on both themes.
 """
 
 from __future__ import annotations
@@ -24,12 +25,18 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.i18n import Catalog
+from bot.render.colours import FOUR_COLOUR_DECK, InkName
 from games.cards import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
     JOKER,
     RANKS,
     SHOWN_SUIT_ORDER,
+    SPADES,
     SUIT_SYMBOLS,
     SUITS,
+    is_card_code,
     parse_card,
     shown_order,
     shown_rank_order,
@@ -67,7 +74,16 @@ class Faces:
 
 
 PLAIN = Faces(SUIT_SYMBOLS)
-DISCORD = Faces({0: "☘️", 1: "🔷", 2: "♥️", 3: "♤"})
+DISCORD_SYMBOLS: Mapping[tuple[int, InkName], str] = {
+    (CLUBS, "green"): "☘️",
+    (DIAMONDS, "blue"): "🔷",
+    (HEARTS, "red"): "♥️",
+    (SPADES, "black"): "♤",
+}
+"""A symbol of each suit that Discord's clients draw in one of the deck's colours (``♤`` in the
+theme's text colour): the Discord faces take the one in their suit's colour, so a change of the
+deck (``bot.render.colours``) without a symbol of that colour here stops the bot at once."""
+DISCORD = Faces({s: DISCORD_SYMBOLS[s, colour.name] for s, colour in FOUR_COLOUR_DECK.items()})
 
 
 def card_face(c: int, faces: Faces = PLAIN) -> str:
@@ -130,14 +146,6 @@ def hand_faces(catalog: Catalog, view: View, faces: Faces = PLAIN) -> str:
         face = face_in_view(c, view, faces)
         out.append(f"{face} ({mark_label(catalog, view.game)})" if c in view.marked else face)
     return " ".join(out)
-
-
-def _is_code(word: str) -> bool:
-    try:
-        parse_card(word)
-    except ValueError:
-        return False
-    return True
 
 
 def _is_seat_arg(name: str) -> bool:
@@ -330,7 +338,7 @@ class TextRenderer:
         fields = [f for _, f, _, _ in string.Formatter().parse(self.catalog.template(key)) if f]
         args: dict[str, object] = {}
         for name, word in zip(fields, words, strict=False):
-            if len(word) > 1 and not word.isdigit() and _is_code(word):
+            if len(word) > 1 and not word.isdigit() and is_card_code(word):
                 args[name] = faces_of_codes(word, self.faces)  # a card fills any field as its face
                 continue
             value: ArgValue = int(word) if word.isdigit() else word

@@ -14,7 +14,7 @@ planned presses as their time comes, in time order with milliseconds since the r
 All I/O goes through a :class:`Console` (text out, lines in, a clock), so tests drive whole matches
 with scripted input and simulated time. Every text comes from the catalogs, through the renderer.
 
-On a colour terminal the cards are a four-colour deck, as online card rooms show them: ``♠`` in
+On a colour terminal the cards are the four-colour deck of ``bot.render.colours``: ``♠`` in
 the terminal's own text colour, ``♥`` red, ``♦`` blue, ``♣`` green (:func:`colour_suits`). Colour
 is used only when the output is a terminal and ``NO_COLOR`` is not set (https://no-color.org).
 """
@@ -35,6 +35,7 @@ from typing import Protocol
 from bot import options as choices
 from bot.errors import UserError
 from bot.i18n import catalog
+from bot.render.colours import FOUR_COLOUR_DECK, InkName
 from bot.render.text import TextRenderer, result_lines, rule_sections, sort_hand
 from bot.thinking import SEARCH_KINDS, search_player
 from games import registry
@@ -48,7 +49,7 @@ from games.ai import (
     reaction_of,
     shape_of,
 )
-from games.cards import JOKER, parse_card
+from games.cards import JOKER, SUIT_SYMBOLS, parse_card
 from games.core import (
     Action,
     Game,
@@ -101,9 +102,16 @@ class Console(Protocol):
     def sleep(self, seconds: float) -> None: ...
 
 
-SUIT_COLOURS = {"♥": "\x1b[31m", "♦": "\x1b[94m", "♣": "\x1b[32m"}
-"""ANSI colours of the four-colour deck: hearts red, diamonds (bright) blue, clubs green; spades
-keep the terminal's text colour, so they read on a dark and a light background alike."""
+ANSI: dict[InkName, str] = {"red": "\x1b[31m", "blue": "\x1b[94m", "green": "\x1b[32m"}
+"""The terminal's colour for each of the deck's; black is none: it keeps the terminal's text
+colour, so it reads on a dark and a light background alike."""
+SUIT_COLOURS = {
+    SUIT_SYMBOLS[suit]: ANSI[colour.name]
+    for suit, colour in FOUR_COLOUR_DECK.items()
+    if colour.name in ANSI
+}
+"""ANSI colours of the four-colour deck (``bot.render.colours``), by suit symbol: hearts red,
+diamonds (bright) blue, clubs green; spades in the text colour."""
 DEFAULT_COLOUR = "\x1b[39m"
 _CARD = re.compile(r"(?:10|Kn|[2-9A-Za-z])?([♠♥♦♣])\ufe0f?")
 

@@ -18,6 +18,8 @@ import secrets
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 
+from bot.web.frames import Member
+
 log = logging.getLogger(__name__)
 
 SESSION_SECONDS = 12 * 3600
@@ -34,7 +36,7 @@ class WebUser:
     user_id: int
     name: str
 
-    def json(self) -> dict[str, object]:
+    def json(self) -> Member:
         return {"id": str(self.user_id), "name": self.name}
 
 

@@ -19,13 +19,14 @@ import contextlib
 import json
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.errors import UserError
 from bot.i18n import LANGS, Catalog, catalog
+from bot.offers import table_act
 from bot.render.text import TextRenderer
 from bot.sessions import LiveTable, Member, SessionManager
 from bot.web import protocol
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-Json = dict[str, object]
+Json = Mapping[str, object]
 HELLO_SECONDS = 30.0
 """How long a new socket may take to say hello before it is closed."""
 MAX_MESSAGE = 4096
@@ -338,7 +339,7 @@ class WebHub:
     async def _join(self, watcher: Watcher, channel_id: int | None, table_id: int) -> Json | None:
         table = self._reachable(watcher, channel_id, table_id)
         member = Member(watcher.user.user_id, watcher.user.name)
-        await self.sessions.join(table.record.channel_id, member)
+        await table_act(self.sessions, table, member, "join")
         return await self._watch(watcher, channel_id, table_id)
 
     async def _act(self, watcher: Watcher, table_id: int, message: Json) -> Json:
@@ -359,30 +360,25 @@ class WebHub:
         user_id = watcher.user.user_id
         notation = " ".join(notation.split())
         if table.record.status == "lobby":
-            await self._lobby_act(table, user_id, version, notation)
+            await self._lobby_act(table, watcher.user, version, notation)
         elif table.reveal_at is not None and " " not in notation:  # a press (Hej knekt)
             await self._press(table, user_id, version, notation)
         else:
             await self.sessions.act(table_id, user_id, version, notation)
         return {"type": "ack", "version": table.version}
 
-    async def _lobby_act(self, table: LiveTable, user_id: int, version: int, op: str) -> None:
-        """The lobby's own actions, as the table message's buttons do them; from the state the
-        member saw (``version``), so a second click is refused, never done twice."""
-        seat = table.seat_of(user_id)
+    async def _lobby_act(self, table: LiveTable, user: WebUser, version: int, op: str) -> None:
+        """The lobby's own actions, done as the table message's buttons do them
+        (``bot.offers.table_act``); from the state the member saw (``version``), so a second
+        click is refused, never done twice."""
+        seat = table.seat_of(user.user_id)
         if seat is None:
             raise UserError("not_seated")
         if version != table.version:
             raise UserError("stale_panel")
         if op not in protocol.offered(table, seat):
             raise UserError("illegal_action")
-        channel_id = table.record.channel_id
-        if op == "computer":
-            await self.sessions.add_computer(channel_id, user_id)
-        elif op == "start":
-            await self.sessions.start(channel_id, user_id)
-        else:
-            await self.sessions.leave(channel_id, user_id)
+        await table_act(self.sessions, table, Member(user.user_id, user.name), op)
 
     async def _press(self, table: LiveTable, user_id: int, version: int, verb: str) -> None:
         """A reaction press, timed now by the server's clock (rules/party.md 1.5). A press sent

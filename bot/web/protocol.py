@@ -37,7 +37,7 @@ WebSocket ``GET /ws`` (one per open client)
   leaves, a match starts or closes), whatever the socket watches.
 - client -> server: ``{"type": "watch", "table_id": N}`` (a spectator; a seated member sees
   their own seat) or ``{"type": "join", "table_id": N}`` (take a free seat in a lobby, like the
-  *Gå med* button; the socket then watches the table). A socket watches one table at a time.
+  *Sätt dig* button; the socket then watches the table). A socket watches one table at a time.
 - server -> client on every change of the watched table (and at once on watch):
   ``{"type": "state", "table_id", "version", "status", "seat": int|null, "lang", "game",
   "game_name", "now": s, "deadline": epoch seconds|null, "reaction": {"opened": s, "closes":
@@ -68,14 +68,18 @@ WebSocket ``GET /ws`` (one per open client)
   - ``ACTION`` (only for the watcher's own seat, only what the session manager would take now,
     exactly the notations a hand panel offers): ``{"notation": "bid 7D KS TC", "label": text,
     "verb": "bid"|"" (empty for a plain card), "cards": ["7D", "KS", "TC"] (the cards it plays or
-    picks; one for a card play; none for a contract such as ``bid 7H``), "help": text|null}``.
+    picks; one for a card play; none for a contract such as ``bid 7H``), "help": text|null,
+    "confirm": {"text", "label", "notation"}|null}``. ``confirm`` is the question to ask before
+    an action that cannot be undone (``bot.offers.question``: starting with empty seats); the
+    page then sends its ``notation`` (``startfill``) once the member says yes, never the action
+    itself, which is refused while the question stands.
     The client raises the cards of single-card actions; for a verb with several cards it
     offers "pick, then confirm" and enables the confirm button once the picked set equals one
     action's ``cards`` (as a set); everything else is a button with its label.
     In an open reaction window (Hej knekt) the actions are the presses (``whistle``, ``hej``,
     …): the press is timed by the server's clock when the ``act`` arrives. In the lobby a seated
     member's actions are the table's own: ``computer`` (add a computer player), ``start`` (the
-    host only) and ``leave``.
+    host only) and ``leave``, as ``bot.offers`` decides them for every face.
   - ``RESULT`` at the match's end: ``{"rows": [{"seat", "name", "place", "place_text",
     "score"}], "lines": [texts]}``.
 - client -> server: ``{"type": "act", "table_id": N, "version": V, "notation": "…"}``: through
@@ -90,16 +94,26 @@ WebSocket ``GET /ws`` (one per open client)
 - The hub (``bot.web.hub``) is a session-manager listener: on ``table_changed`` it pushes a fresh
   ``state`` to every socket watching that table, each with its own seat's view.
 
-This module builds those JSON values; it sends nothing and changes nothing.
+The page's own words, card indices, suit names and the four-colour deck's colours are served in
+the page itself, as ``<script type="application/json" id="kortbord-catalog">`` (``PageCatalog``,
+:func:`page_catalog`): from the same catalogs and the same ``bot.render.colours`` as every
+other face, in both languages, so the page switches language without asking again.
+
+The shapes of all these values are ``bot.web.frames`` (the client's ``protocol.ts`` is
+generated from it). This module builds those JSON values; it sends nothing and changes nothing.
 """
 
 from __future__ import annotations
 
 import functools
+import json
+from typing import cast
 
-from bot.actions import choice_cards, choice_of, in_hand_order, verb_help
-from bot.i18n import Catalog, catalog
+from bot.actions import choice_cards, choice_of, verb_help
+from bot.i18n import DEFAULT_LANG, LANGS, Catalog, catalog
+from bot.offers import lobby_actions, question, sendable
 from bot.options import game_name
+from bot.render.colours import FOUR_COLOUR_DECK
 from bot.render.text import (
     PLAIN,
     TextRenderer,
@@ -112,24 +126,32 @@ from bot.render.text import (
     sort_hand,
     trump_line,
 )
-from bot.sessions import (
-    LiveTable,
-    SessionManager,
-    press_verbs,
-    window_ms,
+from bot.sessions import LiveTable, SessionManager, window_ms
+from bot.web.frames import (
+    ActionState,
+    Lang,
+    PageCatalog,
+    PageWords,
+    Question,
+    Reaction,
+    ResultRow,
+    ResultState,
+    SeatState,
+    Sheet,
+    Status,
+    TableEntry,
+    TableState,
+    ViewState,
 )
 from games.cards import SUITS, code
 from games.core import Game, Seat, View
 
-Json = dict[str, object]
-
-LOBBY_ACTIONS = ("computer", "start", "leave")
-"""What a seated member may do in the lobby from the web table, in the order shown."""
-
 SUIT_TEXTS = {letter: PLAIN.suits[i] for i, letter in enumerate(SUITS)}
 """The suits as a game's help names them (``{S}``), drawn as on the client's cards."""
 
-STATUSES = ("lobby", "playing", "paused", "finished", "ended")
+STATUSES: tuple[Status, ...] = ("lobby", "playing", "paused", "finished", "ended")
+DISCORD_WORDS = {"join": "ui.button.join"}
+"""The page's words that are Discord's own: a button that does the same reads the same."""
 
 
 def renderer(texts: Catalog, table: LiveTable) -> TextRenderer:
@@ -138,12 +160,12 @@ def renderer(texts: Catalog, table: LiveTable) -> TextRenderer:
     return TextRenderer(texts, seat_names(texts, members), PLAIN)
 
 
-def status_of(table: LiveTable) -> str:
+def status_of(table: LiveTable) -> Status:
     status = table.record.status
-    return status if status in STATUSES else "ended"
+    return next((s for s in STATUSES if s == status), "ended")
 
 
-def table_entry(texts: Catalog, table: LiveTable, user_id: int) -> Json:
+def table_entry(texts: Catalog, table: LiveTable, user_id: int) -> TableEntry:
     """One line of the ``tables`` list: what a member deciding to join or watch wants to know."""
     record = table.record
     text = renderer(texts, table)
@@ -163,7 +185,7 @@ def table_entry(texts: Catalog, table: LiveTable, user_id: int) -> Json:
 
 def state(
     sessions: SessionManager, table: LiveTable, user_id: int, texts: Catalog, lang: str
-) -> Json:
+) -> TableState:
     """The ``state`` frame of ``table`` for the member ``user_id``: their seat's view, or the
     spectator's when they hold no seat (or left it)."""
     record = table.record
@@ -180,7 +202,7 @@ def state(
         "version": table.version,
         "status": status_of(table),
         "seat": seat,
-        "lang": lang,
+        "lang": as_lang(lang),
         "game": record.game_id,
         "game_name": game_name(texts, record.game_id),
         "now": sessions.clock.now(),
@@ -192,7 +214,7 @@ def state(
     }
 
 
-def reaction(table: LiveTable) -> Json | None:
+def reaction(table: LiveTable) -> Reaction | None:
     """The open reaction window (Hej knekt): when its card was turned and when it closes."""
     game = table.game
     if table.reveal_at is None or game is None:
@@ -203,7 +225,9 @@ def reaction(table: LiveTable) -> Json | None:
     return {"opened": table.reveal_at, "closes": table.reveal_at + length / 1000}
 
 
-def lobby_view(texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat | None) -> Json:
+def lobby_view(
+    texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat | None
+) -> ViewState:
     """A lobby as a view: the seats taken so far and a phase saying the table waits."""
     return {
         "phase": texts.text("ui.table.lobby"),
@@ -243,10 +267,10 @@ def lobby_view(texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat 
     }
 
 
-def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None) -> Json:
+def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None) -> ViewState:
     """A seat's view (``seat`` None: the spectator's), every message in ``text``'s language."""
     team_of = {s: i for i, team in enumerate(view.teams) for s in team}
-    seats: list[Json] = [
+    seats: list[SeatState] = [
         {
             "name": text.seat(s),
             "cards": info.cards,
@@ -264,7 +288,7 @@ def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None)
         }
         for s, info in enumerate(view.seats)
     ]
-    sheet: Json | None = None
+    sheet: Sheet | None = None
     if view.sheet is not None:
         sheet = {
             "columns": [text.msg(c) for c in view.sheet.columns],
@@ -283,7 +307,7 @@ def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None)
         "trump": SUITS[view.trump] if view.trump is not None else None,
         "trump_text": trump_line(text, view, table.spec.trick_taking),
         "seats": seats,
-        "trick": [[s, code(c)] for s, c in view.trick],
+        "trick": [(s, code(c)) for s, c in view.trick],
         "trick_notes": [None if n is None else text.msg(n) for n in view.trick_notes],
         "joker": code(view.joker) if view.joker is not None else None,
         "joker_text": None
@@ -307,44 +331,18 @@ def view_of(text: TextRenderer, table: LiveTable, view: View, seat: Seat | None)
 
 
 def offered(table: LiveTable, seat: Seat) -> list[str]:
-    """The notations the member at ``seat`` may send now, exactly what ``act`` takes: the panel's
-    choices (``member_actions``), the presses of an open reaction window, or in the lobby the
-    table's own actions."""
-    record = table.record
-    if table.damage is not None or not table.live:
-        return []
-    if record.status == "lobby":
-        ops = list(LOBBY_ACTIONS)
-        if record.host_id != record.seats[seat].user_id:
-            ops.remove("start")
-        if len(record.seats) >= table.spec.max_players:
-            ops.remove("computer")
-        return ops
-    game = table.game
-    if game is None or record.status != "playing" or table.by_computer(seat):
-        return []
-    if table.reveal_at is not None:
-        verbs = press_verbs(game, seat)
-        order = [game.notation(a).split()[0] for a in game.legal_actions(seat)]
-        return [verb for verb in dict.fromkeys(order) if verb in verbs]
-    return in_hand_order(table.choices(seat).values())
+    """The notations the member at ``seat`` may send now, exactly what ``act`` takes
+    (``bot.offers.sendable``, the same for every face)."""
+    return sendable(table, seat)
 
 
-def actions(texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat) -> list[Json]:
-    """The ``ACTION`` values of ``seat``: each notation with its label, verb, cards and help."""
-    notations = offered(table, seat)
+def actions(texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat) -> list[ActionState]:
+    """The ``ACTION`` values of ``seat``: each notation with its label, verb, cards and help,
+    and the question to ask first where one is due."""
     game_id = table.record.game_id
     if table.record.status == "lobby":
-        return [
-            {
-                "notation": op,
-                "label": texts.text(f"ui.button.{op}"),
-                "verb": op,
-                "cards": [],
-                "help": None,
-            }
-            for op in notations
-        ]
+        return lobby_states(texts, table, seat) if offered(table, seat) else []
+    notations = offered(table, seat)
     if table.reveal_at is not None:
         return [
             {
@@ -353,6 +351,7 @@ def actions(texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat) ->
                 "verb": verb,
                 "cards": [],
                 "help": None,
+                "confirm": None,
             }
             for verb in notations
         ]
@@ -369,9 +368,36 @@ def actions(texts: Catalog, text: TextRenderer, table: LiveTable, seat: Seat) ->
             "verb": c.verb,
             "cards": list(cards[c.notation]),
             "help": helps[c.verb],
+            "confirm": None,
         }
         for c in choices
     ]
+
+
+def lobby_states(texts: Catalog, table: LiveTable, seat: Seat) -> list[ActionState]:
+    """The lobby's actions of ``seat`` as the page shows them, each with its question."""
+    user_id = table.record.seats[seat].user_id
+    out: list[ActionState] = []
+    for op in lobby_actions(table, seat):
+        asked = question(table, user_id, op) if user_id is not None else None
+        confirm: Question | None = None
+        if asked is not None:
+            confirm = {
+                "text": asked.text(texts),
+                "label": asked.label(texts),
+                "notation": asked.yes,
+            }
+        out.append(
+            {
+                "notation": op,
+                "label": texts.text(f"ui.button.{op}"),
+                "verb": op,
+                "cards": [],
+                "help": None,
+                "confirm": confirm,
+            }
+        )
+    return out
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -386,14 +412,14 @@ def _renderer_of(lang: str, names: tuple[str, ...]) -> TextRenderer:
     return TextRenderer(catalog(lang), names, PLAIN)
 
 
-def result(text: TextRenderer, game: Game) -> Json | None:
+def result(text: TextRenderer, game: Game) -> ResultState | None:
     """The end of the match: each seat's place and score, and the result's lines."""
     if not game.is_over():
         return None
     outcome = game.result()
     taken = [outcome.places.count(p) for p in outcome.places]
     order = sorted(range(len(outcome.places)), key=lambda s: (outcome.places[s], s))
-    rows: list[Json] = [
+    rows: list[ResultRow] = [
         {
             "seat": s,
             "name": text.seat(s),
@@ -404,3 +430,63 @@ def result(text: TextRenderer, game: Game) -> Json | None:
         for s in order
     ]
     return {"rows": rows, "lines": result_lines(text, outcome, game.view(None).teams)}
+
+
+def page_words(lang: Lang) -> PageWords:
+    """The page's words in ``lang``: its own (``web.page.*``), Discord's where a button does the
+    same (:data:`DISCORD_WORDS`), the index on each rank, the suits' names and the joker's."""
+    texts = catalog(lang)
+    prefix = "web.page."
+    button = texts.text("web.button.open")  # the page names the button that opens it
+    words = {
+        key[len(prefix) :]: texts.text(key, open=button)
+        for key in sorted(texts.all_keys())
+        if key.startswith(prefix)
+    }
+    words.update({word: texts.text(key) for word, key in DISCORD_WORDS.items()})
+    faces = PLAIN.speaking(texts)
+    return {
+        "words": words,
+        "ranks": dict(faces.ranks),
+        "suits": {letter: texts.text(f"table.suit.{letter}") for letter in SUITS},
+        "joker": texts.text("table.joker.face"),
+        "joker_name": texts.text("table.joker.name"),
+    }
+
+
+def page_catalog() -> PageCatalog:
+    """Everything the page words or colours itself, in every language (``PageCatalog``)."""
+    return {
+        "langs": {lang: page_words(lang) for lang in _langs()},
+        "colours": {
+            SUITS[suit]: {"ink": colour.name, "css": colour.css}
+            for suit, colour in FOUR_COLOUR_DECK.items()
+        },
+    }
+
+
+def as_lang(lang: str) -> Lang:
+    """One of the languages the page knows: ``lang``, else the default."""
+    return cast(Lang, lang if lang in LANGS else DEFAULT_LANG)
+
+
+def _langs() -> tuple[Lang, ...]:
+    return tuple(as_lang(lang) for lang in LANGS)
+
+
+CATALOG_ID = "kortbord-catalog"
+
+
+def page_with_catalog(html: str) -> str:
+    """The built page with :func:`page_catalog` in it, before its ``</head>``: a JSON data block
+    (not a script, so the page's Content Security Policy allows it), escaped so that no text in
+    it can end the block."""
+    if "</head>" not in html:
+        return _catalog_block() + html
+    return html.replace("</head>", _catalog_block() + "</head>", 1)
+
+
+@functools.cache
+def _catalog_block() -> str:
+    data = json.dumps(page_catalog(), ensure_ascii=False).replace("<", "\\u003c")
+    return f'<script type="application/json" id="{CATALOG_ID}">{data}</script>'

@@ -1,6 +1,7 @@
 """The web table's HTTP server (aiohttp, in the bot's process and on its event loop).
 
-It serves the built client (``bot/web/client/dist``), the sign-in (``/api/token``: Discord's code
+It serves the built client (``bot/web/client/dist``; each page with its words and colours in it,
+``bot.web.protocol.page_with_catalog``), the sign-in (``/api/token``: Discord's code
 exchange; ``/api/demo/login``: the demo's member picker, in the demo only), the client's
 configuration, and the WebSocket (``/ws``, ``bot.web.hub``). Inside Discord every request comes
 through Discord's proxy under ``/.proxy/``, so every path is served with and without that
@@ -22,7 +23,9 @@ from bot.i18n import LANGS, catalog
 from bot.sessions import SessionManager
 from bot.settings import Settings
 from bot.web.auth import DiscordLogin, Fetch, IssuedSessions, LoginError, WebUser, http_fetch
+from bot.web.frames import Config
 from bot.web.hub import WebHub
+from bot.web.protocol import page_with_catalog
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +93,12 @@ class WebApp:
         # Other pages (the SDK's mock, for tests outside Discord) only in the demo.
         if not path.is_file() or (name != "index.html" and self.demo_members is None):
             raise web.HTTPNotFound()
-        return web.FileResponse(path, headers={"Cache-Control": "no-cache"})
+        # The page's words and colours go in the page itself: no request to wait for, no page
+        # without them (protocol.page_with_catalog).
+        html = page_with_catalog(path.read_text(encoding="utf-8"))
+        return web.Response(
+            text=html, content_type="text/html", headers={"Cache-Control": "no-cache"}
+        )
 
     async def asset(self, request: web.Request) -> web.StreamResponse:
         path = self.dist / "assets" / request.match_info["name"]
@@ -102,10 +110,7 @@ class WebApp:
     # --- the API --------------------------------------------------------------------------------
 
     async def config(self, request: web.Request) -> web.Response:
-        body: dict[str, object] = {
-            "client_id": self.client_id,
-            "demo": self.demo_members is not None,
-        }
+        body: Config = {"client_id": self.client_id, "demo": self.demo_members is not None}
         if self.demo_members is not None:
             body["members"] = [m.json() for m in self.demo_members]
         return web.json_response(body)

@@ -79,6 +79,22 @@ def test_damaged_tables_are_named_in_the_one_line_and_the_bot_stays_healthy(
     assert "\n" not in line
 
 
+def test_what_discord_refuses_the_bot_is_named_in_the_one_line(
+    running: sqlite3.Connection, database: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    refused = (
+        "table 7 in channel 222: Discord refuses its edits (403 Missing Permissions);"
+        " missing Attach Files",
+        "2 edits were sent without the picture Discord refused (400)",
+    )
+    beat = Beat("connected", time.time() - 3, 42, latency_ms=48, refused=refused)
+    write_beat(heartbeat_path(database), beat)
+    code, line = health(capsys)
+    assert code == 0  # an administrator's permissions to fix; a restart would not help
+    assert f"Discord refuses: {refused[0]}; {refused[1]}" in line
+    assert "\n" not in line
+
+
 def test_unhealthy_when_nothing_runs_and_nothing_is_created(
     database: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -23,9 +23,10 @@ import pytest
 from faultproxy import FaultProxy, fault_proxy
 
 from bot.clock import ManualClock
-from bot.discord.client import LEASE_SECONDS, RENEW_SECONDS, Kortbord
+from bot.discord.client import Kortbord
 from bot.errors import UserError
 from bot.i18n import catalog
+from bot.root import LEASE_SECONDS, RENEW_SECONDS
 from bot.sessions import MAX_SAVE_RETRY, LiveTable, Member, SessionManager
 from bot.settings import Settings
 from bot.storage import Shards, Storage, StorageUnavailable, open_storage
@@ -369,7 +370,7 @@ async def test_the_shard_lease_outlives_an_outage_and_a_lease_run_out_stops_the_
 ) -> None:
     storage = postgres_fault.storage
     bot = Kortbord(Settings(database=storage.where, _env_file=None))  # type: ignore[call-arg]
-    bot.storage = storage
+    bot.root.storage = storage
     t0 = time.time()
     await storage.claim_shards(Shards.all(), "this process", t0, LEASE_SECONDS)
     assert await bot.renew_lease(now=t0)

@@ -15,6 +15,7 @@ from games.cards import (
     cards_in,
     code,
     deal_deck,
+    is_card_code,
     make_deck,
     mask_of,
     parse_card,
@@ -39,6 +40,18 @@ def test_codes_round_trip_for_every_card() -> None:
 def test_malformed_card_codes_are_refused(bad: str) -> None:
     with pytest.raises(ValueError, match="not a card"):
         parse_card(bad)
+
+
+@pytest.mark.parametrize(
+    "word", ["QS", "th", "10h", "JK", "2C", "pass", "bid", "7NT", "10", "", "QSS"]
+)
+def test_a_card_code_is_exactly_what_parse_card_reads(word: str) -> None:
+    try:
+        parse_card(word)
+    except ValueError:
+        assert not is_card_code(word)
+    else:
+        assert is_card_code(word)
 
 
 def test_shuffle_is_a_permutation_and_depends_only_on_the_seed() -> None:

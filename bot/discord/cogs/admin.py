@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot import daily
 from bot.discord.cogs.daily import daily_game_choices
 from bot.discord.embeds import settings_embed
-from bot.discord.replies import answer_errors
+from bot.discord.replies import answer, answer_errors
 from bot.discord.translator import cmd
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
@@ -117,7 +117,7 @@ class AdminCog(commands.Cog):
                 updated.reaction_seconds or settings.reaction_seconds,
             )
             embed.add_field(name="\u200b", value=daily_line(catalog(lang), day), inline=False)
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await answer(interaction).send_message(embed=embed, ephemeral=True)
 
     async def _daily(
         self,

@@ -21,8 +21,10 @@ from discord.ext import commands
 from bot import daily
 from bot.clock import Timer
 from bot.daily import BoardLine, DailyDeals
+from bot.discord import permissions
 from bot.discord.embeds import MAX_FIELD, clip
-from bot.discord.replies import answer_errors, catalog_of, with_retries
+from bot.discord.permissions import in_channel
+from bot.discord.replies import answer, answer_errors, catalog_of, with_retries
 from bot.discord.translator import cmd
 from bot.discord.views.table import answer_with_table, post_table, table_message
 from bot.errors import UserError
@@ -156,6 +158,12 @@ class DailyCog(commands.Cog):
         language = server.language or bot.settings.language
         texts = catalog(language)
         member = Member(interaction.user.id, interaction.user.display_name)
+        private = isinstance(interaction.channel, discord.TextChannel)
+        permissions.require(
+            catalog_of(interaction),
+            interaction.app_permissions,
+            in_channel(interaction, permissions.DAILY_TABLE if private else permissions.TABLE),
+        )
         claim = await self.deals.claim(interaction.guild.id, game_id, member)
         channel = interaction.channel
         thread: discord.Thread | None = None
@@ -186,7 +194,7 @@ class DailyCog(commands.Cog):
                         f"posting table {table.table_id}",
                     ),
                 )
-                await interaction.response.send_message(
+                await answer(interaction).send_message(
                     texts.text("daily.opened", link=message.jump_url), ephemeral=True
                 )
             else:
@@ -206,7 +214,7 @@ class DailyCog(commands.Cog):
             settings = await self.bot.storage.daily_settings(interaction.guild_id)
             day = daily.day_of(self.bot.clock.now(), settings.time_zone)
             embed = await self._day_embed(texts, settings, day)
-            await interaction.response.send_message(embed=embed)
+            await answer(interaction).send_message(embed=embed)
 
     @dagens.command(name=cmd("daily.week.name"), description=cmd("daily.week.description"))
     @app_commands.rename(game=cmd("daily.week.game.name"))
@@ -237,7 +245,7 @@ class DailyCog(commands.Cog):
                 colour=COLOUR,
             )
             embed.set_footer(text=texts.text("daily.board.footer"))
-            await interaction.response.send_message(embed=embed)
+            await answer(interaction).send_message(embed=embed)
 
     # --- boards ---------------------------------------------------------------------------------
 

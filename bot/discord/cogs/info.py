@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.discord.cogs.tables import game_choices
 from bot.discord.embeds import leaderboard_embed, rules_embed, stats_embed
-from bot.discord.replies import answer_errors, catalog_of
+from bot.discord.replies import answer, answer_errors, catalog_of
 from bot.discord.translator import cmd
 from bot.errors import UserError
 from games.registry import SPECS
@@ -38,7 +38,7 @@ class InfoCog(commands.Cog):
         texts = catalog_of(interaction)
         async with answer_errors(interaction, texts):
             embed = rules_embed(texts, _known(game))
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await answer(interaction).send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name=cmd("leaderboard.name"), description=cmd("leaderboard.description"))
     @app_commands.rename(game=cmd("leaderboard.game.name"))
@@ -51,7 +51,7 @@ class InfoCog(commands.Cog):
             if interaction.guild_id is None:
                 raise UserError("guild_only")
             standings = await self.bot.storage.leaderboard(interaction.guild_id, _known(game))
-            await interaction.response.send_message(embed=leaderboard_embed(texts, game, standings))
+            await answer(interaction).send_message(embed=leaderboard_embed(texts, game, standings))
 
     @app_commands.command(name=cmd("stats.name"), description=cmd("stats.description"))
     @app_commands.rename(member=cmd("stats.member.name"))
@@ -66,6 +66,6 @@ class InfoCog(commands.Cog):
                 raise UserError("guild_only")
             who = member or interaction.user
             found = await self.bot.storage.member_stats(interaction.guild_id, who.id)
-            await interaction.response.send_message(
+            await answer(interaction).send_message(
                 embed=stats_embed(texts, who.display_name, found)
             )

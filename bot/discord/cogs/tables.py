@@ -13,8 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import options as choices
+from bot.discord import permissions
+from bot.discord.permissions import in_channel
 from bot.discord.replays import show_replay
-from bot.discord.replies import answer_errors, catalog_of, with_retries
+from bot.discord.replies import answer, answer_errors, catalog_of, with_retries
 from bot.discord.translator import cmd
 from bot.discord.verifying import reveal
 from bot.discord.views.table import answer_with_table, post_table, show_hand, table_message
@@ -129,6 +131,12 @@ class TablesCog(commands.Cog):
         if game_id not in SPECS:
             raise UserError("unknown_game", game=game_id)
         asked = catalog_of(interaction)  # the member's language, for anything refused
+        threaded = server.thread_per_table and isinstance(interaction.channel, discord.TextChannel)
+        permissions.require(
+            asked,
+            interaction.app_permissions,
+            in_channel(interaction, permissions.THREAD_TABLE if threaded else permissions.TABLE),
+        )
         chosen = choices.parse_variant(asked, game_id, variant)
         options = choices.parse_settings(asked, game_id, option_text)
         choices.check(asked, game_id, chosen, options)
@@ -142,7 +150,7 @@ class TablesCog(commands.Cog):
         texts = catalog(language)
         host = Member(interaction.user.id, interaction.user.display_name)
         thread: discord.Thread | None = None
-        if server.thread_per_table and isinstance(interaction.channel, discord.TextChannel):
+        if threaded and isinstance(interaction.channel, discord.TextChannel):
             name = game_name(texts, game_id)
             thread = await interaction.channel.create_thread(
                 name=name[:100], type=discord.ChannelType.public_thread
@@ -168,7 +176,7 @@ class TablesCog(commands.Cog):
                     lambda: posted.send(view=shown), f"posting table {table.table_id}"
                 ),
             )
-            await interaction.response.send_message(
+            await answer(interaction).send_message(
                 texts.text("ui.reply.opened", link=message.jump_url), ephemeral=True
             )
         else:
@@ -211,8 +219,8 @@ class TablesCog(commands.Cog):
         texts = catalog_of(interaction)
         async with answer_errors(interaction, texts):
             await self.bot.sessions.choices.set(choice, interaction.user.id, on)
-            answer = f"ui.reply.{choice}_on" if on else f"ui.reply.{choice}_off"
-            await interaction.response.send_message(texts.text(answer), ephemeral=True)
+            key = f"ui.reply.{choice}_on" if on else f"ui.reply.{choice}_off"
+            await answer(interaction).send_message(texts.text(key), ephemeral=True)
 
     @game.command(name=cmd("game.verify.name"), description=cmd("game.verify.description"))
     @app_commands.rename(table=cmd("game.verify.table.name"))
@@ -241,7 +249,7 @@ class TablesCog(commands.Cog):
                 interaction.user.guild_permissions.manage_guild
             )
             await self.bot.sessions.end(interaction.channel_id, interaction.user.id, admin=admin)
-            await interaction.response.send_message(texts.text("ui.reply.ended"), ephemeral=True)
+            await answer(interaction).send_message(texts.text("ui.reply.ended"), ephemeral=True)
 
     @game.command(name=cmd("game.kick.name"), description=cmd("game.kick.description"))
     @app_commands.rename(member=cmd("game.kick.member.name"))
@@ -252,6 +260,6 @@ class TablesCog(commands.Cog):
             if interaction.channel_id is None:
                 raise UserError("no_table")
             await self.bot.sessions.kick(interaction.channel_id, interaction.user.id, member.id)
-            await interaction.response.send_message(
+            await answer(interaction).send_message(
                 texts.text("ui.reply.kicked", name=member.display_name), ephemeral=True
             )

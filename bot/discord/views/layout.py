@@ -28,10 +28,10 @@ from dataclasses import dataclass
 
 from bot.actions import Choice as Choice
 from bot.actions import choice_of as choice_of
-from bot.actions import is_card_code, one_card_verbs
+from bot.actions import one_card_verbs
 from bot.actions import two_parts as two_parts
 from bot.render.text import HandOrder, hand_key
-from games.cards import parse_card
+from games.cards import is_card_code, parse_card
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5

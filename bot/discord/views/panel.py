@@ -14,16 +14,23 @@ from __future__ import annotations
 import hashlib
 import io
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
 
-from bot.actions import in_hand_order, verb_help
+from bot.actions import verb_help
 from bot.discord.embeds import MAX_CONTENT, clip, panel_text, renderer
 from bot.discord.images import hand_png
 from bot.discord.messages import Layout, layout_view
-from bot.discord.replies import answer_errors, catalog_of, error_text, kortbord, send_private
+from bot.discord.replies import (
+    answer,
+    answer_errors,
+    catalog_of,
+    error_text,
+    kortbord,
+    send_private,
+)
 from bot.discord.views.layout import (
     MAX_BUTTONS_PER_ROW,
     MAX_ROWS,
@@ -41,10 +48,11 @@ from bot.discord.views.layout import (
 )
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
+from bot.offers import panel_choices
 from bot.render.text import DISCORD, TextRenderer, hand_order_of, mark_label, sort_hand
-from bot.sessions import LiveTable, cards_ahead, require_seat
-from games.cards import RANKS, SUITS, parse_card
-from games.core import Game, Seat
+from bot.sessions import LiveTable, require_seat
+from games.cards import RANKS, SUITS, is_card_code, parse_card
+from games.core import Seat
 
 if TYPE_CHECKING:
     from bot.discord.services import Services
@@ -53,17 +61,9 @@ MAX_LABEL = 80
 
 
 def panel_notations(table: LiveTable, seat: Seat) -> list[str]:
-    """The actions a member chooses on the panel: exactly what the session manager takes from a
-    member (``member_actions``). A real-time game's timed presses are made with the reaction
-    buttons on the table message, which read the press time; ``close`` is the window timer's.
-    """
-    if table.game is None:
-        return []
-    return list(table.worked_out("panel", seat, lambda game: _offered(table, game, seat)))
-
-
-def _offered(table: LiveTable, game: Game, seat: Seat) -> tuple[str, ...]:
-    return tuple(in_hand_order(list(table.choices(seat).values()) or cards_ahead(game, seat)))
+    """The actions a member chooses on the panel, decided for every face by
+    ``bot.offers.panel_choices``."""
+    return panel_choices(table, seat)
 
 
 def pick_options(notations: Sequence[str], verb: str) -> list[str]:
@@ -72,7 +72,12 @@ def pick_options(notations: Sequence[str], verb: str) -> list[str]:
     for notation in notations:
         choice = choice_of(notation)
         several = bool(verb) or len(choice.args) > 1  # with no verb: cards played together
-        if choice.verb == verb and several and choice.args and all(_card(a) for a in choice.args):
+        if (
+            choice.verb == verb
+            and several
+            and choice.args
+            and all(is_card_code(a) for a in choice.args)
+        ):
             out.update(dict.fromkeys(choice.args))
     return sorted(out, key=card_order)
 
@@ -85,14 +90,6 @@ def picked_action(notations: Sequence[str], verb: str, cards: Sequence[str]) -> 
         if choice.verb == verb and sorted(choice.args) == wanted:
             return notation
     return None
-
-
-def _card(token: str) -> bool:
-    try:
-        parse_card(token)
-    except ValueError:
-        return False
-    return True
 
 
 def _most_picked(notations: Sequence[str], verb: str) -> tuple[int, int]:
@@ -135,19 +132,19 @@ SUIT_FACES = {letter: DISCORD.suits[i] for i, letter in enumerate(SUITS)}
 
 
 def hand_image_name(shown: object) -> str:
-    """The file name of a hand picture: named by what it shows, so that a panel that already
-    shows it keeps it (an edit that sends no attachments keeps the message's own)."""
+    """The file name of a hand picture: named by what it shows."""
     digest = hashlib.blake2s(repr(shown).encode(), digest_size=6).hexdigest()
     return f"hand-{digest}.png"
 
 
 async def hand_picture(
-    bot: Services, table: LiveTable, seat: Seat, user_id: int, shown: Collection[str] = ()
+    bot: Services, table: LiveTable, seat: Seat, user_id: int
 ) -> tuple[list[discord.File], str | None]:
     """The picture of the seat's hand for its panel, in the order of the panel's card buttons
     (the buttons are what may be played now), and its file name; None when it holds no cards,
-    or when the server or the member turned pictures off. Drawn (about 1 ms) unless the
-    panel already ``shown`` it: then there is nothing to send (the files are empty)."""
+    or when the server or the member turned pictures off. Drawn (about 1 ms) for every request
+    that shows it: Discord finds an ``attachment://`` picture only among the files uploaded with
+    the same request, so a panel edit never names a picture it does not send."""
     if table.game is None or not await bot.pictures(table.record.guild_id, user_id):
         return [], None
     view = table.view(seat)
@@ -157,8 +154,6 @@ async def hand_picture(
     mark = mark_label(catalog_for(table), view.game) if view.marked else ""
     ranks = DISCORD.speaking(catalog_for(table)).ranks  # the cards' indices in its language
     name = hand_image_name((hand, view.marked, mark, sorted(ranks.items())))
-    if name in shown:
-        return [], name
     data = hand_png(hand, (), view.marked, mark, ranks=ranks)
     return [discord.File(io.BytesIO(data), name)], name
 
@@ -529,10 +524,7 @@ async def show_panel(
         table, interaction, page, kept_draft(panel_notations(table, seat), draft)
     )
     own = on_own_panel(interaction)
-    had = (
-        [a.filename for a in interaction.message.attachments] if own and interaction.message else []
-    )
-    files, picture = await hand_picture(bot, table, seat, interaction.user.id, had)
+    files, picture = await hand_picture(bot, table, seat, interaction.user.id)
     content, view, kept = panel_for(
         texts, table, seat, page=page, draft=draft, done=done, picture=picture is not None
     )
@@ -541,11 +533,9 @@ async def show_panel(
     bot.listener.panel_shown(table, interaction, page, kept, picture)  # as built
     message = layout_view(panel_layout(content, view, picture))
     if not own:
-        await interaction.response.send_message(view=message, files=files, ephemeral=True)
-    elif picture is not None and not files:
-        await interaction.response.edit_message(view=message)  # its picture stays as it was
+        await answer(interaction).send_message(view=message, files=files, ephemeral=True)
     else:
-        await interaction.response.edit_message(view=message, attachments=files)
+        await answer(interaction).edit_message(view=message, attachments=files)
 
 
 def panel_for(
@@ -752,7 +742,7 @@ class _Parts:
             return rank[:1].upper() + rank[1:]
         if notation == self.send:
             return self.texts.text("ui.panel.send", action=label)
-        if self.marked and _card(notation) and parse_card(notation) in self.marked:
+        if self.marked and is_card_code(notation) and parse_card(notation) in self.marked:
             return f"{label} ({self.mark})"
         return label
 

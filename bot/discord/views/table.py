@@ -3,9 +3,10 @@ computer player's level ``kb:c:<table>``, and for real-time games the reaction b
 ``kb:r:<table>:<reveal>:<verb>``.
 
 They are ``DynamicItem``s registered in ``setup_hook``, so a table message keeps working after a
-restart. A click only calls the session manager; the table message itself is edited by the
-listener (``bot.discord.listener``) when the table changes, so a click costs one response and
-one edit.
+restart. A click only calls the session manager (the table's own actions, and the question
+before those that cannot be undone, through ``bot.offers``, as the web table's do); the table
+message itself is edited by the listener (``bot.discord.listener``) when the table changes, so a
+click costs one response and one edit.
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ import discord
 
 from bot.discord.embeds import rules_embed, table_layout
 from bot.discord.messages import layout_view
-from bot.discord.replies import answer_errors, catalog_of, kortbord, with_retries
+from bot.discord.replies import answer, answer_errors, catalog_of, kortbord, with_retries
 from bot.discord.views.activity import ActivityButton
 from bot.discord.views.panel import controls, seated_table, show_panel
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
-from bot.sessions import LiveTable, Member, require_seat, seats_wanted
+from bot.offers import TABLE_ACTIONS, Question, question, table_act
+from bot.sessions import LiveTable, Member, require_seat
 from bot.storage import RatingChange
 from games.ai import LEVELS
 
@@ -40,6 +42,8 @@ REACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
 
 LOBBY_OPS = ("join", "leave", "computer", "start", "end")
 PLAY_OPS = ("hand", "rules", "leave", "end")  # the play row, with the web table's Öppna bordet last
+ANSWERS = {"startfill": "ui.confirm.started", "endok": "ui.reply.ended"}
+"""What the question's message says once its yes is done."""
 STYLES = {
     "join": discord.ButtonStyle.success,
     "start": discord.ButtonStyle.primary,
@@ -98,7 +102,7 @@ class TableButton(
         op = self.op
         if op == "rules":
             embed = rules_embed(texts, table.record.game_id)
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await answer(interaction).send_message(embed=embed, ephemeral=True)
             return
         if op == "hand":
             await show_hand(interaction, texts, table)
@@ -108,56 +112,32 @@ class TableButton(
             _, seat = seated_table(interaction, self.table_id)
             await show_panel(interaction, texts, table, seat)
             return
-        if op == "join":
-            await sessions.join(channel_id, Member(user_id, interaction.user.display_name))
-        elif op == "leave":
-            await sessions.leave(channel_id, user_id)
-        elif op == "computer":
-            await sessions.add_computer(channel_id, user_id)
-        elif op == "start":
-            empty = seats_wanted(table.record) - len(table.record.seats)
-            if table.record.host_id == user_id and table.record.status == "lobby" and empty > 0:
-                await ask(interaction, texts, table, "start", count=empty)
+        if op in TABLE_ACTIONS:
+            asked = question(table, user_id, op)
+            if asked is not None:
+                await ask(interaction, texts, table, asked)
                 return
-            await sessions.start(channel_id, user_id)
-        elif op == "startfill":
-            await sessions.start(channel_id, user_id)
-            await interaction.response.edit_message(
-                content=texts.text("ui.confirm.started"), view=None
-            )
-            return
-        elif op == "end":
-            if table.record.host_id != user_id:
-                raise UserError("host_only")
-            await ask(interaction, texts, table, "end")
-            return
-        elif op == "endok":
-            await sessions.end(channel_id, user_id)
-            await interaction.response.edit_message(content=texts.text("ui.reply.ended"), view=None)
-            return
+            member = Member(user_id, interaction.user.display_name)
+            await table_act(sessions, table, member, op)
+            if op in ANSWERS:  # said on the question's own message, which has done its job
+                content = texts.text(ANSWERS[op])
+                await answer(interaction).edit_message(content=content, view=None)
+                return
         elif op == "turn":
             await sessions.act(self.table_id, user_id, table.version, "turn")
         else:
             raise UserError("table_gone")
-        await with_retries(interaction.response.defer, f"answering interaction {interaction.id}")
+        await with_retries(answer(interaction).defer, f"answering interaction {interaction.id}")
 
 
 async def ask(
-    interaction: discord.Interaction,
-    texts: Catalog,
-    table: LiveTable,
-    what: str,
-    count: int | None = None,
+    interaction: discord.Interaction, texts: Catalog, table: LiveTable, asked: Question
 ) -> None:
-    """An ephemeral question before a step that cannot be undone: ``end`` (the match is lost)
-    or ``start`` with empty seats (computer players would take them); its button does it."""
-    status = "lobby" if table.record.status == "lobby" else "playing"
-    key = f"ui.confirm.{what}_{status}" if what == "end" else f"ui.confirm.{what}"
-    text = texts.counted(key, count) if count is not None else texts.text(key)
+    """An ephemeral question before a step that cannot be undone (``bot.offers.question``:
+    ``end``, or ``start`` with empty seats); its button does it."""
     view = controls()
-    op = {"end": "endok", "start": "startfill"}[what]
-    view.add_item(TableButton(table.table_id, op, texts.text(f"ui.button.{op}")))
-    await interaction.response.send_message(text, view=view, ephemeral=True)
+    view.add_item(TableButton(table.table_id, asked.yes, asked.label(texts)))
+    await answer(interaction).send_message(asked.text(texts), view=view, ephemeral=True)
 
 
 async def rematch(interaction: discord.Interaction, table_id: int) -> None:
@@ -191,7 +171,7 @@ async def answer_with_table(
 ) -> discord.Message:
     """The table's message posted as the interaction's answer (tried again on a Discord 5xx)."""
     await with_retries(
-        lambda: interaction.response.send_message(view=message),
+        lambda: answer(interaction).send_message(view=message),
         f"posting table {table.table_id}",
     )
     return await with_retries(interaction.original_response, f"reading table {table.table_id}")
@@ -257,7 +237,7 @@ class ReactionButton(
             await kortbord(interaction).sessions.press(
                 self.table_id, interaction.user.id, self.reveal_seq, self.verb, pressed_at
             )
-            await with_retries(interaction.response.defer, f"answering press {interaction.id}")
+            await with_retries(answer(interaction).defer, f"answering press {interaction.id}")
 
 
 class LevelSelect(
@@ -300,10 +280,11 @@ class LevelSelect(
             table = kortbord(interaction).sessions.table_by_id(self.table_id)
             if table is None:
                 raise UserError("table_gone")
-            await kortbord(interaction).sessions.add_computer(
-                table.record.channel_id, interaction.user.id, self.item.values[0]
+            member = Member(interaction.user.id, interaction.user.display_name)
+            await table_act(
+                kortbord(interaction).sessions, table, member, "computer", self.item.values[0]
             )
-            await with_retries(interaction.response.defer, f"answering select {interaction.id}")
+            await with_retries(answer(interaction).defer, f"answering select {interaction.id}")
 
 
 def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:

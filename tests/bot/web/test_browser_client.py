@@ -21,6 +21,8 @@ from real_table import ACCESS_TOKEN, DIST, MOCK_CODE, Stack, serving
 
 from bot.discord.embeds import renderer
 from bot.i18n import catalog
+from bot.render.colours import FOUR_COLOUR_DECK
+from bot.render.text import PLAIN
 from bot.web.auth import WebUser
 from games import registry
 from games.cards import code as card_code
@@ -166,12 +168,50 @@ def test_the_lobby_adds_a_computer_and_starts_from_the_page(page: Page, stack: S
     page.locator(".actions button.action[data-notation='computer']").click()
     wait_past(page, seen)
     assert page.locator(".seat").count() == 2
-    seen = version(page)
+    # A seat is still empty: the page asks first, as Discord does, in Discord's words.
     page.locator(".actions button.action[data-notation='start']").click()
+    question = page.locator(".question")
+    assert question.locator(".question-text").inner_text() == sv.counted("ui.confirm.start", 1)
+    question.locator("button.cancel").click()
+    assert page.locator(".question").count() == 0
+    assert stack.live(table.table_id).record.status == "lobby"
+    page.locator(".actions button.action[data-notation='start']").click()
+    yes = page.locator(".question button.yes")
+    assert yes.inner_text() == sv.text("ui.button.startfill")
+    seen = version(page)
+    yes.click()
     wait_past(page, seen)
     page.wait_for_selector(".table-screen[data-status='playing']")
     assert stack.live(table.table_id).record.status == "playing"
     assert "Lägg till datorspelare" not in stack.table_message_text()
+
+
+def test_the_page_words_cards_and_buttons_as_the_channel_does(page: Page, stack: Stack) -> None:
+    """The join button, the cards' indices, the suits' names and the four-colour deck are the
+    catalogs' and ``bot.render.colours``'s, the same as in Discord and the terminal."""
+    lobby = stack.open_table("piquet", ("Bo",), started=False)
+    page.goto(f"{stack.url}?member={stack.member_id('Cilla')}&lang=sv")
+    join = page.locator(f".table-entry[data-table='{lobby.table_id}'] button.join")
+    assert join.inner_text() == catalog("sv").text("ui.button.join") == "Sätt dig"
+    table = stack.open_table("braus")
+    for lang in ("sv", "en"):
+        texts = catalog(lang)
+        faces = PLAIN.speaking(texts)
+        open_page(page, stack, "Anna", table.table_id, lang)
+        cards = page.locator(".hand .card.face")
+        cards.first.wait_for()
+        shown = cards.evaluate_all(
+            """e => e.map(c => [c.dataset.card, c.querySelector('.index').textContent,
+                c.getAttribute('aria-label'), getComputedStyle(c).color,
+                getComputedStyle(c.querySelector('.middle path')).fill])"""
+        )
+        assert shown
+        for card, index, label, colour, fill in shown:
+            suit = parse_card(card) // 13
+            r, g, b = FOUR_COLOUR_DECK[suit].rgb
+            assert index == faces.ranks[card[0]]
+            assert label == f"{index} {texts.text(f'table.suit.{card[1]}')}"
+            assert colour == fill == f"rgb({r}, {g}, {b})"
 
 
 def test_only_playable_cards_are_raised_and_one_click_plays(page: Page, stack: Stack) -> None:

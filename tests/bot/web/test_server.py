@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import json
 import logging
 import random
 from collections.abc import AsyncIterator, Mapping
@@ -21,14 +22,15 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.clock import ManualClock
 from bot.i18n import catalog
 from bot.options import game_name
-from bot.render.text import TextRenderer, seat_score
+from bot.render.colours import FOUR_COLOUR_DECK
+from bot.render.text import PLAIN, TextRenderer, seat_score
 from bot.sessions import LiveTable, Member, SessionManager, correct_press
 from bot.storage import Storage, open_storage
-from bot.web import protocol
+from bot.web import frames, protocol
 from bot.web.auth import SESSION_SECONDS, DiscordLogin, IssuedSessions, WebUser
 from bot.web.hub import WebHub
 from bot.web.server import CSP, WebApp
-from games.cards import JOKER, Card, code, parse_card
+from games.cards import JOKER, SUITS, Card, code, parse_card
 from games.core import Msg
 
 CHANNEL, GUILD = 100, 1
@@ -474,6 +476,77 @@ async def test_a_member_joins_adds_a_computer_and_starts_from_the_web(web: Web) 
     playing = await bo.state(table.version)
     assert playing["status"] == "playing"
     assert len(playing["view"]["hand"]) > 0
+
+
+async def test_the_host_is_asked_before_computers_take_empty_seats_as_in_discord(
+    web: Web,
+) -> None:
+    table = await web.sessions.open_table(
+        guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="nittionio"
+    )
+    anna = await web.page(ANNA, lang="sv")
+    lobby = await anna.watch(table)
+    sv = catalog("sv")
+    start = next(a for a in lobby["actions"] if a["notation"] == "start")
+    assert start["confirm"] == {
+        "text": sv.counted("ui.confirm.start", 2),
+        "label": sv.text("ui.button.startfill"),
+        "notation": "startfill",
+    }
+    version = int(lobby["version"])
+    refused = await anna.act(table, version, "start")  # a page that did not ask
+    assert refused["message"] == sv.text("errors.ask_first")
+    assert table.version == version  # nothing changed
+    assert (await anna.act(table, version, "startfill"))["type"] == "ack"
+    assert table.record.status == "playing"
+    assert [s.user_id for s in table.record.seats] == [ANNA.user_id, None, None]
+
+
+async def test_every_frame_has_exactly_the_fields_its_type_declares(web: Web) -> None:
+    """The TypeScript is generated from ``bot.web.frames``; the frames the server sends are held to
+    it here as well as by mypy."""
+    table = await whist(web.sessions)
+    member, _ = to_act(table)
+    page = await web.page(member, table_id=table.table_id)
+    state = await page.next("state")
+
+    def fields(shape: type) -> set[str]:
+        return set(shape.__annotations__)
+
+    assert set(page.tables) == fields(frames.TablesMessage)
+    assert {frozenset(t) for t in page.tables["tables"]} == {frozenset(fields(frames.TableEntry))}
+    assert set(state) == fields(frames.TableState)
+    assert set(state["view"]) == fields(frames.ViewState)
+    assert all(set(s) == fields(frames.SeatState) for s in state["view"]["seats"])
+    assert state["actions"]
+    assert all(set(a) == fields(frames.ActionState) for a in state["actions"])
+    ack = await page.act(table, table.version, state["actions"][0]["notation"])
+    assert set(ack) == fields(frames.Ack)
+
+
+async def test_the_page_carries_the_catalogs_words_indices_suits_and_colours(web: Web) -> None:
+    (web.dist / "index.html").write_text(
+        "<!doctype html><html><head><title>Kortbord</title></head><body></body></html>",
+        encoding="utf-8",
+    )
+    html = await (await web.client.get("/.proxy/")).text()
+    start = html.index('<script type="application/json" id="kortbord-catalog">')
+    block = html[html.index(">", start) + 1 : html.index("</script>", start)]
+    assert html.index("</script>", start) < html.index("</head>")
+    served = json.loads(block)
+    for lang in ("sv", "en"):
+        texts = catalog(lang)
+        words = served["langs"][lang]
+        assert words["words"]["join"] == texts.text("ui.button.join")  # Discord's join button
+        assert words["words"]["connecting"] == texts.text("web.page.connecting")
+        assert words["ranks"] == dict(PLAIN.speaking(texts).ranks)
+        assert words["suits"] == {s: texts.text(f"table.suit.{s}") for s in SUITS}
+    assert served["langs"]["sv"]["words"]["join"] == "Sätt dig"
+    assert served["langs"]["sv"]["ranks"]["Q"] == "D"
+    assert served["colours"] == {
+        SUITS[suit]: {"ink": colour.name, "css": colour.css}
+        for suit, colour in FOUR_COLOUR_DECK.items()
+    }
 
 
 # --- sign-in ------------------------------------------------------------------------------------

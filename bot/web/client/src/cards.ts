@@ -2,8 +2,10 @@
  * Cards drawn by the client from their notation codes (`QS`, `TH`, `JK`): a face with the rank's
  * index in the member's language (Swedish decks print Kn, D, K, E) and the suit as an SVG shape,
  * or a back. No card art is loaded: Discord's CSP allows nothing outside the page's own files.
+ * The indices, the suits' names, the joker's words and the four-colour deck's colours are the
+ * server's (the page's catalog, i18n.ts), the same as every other face shows.
  */
-import { lang } from "./i18n";
+import { catalog, words } from "./i18n";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -19,26 +21,22 @@ const SUIT_PATHS: Record<string, string> = {
     "A20 20 0 1 1 34 38A20 20 0 0 1 50 6Z",
 };
 
-/** The four-colour deck, as in the channel's pictures and the terminal: hearts red, diamonds
- * blue, clubs green, spades black. */
-const INK: Record<string, string> = { H: "red", D: "blue", C: "green", S: "black" };
-
+/** The four-colour deck's colour of a suit, by its name: a class of the card or symbol, whose
+ * shade is the CSS variable `--ink-<name>` (set by `paintDeck`). */
 function inkOf(suit: string): string {
-  return INK[suit] ?? "black";
+  return catalog?.colours[suit]?.ink ?? "black";
 }
 
-const INDEX: Record<"sv" | "en", Record<string, string>> = {
-  sv: { A: "E", K: "K", Q: "D", J: "Kn", T: "10" },
-  en: { A: "A", K: "K", Q: "Q", J: "J", T: "10" },
-};
-
-export function isCardCode(code: string): boolean {
-  return code === "JK" || /^[2-9TJQKA][CDHS]$/.test(code);
+/** Sets the deck's shades (`--ink-red`, …) on the page, from the catalog. */
+export function paintDeck(): void {
+  for (const colour of Object.values(catalog?.colours ?? {})) {
+    document.documentElement.style.setProperty(`--ink-${colour.ink}`, colour.css);
+  }
 }
 
 export function rankIndex(code: string): string {
   const rank = code.charAt(0);
-  return INDEX[lang()][rank] ?? rank;
+  return words()?.ranks[rank] ?? rank;
 }
 
 export function suitOf(code: string): string {
@@ -67,9 +65,9 @@ export function cardFace(code: string, size: "big" | "small" = "big"): HTMLEleme
     card.classList.add("joker");
     const word = document.createElement("span");
     word.className = "joker-word";
-    word.textContent = "JOKER";
+    word.textContent = words()?.joker ?? "JK";
     card.append(word);
-    card.setAttribute("aria-label", "Joker");
+    card.setAttribute("aria-label", words()?.joker_name ?? "JK");
     return card;
   }
   const index = document.createElement("span");
@@ -89,11 +87,6 @@ export function cardBack(size: "big" | "small" | "tiny" = "small"): HTMLElement 
   return card;
 }
 
-const SUIT_NAMES: Record<"sv" | "en", Record<string, string>> = {
-  sv: { C: "klöver", D: "ruter", H: "hjärter", S: "spader" },
-  en: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
-};
-
 export function suitName(suit: string): string {
-  return SUIT_NAMES[lang()][suit] ?? suit;
+  return words()?.suits[suit] ?? suit;
 }

@@ -1,92 +1,25 @@
 /**
- * The client's own few words, in Swedish and English. Everything about the game itself (phases,
- * bids, events, labels) comes from the server already in the member's language.
+ * The page's words, in Swedish and English: from the server's catalogs, served in the page itself
+ * (`PageCatalog` in a JSON block, built by bot/web/protocol.py's `page_catalog`), as are the
+ * card indices, the suits' names and the deck's colours (cards.ts). The client keeps no copy of
+ * any of them. Everything about the game itself (phases, bids, events, labels) comes in the
+ * state, already in the member's language.
  */
-import type { Lang } from "./protocol";
+import type { Lang, PageCatalog, PageWords, Word } from "./protocol";
 
-const sv = {
-  title: "Kortbord",
-  connecting: "Ansluter …",
-  reconnecting: "Förbindelsen bröts, ansluter igen …",
-  signing_in: "Loggar in med Discord …",
-  sign_in_failed: "Inloggningen misslyckades",
-  pick_member: "Vem spelar du?",
-  demo_note: "Demo: välj en av de simulerade medlemmarna.",
-  tables: "Borden i kanalen",
-  no_tables: "Inga bord i kanalen än. Öppna ett med /spel ny.",
-  watch: "Titta",
-  open_seat: "Till din plats",
-  join: "Gå med",
-  back: "Alla bord",
-  sheet: "Protokoll",
-  close: "Stäng",
-  result: "Resultat",
-  your_turn: "Din tur",
-  waiting: "Väntar på",
-  computer: "dator",
-  dealer: "giv",
-  tricks: "stick",
-  cards: "kort",
-  confirm: "Bekräfta",
-  pick_cards: "Välj kort",
-  clear: "Rensa",
-  spectator: "Du tittar på",
-  trump: "Trumf",
-  deal: "Giv",
-  retry: "Försök igen",
-  status_lobby: "väntar på spelare",
-  status_playing: "pågår",
-  status_finished: "slut",
-  status_paused: "pausat",
-  status_ended: "avslutat",
-  language: "English",
-  seated: "du sitter här",
-  open_in_discord: "Öppna bordet från Discord: knappen Öppna bordet på bordets meddelande.",
-};
+export type { Word };
 
-const en: typeof sv = {
-  title: "Kortbord",
-  connecting: "Connecting …",
-  reconnecting: "Connection lost, reconnecting …",
-  signing_in: "Signing in with Discord …",
-  sign_in_failed: "Signing in failed",
-  pick_member: "Who are you playing as?",
-  demo_note: "Demo: pick one of the simulated members.",
-  tables: "Tables in this channel",
-  no_tables: "No tables in this channel yet. Open one with /spel ny.",
-  watch: "Watch",
-  open_seat: "Go to your seat",
-  join: "Join",
-  back: "All tables",
-  sheet: "Score sheet",
-  close: "Close",
-  result: "Result",
-  your_turn: "Your turn",
-  waiting: "Waiting for",
-  computer: "computer",
-  dealer: "dealer",
-  tricks: "tricks",
-  cards: "cards",
-  confirm: "Confirm",
-  pick_cards: "Pick cards",
-  clear: "Clear",
-  spectator: "You are watching",
-  trump: "Trump",
-  deal: "Deal",
-  retry: "Try again",
-  status_lobby: "waiting for players",
-  status_playing: "playing",
-  status_finished: "finished",
-  status_paused: "paused",
-  status_ended: "closed",
-  language: "Svenska",
-  seated: "your seat",
-  open_in_discord: "Open the table from Discord: the Open the table button on the table's message.",
-};
+function served(): PageCatalog | null {
+  const text = document.getElementById("kortbord-catalog")?.textContent;
+  try {
+    return text ? (JSON.parse(text) as PageCatalog) : null;
+  } catch {
+    return null;
+  }
+}
 
-export type Word = keyof typeof sv;
-
-const words: Record<Lang, typeof sv> = { sv, en };
+/** The catalog the server put in the page (null only for a page it did not serve). */
+export const catalog: PageCatalog | null = served();
 
 let current: Lang = "sv";
 
@@ -99,8 +32,13 @@ export function lang(): Lang {
   return current;
 }
 
+/** The page's words, the card indices and the suits' names in the current language. */
+export function words(): PageWords | null {
+  return catalog?.langs[current] ?? null;
+}
+
 export function t(word: Word): string {
-  return words[current][word];
+  return words()?.words[word] ?? word;
 }
 
 /** The language to ask for: the page's `lang` parameter, the last choice, else the browser's. */

@@ -6,6 +6,7 @@
  * it never tells the bot.
  */
 import type { IDiscordSDK } from "@discord/embedded-app-sdk";
+import { paintDeck } from "./cards";
 import { lang, rememberLang, setLang, t } from "./i18n";
 import { ApiError, Connection, getJson, postJson } from "./net";
 import type { Config, Lang, LoginAnswer, TokenAnswer } from "./protocol";
@@ -109,6 +110,7 @@ export async function loadConfig(app: App, base: string): Promise<Config | null>
 
 export function prepare(preferred: Lang): App {
   setLang(preferred);
+  paintDeck();
   const root = document.getElementById("app");
   if (!root) {
     throw new Error("the page has no #app");

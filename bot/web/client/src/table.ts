@@ -13,6 +13,7 @@ import type {
   Lang,
   Member,
   PileState,
+  Question,
   SeatState,
   ServerMessage,
   TableEntry,
@@ -74,6 +75,8 @@ export class App {
   private picked = new Set<string>();
   private pending: string | null = null;
   private sheetOpen = false;
+  /** The action whose question is shown (its notation), until the member answers it. */
+  private asking: string | null = null;
   private resultClosed = false;
   private autoWatched = false;
   /** The server's clock less the browser's, in seconds: the demo runs on a simulated clock. */
@@ -251,6 +254,7 @@ export class App {
     }
     if (before?.table_id !== state.table_id) {
       this.sheetOpen = false;
+      this.asking = null;
       this.resultClosed = false;
       this.picked.clear();
     }
@@ -356,6 +360,13 @@ export class App {
     }
     if (state.result && !this.resultClosed) {
       page.append(this.result(state));
+    }
+    // The question stays while its action is still offered with one (a fresh count of seats).
+    const asked = state.actions.find((a) => a.notation === this.asking && a.confirm);
+    if (asked?.confirm) {
+      page.append(this.question(asked.confirm));
+    } else {
+      this.asking = null;
     }
     this.screen.replaceChildren(page);
     this.fanHand();
@@ -609,7 +620,14 @@ export class App {
       row.append(this.confirmRow(choices));
     }
     for (const action of buttons) {
-      const node = button("action", action.label, () => this.act(action.notation, node));
+      const node = button("action", action.label, () => {
+        if (action.confirm) {
+          this.asking = action.notation; // asked first, as in Discord: bot/offers.py
+          this.drawTable();
+        } else {
+          this.act(action.notation, node);
+        }
+      });
       node.dataset.notation = action.notation;
       if (action.help) {
         node.title = action.help;
@@ -700,6 +718,29 @@ export class App {
       }
     }
     this.picked.clear();
+  }
+
+  /** The question before an action that cannot be undone; yes sends its own notation. */
+  private question(confirm: Question): HTMLElement {
+    const overlay = el("div", "overlay question-overlay");
+    const box = el("div", "panel question");
+    box.append(el("p", "question-text", confirm.text));
+    const choices = el("div", "choices");
+    const yes = button("primary yes", confirm.label, () => {
+      this.asking = null;
+      this.act(confirm.notation, yes);
+    });
+    yes.dataset.notation = confirm.notation;
+    choices.append(
+      yes,
+      button("cancel", t("cancel"), () => {
+        this.asking = null;
+        this.drawTable();
+      }),
+    );
+    box.append(choices);
+    overlay.append(box);
+    return overlay;
   }
 
   private sheet(state: TableState): HTMLElement {

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from discord_requests import attachment_references
 from members import message_text, open_hand, pictures, play_first_legal, table_for_two, table_in
 from simcord import Env
 
@@ -83,11 +84,12 @@ async def test_a_server_and_a_member_can_turn_the_pictures_off(simcord_env: Env)
     assert (await open_hand(anna, message)).attachments == []
 
 
-async def test_a_panel_edited_for_a_turn_keeps_its_hand_picture_when_the_hand_is_the_same(
+async def test_a_panel_edited_for_a_turn_uploads_the_hand_picture_it_shows(
     simcord_env: Env,
 ) -> None:
     """A waiting member's panel is edited when the turn narrows its choices (a suit to follow);
-    the hand it shows is the same, so the picture is not drawn or sent again. A panel whose hand
+    the hand it shows is the same, yet its picture goes with the edit: Discord finds an
+    ``attachment://`` picture only among the files of the same request. A panel whose hand
     changed (the clicker's own, a card played) gets a new one."""
     env = simcord_env
     channel, message, anna, bo = await table_for_two(env, "tvamanswhist")
@@ -118,7 +120,10 @@ async def test_a_panel_edited_for_a_turn_keeps_its_hand_picture_when_the_hand_is
                 and request.method == "PATCH"
                 and sorted(table.view(other_seat).hand) == hand_before
             ):
-                assert "attachments" not in body, "the same hand was sent again"
+                uploaded = {a.get("filename") for a in body.get("attachments", [])}
+                named = set(attachment_references(body))
+                assert named, "the panel lost its picture"
+                assert named <= uploaded, f"{named} named, {uploaded} uploaded"
                 kept += 1
     assert kept, "no waiting panel was edited for its turn"
     assert redrawn, "the clicker's panel never got its new hand"
