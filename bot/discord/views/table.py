@@ -44,6 +44,8 @@ LOBBY_OPS = ("join", "leave", "computer", "start", "end")
 PLAY_OPS = ("hand", "rules", "leave", "end")  # the play row, with the web table's Öppna bordet last
 ANSWERS = {"startfill": "ui.confirm.started", "endok": "ui.reply.ended"}
 """What the question's message says once its yes is done."""
+ASKED_BY = {"startfill": "start", "endok": "end"}
+"""The button whose question each yes answers."""
 STYLES = {
     "join": discord.ButtonStyle.success,
     "start": discord.ButtonStyle.primary,
@@ -112,6 +114,8 @@ class TableButton(
             _, seat = seated_table(interaction, self.table_id)
             await show_panel(interaction, texts, table, seat)
             return
+        if op in ASKED_BY and not on_question(interaction):
+            op = ASKED_BY[op]  # a yes forged onto the table message: the question is asked
         if op in TABLE_ACTIONS:
             asked = question(table, user_id, op)
             if asked is not None:
@@ -128,6 +132,12 @@ class TableButton(
         else:
             raise UserError("table_gone")
         await with_retries(answer(interaction).defer, f"answering interaction {interaction.id}")
+
+
+def on_question(interaction: discord.Interaction) -> bool:
+    """Whether the click came from a question's own message (``ask``: ephemeral), the only
+    place its yes is, rather than from the table message it would be edited over."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
 
 
 async def ask(
