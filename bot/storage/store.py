@@ -87,6 +87,9 @@ not counted: a queue is not an outage."""
 Place = Literal["disk", "server"]
 """Where a storage's data lives (``Storage.place``)."""
 
+SAVED_AT_ONCE = 1000
+"""Tables ``save_tables`` writes in one transaction."""
+
 CLAIM_LOCK = -1
 """The lock key that shard claims take turns on (no server id is negative)."""
 
@@ -560,6 +563,28 @@ class Storage(DealStore, DailyStore, ABC):
         async with self._write() as db:
             await self._require_owner(db, table.guild_id)
             await _write_table(db, table)
+
+    async def save_tables(self, tables: list[TableRecord]) -> None:
+        """Saves each table's row and seats as given, as ``save_table`` does, with one statement
+        each for many tables (a restart resumes thousands): ``SAVED_AT_ONCE`` tables per
+        transaction. Raises ``TableNotFoundError`` (that transaction's tables unchanged) if
+        one of them is not stored."""
+        for table in tables:
+            check_seats(table.seats)
+        for start in range(0, len(tables), SAVED_AT_ONCE):
+            part = tables[start : start + SAVED_AT_ONCE]
+            async with self._write() as db:
+                for guild_id in {table.guild_id for table in part}:
+                    await self._require_owner(db, guild_id)
+                ids = [table.table_id for table in part]
+                found = await db.fetch(
+                    f"SELECT table_id FROM tables WHERE table_id IN ({placeholders(len(ids))})",
+                    *ids,
+                )
+                missing = set(ids) - {int(row["table_id"]) for row in found}
+                if missing:
+                    raise TableNotFoundError(f"no table {min(missing)}")
+                await _write_tables(db, part)
 
     async def record_action(self, table: TableRecord, action: ActionRecord) -> None:
         """Appends ``action`` and saves ``table`` (version, deadline, seats, status) together,

@@ -620,3 +620,17 @@ async def test_the_health_probe_asks_postgresql_for_a_read(postgres_database: st
     assert problem is not None
     assert "does not answer" in problem
     assert "hemligt" not in problem
+
+
+async def test_many_tables_saved_at_once_round_trip_and_an_unknown_one_changes_none(
+    storage: Storage,
+) -> None:
+    tables = [await new_table(storage) for _ in range(3)]
+    resumed = [replace(play(table, 0), seats=seats(ALICE, BOB, CECILIA)) for table in tables]
+    await storage.save_tables(resumed)
+    for table in resumed:
+        assert await storage.table(table.table_id) == table
+    unknown = replace(resumed[0], table_id=999)
+    with pytest.raises(TableNotFoundError):
+        await storage.save_tables([replace(resumed[1], status="paused"), unknown])
+    assert await storage.table(resumed[1].table_id) == resumed[1]
