@@ -14,6 +14,7 @@ import dataclasses
 import logging
 from typing import TYPE_CHECKING
 
+from bot import leaderboard
 from bot.errors import UserError
 from bot.refusals import refusal
 from bot.sessions.moves import forced_card
@@ -254,8 +255,8 @@ class Play:
             worst = max(places[seat] for seat in team)
             for seat in team:
                 places[seat] = worst
-        table.ratings = await self.sessions.storage.finish_table(
-            table.record, result.scores, tuple(places), teams
+        table.ratings = await leaderboard.finish_table(
+            self.sessions.storage, table.record, result.scores, tuple(places), teams
         )
         table.record = dataclasses.replace(
             table.record, status="finished", version=table.version + 1

@@ -29,7 +29,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import Literal, Self, cast
 
-from bot import ratings
 from bot.storage.daily import DailyStore
 from bot.storage.deals import DealStore
 from bot.storage.errors import (
@@ -48,14 +47,16 @@ from bot.storage.records import (
     LIVE_STATUSES,
     MEMBER_CHOICES,
     ActionRecord,
-    GameStats,
+    GameRow,
     GuildSettings,
     Language,
     MemberChoice,
-    RatingChange,
+    Rated,
     SeatRecord,
     Shards,
-    Standing,
+    Skill,
+    SkillChange,
+    StandingRow,
     StoredTable,
     TableRecord,
     TableStatus,
@@ -72,7 +73,6 @@ from bot.storage.rows import (
     table_values,
 )
 from bot.storage.sql import Connection, Row, placeholders
-from games.ai.levels import level_of
 
 log = logging.getLogger(__name__)
 
@@ -778,16 +778,12 @@ class Storage(DealStore, DailyStore, ABC):
         table: TableRecord,
         scores: tuple[int, ...],
         places: tuple[int, ...],
-        teams: tuple[tuple[int, ...], ...] = (),
-    ) -> list[RatingChange]:
-        """Marks the table finished, stores its result and updates the leaderboard.
-
-        One transaction. Computer seats get a result row but no rating. Only a table with two or
-        more members (each in one seat) counts for the leaderboard: games, wins, places and
-        OpenSkill ratings; otherwise nothing there changes and the answer is empty. Returns the
-        members' rating changes in seat order. ``teams`` are the partnerships of a partnership
-        game (seats), whose members are rated as teams.
-        """
+        rated: Rated | None = None,
+    ) -> list[SkillChange]:
+        """Marks the table finished and stores its result, in one transaction; with ``rated``,
+        also the standings of its members: each one's skill as ``rated.rate`` makes it, a game
+        more, a win for a first place and the place counted. Returns those members' skills
+        before and after, in the order of ``rated.members`` (empty without ``rated``)."""
         if not len(scores) == len(places) == len(table.seats):
             raise ValueError(
                 f"table {table.table_id} has {len(table.seats)} seats,"
@@ -807,7 +803,9 @@ class Storage(DealStore, DailyStore, ABC):
                     for seat, score, place in zip(table.seats, scores, places, strict=True)
                 ],
             )
-            return await _rate(db, table, places, teams)
+            if rated is None or not rated.members:
+                return []
+            return await _store_standings(db, table, rated)
 
     async def end_damaged_table(self, table: TableRecord, reason: str) -> None:
         """Ends a damaged table (see ``live_tables``): only its status changes, so its corrupt
@@ -833,8 +831,11 @@ class Storage(DealStore, DailyStore, ABC):
 
     # --- leaderboards -----------------------------------------------------------------------
 
-    async def leaderboard(self, guild_id: int, game_id: str, limit: int = 10) -> list[Standing]:
-        """The server's best members at a game, by rating (then wins, then fewer games)."""
+    async def standings(
+        self, guild_id: int, game_id: str, limit: int, spread: float
+    ) -> list[StandingRow]:
+        """The server's standings at a game, best first by ``mu - spread * sigma`` (then wins,
+        then fewer games), at most ``limit``."""
         async with self._read() as db:
             rows = await db.fetch(
                 "SELECT user_id, name, games, wins, mu, sigma FROM standings"
@@ -842,23 +843,22 @@ class Storage(DealStore, DailyStore, ABC):
                 " ORDER BY mu - ? * sigma DESC, wins DESC, games ASC, user_id ASC LIMIT ?",
                 guild_id,
                 game_id,
-                ratings.Z,
+                spread,
                 limit,
             )
         return [
-            Standing(
+            StandingRow(
                 user_id=int(row["user_id"]),
                 name=str(row["name"]),
                 games=int(row["games"]),
                 wins=int(row["wins"]),
-                rating=ratings.display(ratings.Skill(float(row["mu"]), float(row["sigma"]))),
                 mu=float(row["mu"]),
                 sigma=float(row["sigma"]),
             )
             for row in rows
         ]
 
-    async def member_stats(self, guild_id: int, user_id: int) -> list[GameStats]:
+    async def member_games(self, guild_id: int, user_id: int) -> list[GameRow]:
         """The member's record in each game they played on the server, by game id."""
         async with self._read() as db:
             rows = await db.fetch(
@@ -875,20 +875,21 @@ class Storage(DealStore, DailyStore, ABC):
         counts: dict[str, dict[int, int]] = {}
         for row in placing_rows:
             counts.setdefault(str(row["game_id"]), {})[int(row["place"])] = int(row["count"])
-        stats = []
+        games = []
         for row in rows:
             game_counts = counts.get(str(row["game_id"]), {})
             last = max(game_counts, default=0)
-            stats.append(
-                GameStats(
+            games.append(
+                GameRow(
                     game_id=str(row["game_id"]),
                     games=int(row["games"]),
                     wins=int(row["wins"]),
                     places=tuple(game_counts.get(place, 0) for place in range(1, last + 1)),
-                    rating=ratings.display(ratings.Skill(float(row["mu"]), float(row["sigma"]))),
+                    mu=float(row["mu"]),
+                    sigma=float(row["sigma"]),
                 )
             )
-        return stats
+        return games
 
     # --- a member's own choices -----------------------------------------------------------------
 
@@ -1016,49 +1017,28 @@ async def _action_rows(db: Connection, table_id: int) -> list[Row]:
     return await db.fetch("SELECT * FROM actions WHERE table_id = ? ORDER BY seq", table_id)
 
 
-# --- ratings -------------------------------------------------------------------------------------
+# --- standings ----------------------------------------------------------------------------------
 
 
-async def _rate(
-    db: Connection,
-    table: TableRecord,
-    places: tuple[int, ...],
-    teams: tuple[tuple[int, ...], ...] = (),
-) -> list[RatingChange]:
-    """Updates the leaderboard for the table's members; see ``Storage.finish_table``."""
-    side_of = {seat: len(table.seats) + i for i, team in enumerate(teams) for seat in team}
-    members = [
-        (seat.user_id, seat.name, place)
-        for seat, place in zip(table.seats, places, strict=True)
-        if seat.user_id is not None
-    ]
-    sides = [side_of.get(s.seat, s.seat) for s in table.seats if s.user_id is not None]
-    if len(members) < 2:
-        return []
-    if len({user_id for user_id, _, _ in members}) != len(members):
-        log.info("table %d: a member held several seats, so it is not rated", table.table_id)
-        return []
-    # Computer players are not rated, but the places against them count (bot/ratings.py).
-    computers = [
-        ratings.Computer(level_of(seat.ai), place, side_of.get(seat.seat))
-        for seat, place in zip(table.seats, places, strict=True)
-        if seat.user_id is None
-    ]
+async def _store_standings(db: Connection, table: TableRecord, rated: Rated) -> list[SkillChange]:
+    """Updates the standings of ``rated.members``; see ``Storage.finish_table``."""
     # Two tables of one server finishing at once read and write the same standings.
     await db.lock(table.guild_id)
-    before = [await _skill(db, table, user_id) for user_id, _, _ in members]
-    after = ratings.rate(before, [place for _, _, place in members], sides, computers)
+    before = [await _skill(db, table, member.user_id) for member in rated.members]
+    after = rated.rate(before)
+    if len(after) != len(before):
+        raise ValueError(f"{len(before)} members rated, but {len(after)} skills given back")
     changes = []
-    for (user_id, name, place), old, new in zip(members, before, after, strict=True):
-        key = (table.guild_id, table.game_id, user_id)
+    for member, old, new in zip(rated.members, before, after, strict=True):
+        key = (table.guild_id, table.game_id, member.user_id)
         await db.execute(
             "INSERT INTO standings (guild_id, game_id, user_id, name, games, wins, mu, sigma)"
             " VALUES (?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, game_id, user_id) DO UPDATE"
             " SET name = excluded.name, games = standings.games + 1,"
             " wins = standings.wins + excluded.wins, mu = excluded.mu, sigma = excluded.sigma",
             *key,
-            name,
-            int(place == 1),
+            member.name,
+            int(member.place == 1),
             new.mu,
             new.sigma,
         )
@@ -1067,17 +1047,17 @@ async def _rate(
             " VALUES (?, ?, ?, ?, 1) ON CONFLICT (guild_id, game_id, user_id, place) DO UPDATE"
             " SET count = placings.count + 1",
             *key,
-            place,
+            member.place,
         )
-        changes.append(RatingChange(user_id, ratings.display(old), ratings.display(new)))
+        changes.append(SkillChange(member.user_id, old, new))
     return changes
 
 
-async def _skill(db: Connection, table: TableRecord, user_id: int) -> ratings.Skill:
+async def _skill(db: Connection, table: TableRecord, user_id: int) -> Skill | None:
     row = await db.fetchrow(
         "SELECT mu, sigma FROM standings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
         table.guild_id,
         table.game_id,
         user_id,
     )
-    return ratings.Skill() if row is None else ratings.Skill(float(row[0]), float(row[1]))
+    return None if row is None else Skill(float(row[0]), float(row[1]))

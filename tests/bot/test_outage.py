@@ -26,6 +26,7 @@ from bot.clock import ManualClock
 from bot.discord.client import Kortbord
 from bot.errors import UserError
 from bot.i18n import catalog
+from bot.leaderboard import leaderboard
 from bot.root import LEASE_SECONDS, RENEW_SECONDS
 from bot.sessions import MAX_SAVE_RETRY, LiveTable, Member, SessionManager
 from bot.settings import Settings
@@ -202,10 +203,10 @@ async def test_an_outage_reaches_the_caller_as_the_storages_own_error_and_is_log
         with pytest.raises(StorageUnavailable):
             await storage.save_table(table)
         with pytest.raises(StorageUnavailable):
-            await storage.leaderboard(GUILD, "tvamanswhist")
+            await leaderboard(storage, GUILD, "tvamanswhist")
     assert storage.away
     await fault.back()
-    assert await storage.leaderboard(GUILD, "tvamanswhist") == []
+    assert await leaderboard(storage, GUILD, "tvamanswhist") == []
     assert not storage.away
     lines = [r for r in caplog.records if r.name.startswith("bot.storage")]
     assert [r.levelno for r in lines] == [logging.ERROR, logging.WARNING]

@@ -23,9 +23,9 @@ from bot.discord.views.activity import ActivityButton
 from bot.discord.views.panel import controls, seated_table, show_panel
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
+from bot.leaderboard import RatingChange
 from bot.offers import TABLE_ACTIONS, Question, question, table_act
 from bot.sessions import LiveTable, Member, require_seat
-from bot.storage import RatingChange
 from games.ai import LEVELS
 
 # Hej knekt's presses (rules/party.md 1.2), in the order of its table; the buttons are on the table

@@ -16,6 +16,7 @@ from conftest import postgres_server
 from bot.__main__ import main
 from bot.clock import ManualClock
 from bot.health import Beat, heartbeat_path, write_beat
+from bot.leaderboard import finish_table, leaderboard
 from bot.sessions import LiveTable, Member, SessionManager
 from bot.storage import GuildSettings, SeatRecord, Storage, open_storage
 
@@ -78,7 +79,7 @@ async def a_small_servers_database(path: Path) -> tuple[int, int, int]:
             status="playing",
             seats=(SeatRecord(0, 21, "Dag"), SeatRecord(1, 22, "Eva")),
         )
-        await storage.finish_table(done, scores=(10, 3), places=(1, 2))
+        await finish_table(storage, done, scores=(10, 3), places=(1, 2))
         await storage.save_guild_settings(GuildSettings(GUILD, language="en", turn_seconds=90))
         await storage.set_dm_message(match.table_id, ANNA.user_id, channel_id=71, message_id=81)
         await sessions.shutdown()
@@ -91,7 +92,7 @@ async def test_a_live_sqlite_database_moves_into_postgresql_and_its_tables_resum
 ) -> None:
     match_id, lobby_id, done_id = await a_small_servers_database(sqlite_file)
     async with await open_storage(sqlite_file) as before:
-        board = await before.leaderboard(GUILD, "tvamanswhist")
+        board = await leaderboard(before, GUILD, "tvamanswhist")
         log = await before.actions(match_id)
 
     assert await asyncio.to_thread(main, ["migrate-db", postgres_database]) == 0
@@ -101,7 +102,7 @@ async def test_a_live_sqlite_database_moves_into_postgresql_and_its_tables_resum
     assert f"now set KORTBORD_DATABASE={postgres_database}" in said
 
     async with await open_storage(postgres_database) as moved:
-        assert await moved.leaderboard(GUILD, "tvamanswhist") == board
+        assert await leaderboard(moved, GUILD, "tvamanswhist") == board
         assert await moved.guild_settings(GUILD) == GuildSettings(
             GUILD, language="en", turn_seconds=90
         )
