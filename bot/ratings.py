@@ -1,7 +1,7 @@
 """Member ratings: OpenSkill's Weng-Lin Plackett-Luce model over a table's final places.
 
 Pure functions over the ``openskill`` library: no I/O, no clock, no database (the storage keeps
-``mu`` and ``sigma`` and calls ``rate`` when a table finishes). Each member is a team of one,
+``mu`` and ``sigma`` as plain rows; ``bot.leaderboard`` calls ``rate`` when a table finishes). Each member is a team of one,
 except in partnership games, where partners are rated as one team; places are competition places
 (1 = best), so members who tie share a rank.
 
