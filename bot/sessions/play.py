@@ -14,6 +14,7 @@ import dataclasses
 import logging
 from typing import TYPE_CHECKING
 
+from bot import leaderboard
 from bot.errors import UserError
 from bot.refusals import refusal
 from bot.sessions.moves import forced_card
@@ -167,9 +168,9 @@ class Play:
 
     @property
     def not_saved_key(self) -> str:
-        """What a member is told when their move was not saved, in words that fit the database:
-        Kortbord's own disk (SQLite), or a database server (PostgreSQL)."""
-        return "not_saved" if self.sessions.storage.dialect == "sqlite" else "not_saved_server"
+        """What a member is told when their move was not saved, in words that fit where the
+        storage says its data lives: Kortbord's own disk, or a database server."""
+        return f"not_saved_{self.sessions.storage.place}"
 
     async def catch_up(self, table: LiveTable) -> None:
         """The table after a write that got no answer: if the database kept it after all, the
@@ -246,8 +247,12 @@ class Play:
         # a member who left is placed last, and drags their side down with them
         left = [s.seat for s in table.record.seats if s.left]
         places = final_places(table.game, left)
-        table.ratings = await self.sessions.storage.finish_table(
-            table.record, table.game.result().scores, places, table.view(None).teams
+        table.ratings = await leaderboard.finish_table(
+            self.sessions.storage,
+            table.record,
+            table.game.result().scores,
+            places,
+            table.view(None).teams,
         )
         table.record = dataclasses.replace(
             table.record, status="finished", version=table.version + 1

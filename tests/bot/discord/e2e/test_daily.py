@@ -19,6 +19,7 @@ from simcord import Env
 from bot import daily
 from bot.discord.client import Kortbord
 from bot.discord.listener import GRACE_BEYOND_SETTLING
+from bot.leaderboard import leaderboard
 from bot.settings import Settings
 from games.cards import codes
 
@@ -141,7 +142,7 @@ async def test_three_members_play_the_days_deal_of_two_games_ranked_by_duplicate
         ]
         assert posted
         # a table of the day changes no rating
-        assert await storage.leaderboard(guild.id, game_id) == []
+        assert await leaderboard(storage, guild.id, game_id) == []
 
     board = await members[0].slash(channel, "dagens topplista")
     assert board.response is not None
