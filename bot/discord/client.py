@@ -23,7 +23,7 @@ import random
 import socket
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
 import discord
@@ -108,6 +108,7 @@ class Kortbord(commands.Bot):
         rng: random.Random | None = None,
         faces: Sequence[Face] = (),
         defer_after: float = DEFER_AFTER,
+        sight: Callable[[], Awaitable[None]] | None = None,
         **gateway: Any,
     ) -> None:
         super().__init__(
@@ -126,6 +127,9 @@ class Kortbord(commands.Bot):
         self.rng = rng  # tables' seeds: the system's source unless a test seeds it
         self.faces = list(faces)
         self.defer_after = defer_after
+        self.sight = sight
+        """What a turned card's reaction window waits for beyond Discord's acknowledgement of
+        the edit that shows it (the demo: its page showing the card)."""
         """Seconds after which an interaction not yet answered is deferred (Discord allows 3)."""
         self._guild_settings: dict[int, GuildSettings] = {}
         self._lease_task: asyncio.Task[None] | None = None
@@ -144,7 +148,9 @@ class Kortbord(commands.Bot):
         # `kortbord sync` (restore off) only talks to Discord: it claims nothing.
         if self.restore_tables and (shards is not None or self.storage.dialect == "postgresql"):
             await self._claim(shards or Shards.all())
-        self.listener = DiscordListener(self, dm_pause=self.dm_pause, panel_grace=self.panel_grace)
+        self.listener = DiscordListener(
+            self, dm_pause=self.dm_pause, panel_grace=self.panel_grace, sight=self.sight
+        )
         self.sessions = SessionManager(
             self.storage,
             self.clock,
@@ -152,6 +158,7 @@ class Kortbord(commands.Bot):
             idle_seconds=self.settings.idle_minutes * 60,
             computer_delay=self.computer_delay,
             listeners=[self.listener],
+            windows_wait_for_sight=True,
             rng=self.rng,
             thinker=Thinker(
                 workers=self.settings.ai_workers,
@@ -204,7 +211,7 @@ class Kortbord(commands.Bot):
                 log.warning(
                     "cannot claim the shards: %s; trying again in %d s", error, CLAIM_RETRY_SECONDS
                 )
-            await asyncio.sleep(CLAIM_RETRY_SECONDS)
+            await self.pause(CLAIM_RETRY_SECONDS)
         self._lease_until = now + LEASE_SECONDS
         self._lease_task = asyncio.create_task(self._keep_lease(), name="shard lease")
 
@@ -212,7 +219,14 @@ class Kortbord(commands.Bot):
         """Renews the shards' lease every ``RENEW_SECONDS`` until this process stops; while the
         database does not answer, every ``RENEW_RETRY_SECONDS``, as long as the lease lasts."""
         while await self.renew_lease():
-            await asyncio.sleep(RENEW_RETRY_SECONDS if self.storage.away else RENEW_SECONDS)
+            await self.pause(RENEW_RETRY_SECONDS if self.storage.away else RENEW_SECONDS)
+
+    async def pause(self, seconds: float) -> None:
+        """A pause of the bot's own, on its clock's time where the clock keeps one."""
+        if isinstance(self.clock, DiscordClock):
+            await self.clock.sleep(seconds)
+        else:
+            await asyncio.sleep(seconds)
 
     async def renew_lease(self, now: float | None = None) -> bool:
         """Renews the shards' lease; False once another process has taken them over, or once

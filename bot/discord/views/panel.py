@@ -610,7 +610,7 @@ def build_panel(
     if table.taken_over(seat):
         view.add_item(TableButton(table.table_id, "reclaim", texts.text("ui.button.reclaim")))
         return clip("\n".join(lines), MAX_CONTENT, keep_end=True), view
-    if table.spec.realtime and table.reveal_at is not None:
+    if table.spec.realtime and table.in_window:
         lines.append(texts.text("ui.panel.reaction_hint"))
     notations = panel_notations(table, seat)
     if table.game is not None and notations and not table.choices(seat):
