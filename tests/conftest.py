@@ -28,6 +28,21 @@ from bot.discord.listener import GRACE_BEYOND_SETTLING
 from bot.settings import Settings
 
 BotFactory = Callable[[], Kortbord]
+SLOW = (
+    "tests/bot/web/test_browser_client.py",  # a real browser
+    "tests/bot/discord/e2e/test_match",  # whole matches of every game (test_match_*, test_matches)
+    "tests/bot/discord/e2e/test_hostile_storm.py",  # 2,000 interactions
+)
+"""Where the tests that ``./dev test --fast`` leaves out live (marked ``slow``, with any test
+marked so itself)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
+
+
 E2E_SEED = 2026
 SETTLE_PATIENCE = 60.0
 """Seconds of wall time SimCord gives the bot's work to finish after each step of a test: a
