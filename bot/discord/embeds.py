@@ -44,6 +44,7 @@ from bot.storage import GameStats, GuildSettings, RatingChange, Standing, TableR
 from bot.verify import fingerprint, seed_secret
 from games.ai import level_of
 from games.core import Msg, Seat, View
+from games.registry import SPECS
 
 MAX_CONTENT = 2000
 MAX_DESCRIPTION = 4096
@@ -507,6 +508,16 @@ def rules_embed(catalog: Catalog, game_id: str) -> discord.Embed:
         inline=False,
     )
     return embed
+
+
+def help_embed(catalog: Catalog) -> discord.Embed:
+    """How to play with Kortbord: a table, a hand, the commands and the games."""
+    games = ", ".join(game_name(catalog, game_id) for game_id in sorted(SPECS))
+    lines = [catalog.text(f"ui.help.{part}") for part in ("start", "play", "commands")]
+    lines.append(catalog.text("ui.help.games", games=games))
+    return discord.Embed(
+        title=catalog.text("ui.help.title"), description="\n\n".join(lines), colour=COLOUR
+    )
 
 
 def leaderboard_embed(
