@@ -10,6 +10,7 @@ message): long parts are cut from the top, so the latest events stay visible.
 from __future__ import annotations
 
 import functools
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,7 +40,14 @@ from bot.render.text import (
 from bot.render.text import (
     seat_names as names_of_seats,
 )
-from bot.sessions import DECISION_FACTOR, LiveTable, TimedOut, game_options, seats_wanted
+from bot.sessions import (
+    DECISION_FACTOR,
+    LiveTable,
+    TimedOut,
+    game_options,
+    seats_wanted,
+    turn_time,
+)
 from bot.storage import GameStats, GuildSettings, RatingChange, Standing, TableRecord
 from bot.verify import fingerprint, seed_secret
 from games.ai import level_of
@@ -83,11 +91,14 @@ def _lobby_lines(catalog: Catalog, table: LiveTable) -> list[str]:
         options = describe(catalog, record.game_id, chosen)
         lines.append(catalog.text("layout.lobby.options", options=options))
     reaction = dict(record.options).get(REACTION_OPTION, "")
-    if table.spec.realtime and reaction.isdigit():
-        lines.append(catalog.text("layout.lobby.reaction_time", seconds=int(reaction) // 1000))
+    if table.spec.realtime:
+        ms = int(reaction) if reaction.isdigit() else _default_reaction_ms(record.game_id)
+        lines.append(catalog.text("layout.lobby.reaction_time", seconds=ms // 1000))
     else:
+        cards, decisions = _kinds_of_turns(record.game_id)
         decision = seconds * DECISION_FACTOR
-        lines.append(catalog.text("ui.lobby.turn_time", seconds=seconds, decision=decision))
+        key = "turn_time_cards" if not decisions else "turn_time" if cards else "turn_time_moves"
+        lines.append(catalog.text(f"ui.lobby.{key}", seconds=seconds, decision=decision))
     lines.append(
         catalog.text("ui.lobby.empty_one" if empty == 1 else "ui.lobby.empty", count=empty)
         if empty
@@ -508,6 +519,29 @@ def rules_embed(catalog: Catalog, game_id: str) -> discord.Embed:
         inline=False,
     )
     return embed
+
+
+@functools.cache
+def _kinds_of_turns(game_id: str) -> tuple[bool, bool]:
+    """Whether the game's turns play cards, and whether they make other choices (bids, draws,
+    declarations), as ``turn_time`` times them: read from a sample match, once per game."""
+    game = SPECS[game_id].new(SPECS[game_id].min_players, None, random.Random(0))
+    rng = random.Random(0)
+    kinds: set[bool] = set()
+    for _ in range(400):
+        if game.is_over() or len(kinds) == 2:
+            break
+        seat = min(game.to_act())
+        legal = game.legal_actions(seat)
+        kinds.add(turn_time(1, game, seat) == 1)
+        game.apply(seat, rng.choice(legal))
+    return True in kinds, False in kinds
+
+
+def _default_reaction_ms(game_id: str) -> int:
+    """The reaction time a realtime game's options give when the table chose none."""
+    value = getattr(SPECS[game_id].options_type(), REACTION_OPTION, 5000)
+    return int(value) if isinstance(value, int) else 5000
 
 
 def help_embed(catalog: Catalog) -> discord.Embed:

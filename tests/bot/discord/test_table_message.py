@@ -85,6 +85,27 @@ def test_hej_knekts_lobby_shows_the_reaction_time_not_the_turn_time() -> None:
     assert "Dragtid" in lobby_text(table("nittionio"))
 
 
+def test_a_lobby_names_only_the_turn_times_its_game_has() -> None:
+    """ "60 s för ett kort, 120 s för bud och val" in a game with neither bids nor cards to
+    play was wrong: each game is told the times its turns get."""
+    hej = lobby_text(table("hej_knekt"))  # no reaction time chosen: the game's own
+    assert "Reaktionstid: 5 s" in hej
+    assert "Dragtid" not in hej
+    petter = lobby_text(table("svarte_petter"))
+    assert "Dragtid: 120 s per drag" in petter
+    assert "för ett kort" not in petter
+    assert "bud och val" not in lobby_text(table("tvamanswhist"))  # cards only
+    assert "Dragtid: 60 s för ett kort, 120 s för bud och val" in lobby_text(table("nittionio"))
+    assert "Turn time: 120 s a move" in lobby_text(table("lojliga_familjerna"), "en")
+
+
+def test_a_lobby_says_the_host_chooses_to_fill_empty_seats_as_starta_asks() -> None:
+    # *Starta* asks whether to fill the empty seats: the lobby does not say they are filled
+    text = lobby_text(table("braus", players=2))
+    assert "värden kan fylla dem med datorspelare vid *Starta*" in text
+    assert "tar dem" not in text
+
+
 def test_a_computer_seat_has_one_clean_label_with_its_marks() -> None:
     live = table("nittionio", status="playing")
     assert live.game is not None
