@@ -255,10 +255,18 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
     the game's own score sheet where it keeps one, and how the deal ended: posted when a deal is
     over, so it stays readable while the next deal is played on the table message."""
     text = renderer(catalog, table)
+    game_id = table.record.game_id
     names = [text.seat(s) for s in range(len(result.after))]
     heads = [catalog.text(f"ui.deal_result.{k}") for k in ("player", "deal", "total")]
-    changes = [f"{a - b:+d}" for a, b in zip(result.after, result.before, strict=True)]
-    totals = [str(a) for a in result.after]
+
+    def worth(score: int, sign: str = "") -> str:
+        """A score with its unit ("+1 p", "2 ritor"), as the seats show it."""
+        shown = abs(score) if sign else score
+        said = seat_score(catalog, game_id, shown) or str(shown)
+        return f"{'-' if score < 0 else '+'}{said}" if sign else said
+
+    changes = [worth(a - b, "+") for a, b in zip(result.after, result.before, strict=True)]
+    totals = [worth(a) for a in result.after]
     widths = [
         max(len(heads[0]), *(len(n) for n in names)),
         max(len(heads[1]), *(len(c) for c in changes)),
@@ -268,9 +276,13 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
     lines = [
         f"{a.ljust(widths[0])}  {b.rjust(widths[1])}  {c.rjust(widths[2])}" for a, b, c in rows
     ]
+    # a game that keeps its count elsewhere (Reunion's ögon on its sheet) has nothing here
+    counted = any(result.after) or result.after != result.before
     embed = discord.Embed(
         title=clip(catalog.text("ui.deal_result.title", deal=result.deal), MAX_TITLE),
-        description=clip("```\n" + "\n".join(lines) + "\n```", MAX_DESCRIPTION),
+        description=clip("```\n" + "\n".join(lines) + "\n```", MAX_DESCRIPTION)
+        if counted
+        else None,
         colour=COLOUR,
     )
     if result.view is not None and result.view.sheet is not None and result.view.sheet.rows:

@@ -6,7 +6,14 @@ import random
 
 import pytest
 
-from bot.discord.embeds import lobby_lines, renderer, table_layout, timeout_line
+from bot.discord.embeds import (
+    DealResult,
+    deal_result_embed,
+    lobby_lines,
+    renderer,
+    table_layout,
+    timeout_line,
+)
 from bot.discord.messages import layout_view, texts_of
 from bot.i18n import catalog
 from bot.sessions import LiveTable, TimedOut
@@ -163,3 +170,19 @@ def test_beside_the_picture_the_message_lists_what_the_picture_had_no_room_for()
     plain = table("tvamanswhist", status="playing")
     layout = table_layout(catalog("sv"), plain, None, picture="attachment://table.png")
     assert "På bordet" not in "\n".join(texts_of(layout_view(layout)))  # all of it in the picture
+
+
+def test_a_deals_result_says_its_points_with_their_unit() -> None:
+    # Femkort's summary said "+1" with no unit
+    live = table("femkort", status="playing")
+    embed = deal_result_embed(catalog("sv"), live, DealResult(1, (10, 10), (11, 9)))
+    rows = (embed.description or "").strip("`\n").splitlines()
+    assert rows[1].split()[1:] == ["+1", "p", "11", "p"]
+    assert rows[2].split()[1:] == ["-1", "p", "9", "p"]
+
+
+def test_a_game_that_counts_on_its_sheet_shows_no_table_of_zeros() -> None:
+    # Reunion's Protokoll showed a totals table of +0 under its sheet of ögon
+    live = table("reunion", status="playing")
+    embed = deal_result_embed(catalog("sv"), live, DealResult(1, (0, 0, 0), (0, 0, 0)))
+    assert "+0" not in (embed.description or "")
