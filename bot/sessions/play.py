@@ -213,7 +213,7 @@ class Play:
         it (one table edit shows both). Their panel stays valid: it made no choice of theirs. A
         card that cannot be saved is left for the member to play; False when none was played."""
         game = table.game
-        if game is None or table.reveal_at is not None or game.is_over() or self.sessions.closing:
+        if game is None or table.in_window or game.is_over() or self.sessions.closing:
             return False
         for seat in sorted(game.to_act()):
             record = table.record.seats[seat]

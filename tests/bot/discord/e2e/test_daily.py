@@ -18,6 +18,7 @@ from simcord import Env
 
 from bot import daily
 from bot.discord.client import Kortbord
+from bot.discord.clock import SimulatedClock
 from bot.discord.listener import GRACE_BEYOND_SETTLING
 from bot.leaderboard import leaderboard
 from bot.settings import Settings
@@ -26,13 +27,11 @@ from games.cards import codes
 STOCKHOLM = ZoneInfo("Europe/Stockholm")
 GAMES = ("tvamanswhist", "snipp_snapp_snorum")  # in points, and in places
 
-# A whole match against hard players is long in real time: room for a busy machine (no timer of
-# the bot's falls between 5 and 9 seconds, so none is waited out in real time for it)
-pytestmark = pytest.mark.simcord(settle_timeout=9.0)
-
 
 @pytest.fixture
-async def make_bot(tmp_path: Path) -> AsyncIterator[Callable[[], Kortbord]]:
+async def make_bot(
+    tmp_path: Path, simulated_clock: SimulatedClock
+) -> AsyncIterator[Callable[[], Kortbord]]:
     """The bot on this test's database, its hard players thinking in a thread for 30 samples
     (quick, and the same on any machine); call it again for the same bot after a restart."""
     built: list[Kortbord] = []
@@ -47,6 +46,7 @@ async def make_bot(tmp_path: Path) -> AsyncIterator[Callable[[], Kortbord]]:
         )
         bot = Kortbord(
             settings,
+            clock=simulated_clock,
             computer_delay=0.0,
             dm_pause=0.0,
             panel_grace=GRACE_BEYOND_SETTLING,
