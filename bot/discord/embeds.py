@@ -62,6 +62,7 @@ MAX_DESCRIPTION = 4096
 MAX_FIELD = 1024
 MAX_TITLE = 256
 EVENTS_SHOWN = 5
+PICTURED_EVENTS_SHOWN = 3  # below the picture, so that *Min hand* stays on a phone's screen
 REACTION_OPTION = "reaction_ms"  # a real-time game's reaction time, in ms
 PRIVATE_EVENTS_SHOWN = 3
 COLOUR = discord.Colour.dark_green()
@@ -203,9 +204,16 @@ def table_layout(
         body += [f"**{catalog.text('ui.table.seats')}** ({needed})", *lobby_lines(catalog, table)]
         return shown(head=head, body=body)
 
+    # in play the picture comes first, the game's name and the deal's fingerprint go to the
+    # small foot line, so the table and *Min hand* fit a phone's screen
     view = table.view(None)
+    shown_deal = fingerprint(record.seed, record.table_id, view.deal)
+    foot = [head[0].removeprefix("### "), *foot]
+    foot.append(catalog.text("verify.fingerprint", fingerprint=shown_deal))
+    shown = functools.partial(Layout, controls=controls, foot=" · ".join(foot))
+    head = head[1:]
     if table.damage is None or not table.live:
-        head.append(_status_lines(catalog, table, view, deadline, trump=picture is None))
+        body.append(_status_lines(catalog, table, view, deadline, trump=picture is None))
     if picture is None:  # the text is the table
         trick = trick_text(text, view)
         if trick is not None:
@@ -221,7 +229,8 @@ def table_layout(
             body += [f"**{catalog.text('ui.table.piles')}**", *untold]
     if view.teams:
         body.append(f"**{catalog.text('ui.table.sides')}:** " + " · ".join(text.sides(view)))
-    events = [text.msg(m) for m in view.events[-EVENTS_SHOWN:]]
+    shown_events = EVENTS_SHOWN if picture is None else PICTURED_EVENTS_SHOWN
+    events = [text.msg(m) for m in view.events[-shown_events:]]
     if events:
         body += [f"**{catalog.text('ui.table.events')}**", *events]
     if record.status == "finished" and game.is_over():
@@ -347,7 +356,7 @@ def _status_lines(
     catalog: Catalog, table: LiveTable, view: View, deadline: float | None, *, trump: bool = True
 ) -> str:
     """Whose turn and the deadline first, then the deal and its stage, then the trump (unless
-    the picture shows it)."""
+    the picture shows it); the deal's fingerprint is in the message's foot."""
     text = renderer(catalog, table)
     record = table.record
     if record.status == "ended":
@@ -368,8 +377,6 @@ def _status_lines(
         else:
             lines.append(catalog.text("ui.table.turn", names=names))
     lines.append(f"{catalog.text('ui.table.deal', deal=view.deal)} · {text.msg(view.phase)}")
-    shown = fingerprint(record.seed, record.table_id, view.deal)
-    lines.append(f"-# {catalog.text('verify.fingerprint', fingerprint=shown)}")
     trump_text = trump_line(text, view, table.spec.trick_taking) if trump else None
     if trump_text is not None:
         lines.append(trump_text)

@@ -41,8 +41,11 @@ REACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
     )
 }
 
-LOBBY_OPS = ("join", "leave", "computer", "start", "end")
-PLAY_OPS = ("hand", "rules", "leave", "end")  # the play row, with the web table's Öppna bordet last
+# The rows of controls, each within a phone's row (``messages.PHONE_ROW_PX``) in either language;
+# "web" is the web table's button. The lobby's computer players are added with its level menu,
+# a third row, alone (one control for one choice).
+LOBBY_ROWS = (("join", "leave", "end"), ("start", "rules", "web"))
+PLAY_ROWS = (("hand", "web"), ("rules", "leave", "end"))
 ANSWERS = {"startfill": "ui.confirm.started", "endok": "ui.reply.ended"}
 """What the question's message says once its yes is done."""
 ASKED_BY = {"startfill": "start", "endok": "end"}
@@ -298,29 +301,33 @@ def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
     if status not in ("lobby", "playing", "paused"):
         return None
     view = controls()
-    ops = LOBBY_OPS if status == "lobby" else PLAY_OPS
+    lobby = status == "lobby"
     full = len(table.record.seats) >= table.spec.max_players
-    for op in ops:
-        button = TableButton(table.table_id, op, texts.text(f"ui.button.{op}"))
-        button.item.disabled = status == "lobby" and op in ("join", "computer") and full
-        view.add_item(button)
-    view.add_item(ActivityButton(table.table_id, texts.text("web.button.open")))
-    if status == "lobby":
-        rules = TableButton(table.table_id, "rules", texts.text("ui.button.rules"))
-        rules.item.row = 1
-        view.add_item(rules)
+    for row, ops in enumerate(LOBBY_ROWS if lobby else PLAY_ROWS):
+        for op in ops:
+            if op == "web":
+                button: TableButton | ActivityButton = ActivityButton(
+                    table.table_id, texts.text("web.button.open")
+                )
+            else:
+                button = TableButton(table.table_id, op, texts.text(f"ui.button.{op}"))
+                button.item.disabled = lobby and op == "join" and full
+            button.item.row = row
+            view.add_item(button)
+    if lobby:
         levels = LevelSelect(table.table_id, texts)
-        levels.item.row = 2
+        levels.item.row = len(LOBBY_ROWS)
+        levels.item.disabled = full
         view.add_item(levels)
         return view
     reactions = REACTIONS.get(table.record.game_id)
     if reactions:
         turn = TableButton(table.table_id, "turn", texts.text("ui.button.turn"))
-        turn.item.row = 1
+        turn.item.row = len(PLAY_ROWS)
         view.add_item(turn)
         for verb, emoji in reactions:
             label = texts.text(f"{table.record.game_id}.action.{verb}")
             press = ReactionButton(table.table_id, table.reaction_seq, verb, label, emoji)
-            press.item.row = 2
+            press.item.row = len(PLAY_ROWS) + 1
             view.add_item(press)
     return view

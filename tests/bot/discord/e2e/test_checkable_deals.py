@@ -40,7 +40,7 @@ async def test_a_match_shows_its_fingerprints_reveals_its_seed_and_verifies(
     opened = await anna.slash(channel, "spel ny", spel="tvamanswhist")
     message = opened.response
     assert message is not None
-    await anna.click(message, label="Lägg till datorspelare")
+    await anna.select(message, ["normal"])
     early = await anna.slash(channel, "spel verifiera")
     assert early.response is not None
     assert "Ingen match" in early.response.content

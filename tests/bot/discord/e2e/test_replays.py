@@ -20,7 +20,7 @@ async def test_a_replay_steps_a_whole_match(simcord_env: Env) -> None:
     opened = await anna.slash(channel, "spel ny", spel="tvamanswhist")
     message = opened.response
     assert message is not None
-    await anna.click(message, label="Lägg till datorspelare")
+    await anna.select(message, ["normal"])
     await anna.click(message, label="Starta")
     table = table_in(env, channel.id)
     early = await anna.slash(channel, "spel repris", bord=table.table_id)
@@ -92,7 +92,7 @@ async def test_replays_and_records_by_number_follow_who_may_see_the_table(
     opened = await anna.slash(hidden, "spel ny", spel="tvamanswhist")
     message = opened.response
     assert message is not None
-    await anna.click(message, label="Lägg till datorspelare")
+    await anna.select(message, ["normal"])
     await anna.click(message, label="Starta")
     table = table_in(env, hidden.id)
     await play_until(env, hidden.id, {anna.id: anna}, message, 400)

@@ -273,7 +273,7 @@ async def test_a_deadline_announcement_never_shows_cards_laid_face_down(simcord_
     says that it did, not which cards; the member's own panel names them."""
     env = simcord_env
     channel, message, anna, _bo = await table_for_two(env, "nittionio")
-    await anna.click(message, label="Lägg till datorspelare")
+    await anna.select(message, ["normal"])
     await anna.click(message, label="Starta")
     table = table_in(env, channel.id)
     assert table.game is not None
