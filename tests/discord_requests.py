@@ -187,6 +187,12 @@ def _by_type(schema: Any, memo: dict[int, tuple[Any, Any]]) -> Any:
     return done
 
 
+VALID_KEPT = 50_000
+_VALID: set[tuple[int, str]] = set()
+"""Components (and callbacks) already found valid, by their schema and JSON: a table's buttons
+and pictures come back in every edit, and are checked once."""
+
+
 def _check_by_type(
     validator: Any, table: dict[str, Any], instance: Any, schema: dict[str, Any]
 ) -> Iterator[ValidationError]:
@@ -207,7 +213,15 @@ def _check_by_type(
             path=["type"],
         )
         return
-    yield from validator.descend(instance, branch)
+    key = (id(branch), json.dumps(instance, sort_keys=True))
+    if key in _VALID:
+        return
+    errors = list(validator.descend(instance, branch))
+    if not errors:
+        if len(_VALID) >= VALID_KEPT:
+            _VALID.clear()
+        _VALID.add(key)
+    yield from errors
 
 
 def _check_or_null(
