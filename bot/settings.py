@@ -100,6 +100,9 @@ class Settings(BaseSettings):
     client_secret: SecretStr | None = None
     """The application's OAuth2 client secret, with which the bot exchanges the Activity's
     sign-in code at Discord; without it the web table cannot sign members in."""
+    public_url: str | None = None
+    """The web table's address on the internet (what Discord's URL Mapping points at), e.g.
+    ``https://kortbord.example.se``; ``kortbord doctor`` fetches the web table through it."""
     log_level: LogLevel = "INFO"
     log_format: Literal["text", "json"] = "text"
 
@@ -144,6 +147,19 @@ class Settings(BaseSettings):
         )
         suffix = "" if shards is None else f"-shards-{shards.label.replace(',', '_')}"
         return folder / f"kortbord{suffix}"
+
+    @field_validator("public_url", mode="before")
+    @classmethod
+    def _public_url(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = value.strip()
+            if not value:
+                return None
+            if not value.startswith(("https://", "http://")):
+                raise ValueError(
+                    "must be the web table's address, e.g. https://kortbord.example.se"
+                )
+        return value
 
     @field_validator("language", "log_format", mode="before")
     @classmethod

@@ -1,7 +1,8 @@
 """Shared test set-up: makes ``tests/`` importable so tests can use the unregistered toy game,
 builds the real bot for the SimCord tests in ``tests/bot/discord/e2e`` (a fresh database per
-test), and gives the storage, session and restore tests each database Kortbord runs on
-(``any_database``).
+test), holds the requests those tests make to Discord's contract (``contract``, from
+``tests/discord_requests.py``: a violation fails the test), and gives the storage, session and
+restore tests each database Kortbord runs on (``any_database``).
 
 PostgreSQL: ``KORTBORD_TEST_POSTGRES=postgresql://user@host:port/db`` names a server on which
 the tests may create schemas; each test gets a fresh schema of its own, dropped after it, so
@@ -20,12 +21,15 @@ from pathlib import Path
 
 import asyncpg
 import pytest
+from discord_requests import Contract, contract, pytest_runtest_call
 from simcord import Env
 
 from bot.discord.client import Kortbord
 from bot.discord.clock import DiscordClock, SimulatedClock
 from bot.discord.listener import GRACE_BEYOND_SETTLING
 from bot.settings import Settings
+
+__all__ = ["contract", "pytest_runtest_call"]
 
 BotFactory = Callable[[], Kortbord]
 SLOW = (
@@ -50,6 +54,16 @@ bound for a bot that hangs, never a pace the machine must keep (the session's ti
 ``advance_time`` alone, ``SimulatedClock``, so a long bound waits for none of them). Below the
 libraries' own housekeeping timers (asyncpg drops a connection idle for 300 s), which SimCord
 would otherwise wait out by the wall clock."""
+HELD_TO_CONTRACT = (Path(__file__).parent / "bot/discord/e2e", Path(__file__).parent / "bot/web")
+"""The tests whose every request to SimCord is held to Discord's contract."""
+
+
+@pytest.fixture(autouse=True)
+def discord_contract(request: pytest.FixtureRequest) -> Contract | None:
+    if any(request.path.is_relative_to(folder) for folder in HELD_TO_CONTRACT):
+        checker: Contract = request.getfixturevalue("contract")
+        return checker
+    return None
 
 
 @pytest.fixture
