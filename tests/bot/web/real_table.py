@@ -223,6 +223,11 @@ def serving(folder: Path) -> Iterator[Stack]:
             client_id="424242",
             client_secret=SecretStr("the-client-secret"),
             token=SecretStr(BOT_TOKEN),
+            # The page's moves reach the bot outside SimCord's own work, so their timers run on
+            # SimCord's time as it follows the wall clock: turns long enough that a busy machine
+            # never lets a member's deadline pass while a test is still moving for them.
+            turn_seconds=3600,
+            idle_minutes=24 * 60,
         )
         bot = Kortbord(
             settings,
