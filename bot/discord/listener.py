@@ -552,7 +552,7 @@ class DiscordListener:
                 if error.code != CANNOT_DM:
                     raise
                 self._dm_closed[user_id] = True
-                await self.bot.storage.set_dm_closed(user_id, True)
+                await self.bot.storage.set_unreachable(user_id, True)
         channel = self.bot.get_partial_messageable(channel_id)
         sent = await channel.send(
             texts.text("ui.turn.mention", mention=f"<@{user_id}>", game=game),
@@ -610,7 +610,7 @@ class DiscordListener:
         content = dm_text(texts, table, seat, guild.name if guild is not None else "")
         shown = layout_view(Layout(head=[content]))
         deal = table.view(seat).deal
-        stored = await self.bot.storage.dm_message(table.table_id, user_id)
+        stored = await self.bot.storage.private_copy(table.table_id, user_id)
         try:
             if stored is not None and self._dm_deal.get(key, deal) == deal:
                 channel_id, message_id = stored
@@ -622,7 +622,7 @@ class DiscordListener:
             else:
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
                 sent = await with_retries(lambda: user.send(view=shown), f"sending the DM of {key}")
-                await self.bot.storage.set_dm_message(
+                await self.bot.storage.set_private_copy(
                     table.table_id, user_id, sent.channel.id, sent.id
                 )
             self._dm_deal[key] = deal
@@ -633,13 +633,13 @@ class DiscordListener:
 
     async def dm_closed(self, user_id: int) -> bool:
         if user_id not in self._dm_closed:
-            self._dm_closed[user_id] = await self.bot.storage.dm_closed(user_id)
+            self._dm_closed[user_id] = await self.bot.storage.unreachable(user_id)
         return self._dm_closed[user_id]
 
     async def _dms_are_closed(self, table: LiveTable, user_id: int) -> None:
         """Remember it, and tell the member once (in the table's channel) to use My hand."""
         self._dm_closed[user_id] = True
-        await self.bot.storage.set_dm_closed(user_id, True)
+        await self.bot.storage.set_unreachable(user_id, True)
         texts = catalog(table.record.language)
         channel = self.bot.get_partial_messageable(
             table.record.thread_id or table.record.channel_id

@@ -102,8 +102,8 @@ COPIED = (
     "results",
     "standings",
     "placings",
-    "dm_closed",
-    "dm_messages",
+    "unreachable_members",
+    "private_copies",
     "hand_pictures_off",
     "turn_notices_off",
     "forced_cards_off",
@@ -914,40 +914,42 @@ class Storage(DealStore, DailyStore, ABC):
                     f"INSERT INTO {table} (user_id) VALUES (?) ON CONFLICT DO NOTHING", user_id
                 )
 
-    # --- direct messages --------------------------------------------------------------------
+    # --- a member's private view -------------------------------------------------------------
 
-    async def dm_closed(self, user_id: int) -> bool:
-        """Whether the member's DMs were found closed (and not found open since)."""
+    async def unreachable(self, user_id: int) -> bool:
+        """Whether a face found it cannot reach the member privately (and has not since)."""
         async with self._read() as db:
-            return (
-                await db.fetchrow("SELECT 1 FROM dm_closed WHERE user_id = ?", user_id) is not None
-            )
+            row = await db.fetchrow("SELECT 1 FROM unreachable_members WHERE user_id = ?", user_id)
+            return row is not None
 
-    async def set_dm_closed(self, user_id: int, closed: bool) -> None:
+    async def set_unreachable(self, user_id: int, unreachable: bool) -> None:
         async with self._write() as db:
-            if closed:
+            if unreachable:
                 await db.execute(
-                    "INSERT INTO dm_closed (user_id) VALUES (?) ON CONFLICT DO NOTHING", user_id
+                    "INSERT INTO unreachable_members (user_id) VALUES (?) ON CONFLICT DO NOTHING",
+                    user_id,
                 )
             else:
-                await db.execute("DELETE FROM dm_closed WHERE user_id = ?", user_id)
+                await db.execute("DELETE FROM unreachable_members WHERE user_id = ?", user_id)
 
-    async def dm_message(self, table_id: int, user_id: int) -> tuple[int, int] | None:
-        """(channel id, message id) of the DM carrying the member's hand at the table."""
+    async def private_copy(self, table_id: int, user_id: int) -> tuple[int, int] | None:
+        """(channel id, message id) of the message carrying the member's private view of the
+        table, as the face that posted it keeps it."""
         async with self._read() as db:
             row = await db.fetchrow(
-                "SELECT channel_id, message_id FROM dm_messages WHERE table_id = ? AND user_id = ?",
+                "SELECT channel_id, message_id FROM private_copies"
+                " WHERE table_id = ? AND user_id = ?",
                 table_id,
                 user_id,
             )
         return None if row is None else (int(row[0]), int(row[1]))
 
-    async def set_dm_message(
+    async def set_private_copy(
         self, table_id: int, user_id: int, channel_id: int, message_id: int
     ) -> None:
         async with self._write() as db:
             await db.execute(
-                "INSERT INTO dm_messages (table_id, user_id, channel_id, message_id)"
+                "INSERT INTO private_copies (table_id, user_id, channel_id, message_id)"
                 " VALUES (?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET"
                 " channel_id = excluded.channel_id, message_id = excluded.message_id",
                 table_id,

@@ -43,3 +43,16 @@ def test_no_code_outside_the_storage_chooses_its_words_by_the_sql_dialect() -> N
                 assert not (node.left.attr == "dialect" and "sqlite" in compared), (
                     f"{path.relative_to(BOT.parent)}:{node.lineno} chooses by the dialect"
                 )
+
+
+def test_the_storage_keeps_no_faces_state_under_the_faces_names() -> None:
+    """A face's own state (Discord's DMs) is kept under the storage's words: a member no face
+    could reach privately, a member's private copy of a table."""
+    methods = {
+        node.name
+        for path in STORAGE.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    assert not {name for name in methods if "dm" in name.split("_")}
+    assert {"unreachable", "set_unreachable", "private_copy", "set_private_copy"} <= methods

@@ -81,7 +81,7 @@ async def a_small_servers_database(path: Path) -> tuple[int, int, int]:
         )
         await finish_table(storage, done, scores=(10, 3), places=(1, 2))
         await storage.save_guild_settings(GuildSettings(GUILD, language="en", turn_seconds=90))
-        await storage.set_dm_message(match.table_id, ANNA.user_id, channel_id=71, message_id=81)
+        await storage.set_private_copy(match.table_id, ANNA.user_id, channel_id=71, message_id=81)
         await sessions.shutdown()
     return match.table_id, lobby.table_id, done.table_id
 
@@ -106,7 +106,7 @@ async def test_a_live_sqlite_database_moves_into_postgresql_and_its_tables_resum
         assert await moved.guild_settings(GUILD) == GuildSettings(
             GUILD, language="en", turn_seconds=90
         )
-        assert await moved.dm_message(match_id, ANNA.user_id) == (71, 81)
+        assert await moved.private_copy(match_id, ANNA.user_id) == (71, 81)
         sessions = manager(moved)
         assert await sessions.restore() == 2
         match = sessions.table_by_id(match_id)

@@ -104,7 +104,7 @@ async def test_open_creates_the_directory_and_the_schema(path: Path) -> None:
     assert await storage.ping()
     await storage.close()
     with raw(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) == 9
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) == 10
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"tables", "seats", "actions", "results", "standings", "guild_settings"} <= names
@@ -151,7 +151,7 @@ async def test_a_failing_migration_leaves_the_database_at_its_last_version(path:
 
 async def test_foreign_keys_are_enforced(storage: Storage) -> None:
     with pytest.raises(IntegrityViolation):
-        await storage.set_dm_message(table_id=999, user_id=ALICE, channel_id=1, message_id=2)
+        await storage.set_private_copy(table_id=999, user_id=ALICE, channel_id=1, message_id=2)
 
 
 async def test_a_closed_storage_answers_no_ping_and_refuses_work(storage: Storage) -> None:
@@ -286,20 +286,20 @@ async def test_concurrent_writes_are_serialised(storage: Storage) -> None:
 
 async def test_dm_state_round_trips(storage: Storage) -> None:
     table = await new_table(storage)
-    assert not await storage.dm_closed(ALICE)
-    await storage.set_dm_closed(ALICE, True)
-    await storage.set_dm_closed(ALICE, True)
-    assert await storage.dm_closed(ALICE)
-    assert not await storage.dm_closed(BOB)
-    await storage.set_dm_closed(ALICE, False)
-    assert not await storage.dm_closed(ALICE)
+    assert not await storage.unreachable(ALICE)
+    await storage.set_unreachable(ALICE, True)
+    await storage.set_unreachable(ALICE, True)
+    assert await storage.unreachable(ALICE)
+    assert not await storage.unreachable(BOB)
+    await storage.set_unreachable(ALICE, False)
+    assert not await storage.unreachable(ALICE)
 
-    assert await storage.dm_message(table.table_id, ALICE) is None
-    await storage.set_dm_message(table.table_id, ALICE, channel_id=7001, message_id=8001)
-    assert await storage.dm_message(table.table_id, ALICE) == (7001, 8001)
-    await storage.set_dm_message(table.table_id, ALICE, channel_id=7001, message_id=8002)
-    assert await storage.dm_message(table.table_id, ALICE) == (7001, 8002)
-    assert await storage.dm_message(table.table_id, BOB) is None
+    assert await storage.private_copy(table.table_id, ALICE) is None
+    await storage.set_private_copy(table.table_id, ALICE, channel_id=7001, message_id=8001)
+    assert await storage.private_copy(table.table_id, ALICE) == (7001, 8001)
+    await storage.set_private_copy(table.table_id, ALICE, channel_id=7001, message_id=8002)
+    assert await storage.private_copy(table.table_id, ALICE) == (7001, 8002)
+    assert await storage.private_copy(table.table_id, BOB) is None
 
 
 @pytest.mark.parametrize("choice", get_args(MemberChoice))

@@ -165,7 +165,7 @@ async def test_closed_dms_are_remembered_and_the_member_is_told_once(simcord_env
     notices = [m for m in channel.history() if bo.mention in message_text(m)]
     assert len(notices) == 1
     assert "Min hand" in message_text(notices[0])
-    assert await bot_of(env).storage.dm_closed(bo.id)
+    assert await bot_of(env).storage.unreachable(bo.id)
     assert len(dm_texts(anna)) == 1
 
     await play_until(env, channel.id, {anna.id: anna, bo.id: bo}, message, 6)
