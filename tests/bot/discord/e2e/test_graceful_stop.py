@@ -22,7 +22,7 @@ from bot.storage import open_storage
 
 def shown(channel: object) -> str:
     message = channel.history()[0]  # type: ignore[attr-defined]
-    return message_text(message).split("\n", 1)[1]  # below the game's name
+    return message_text(message)  # the game's name is in the foot, under the status
 
 
 async def test_a_stop_pauses_the_live_table_and_the_next_start_resumes_it(
