@@ -91,22 +91,30 @@ class Stack:
         *,
         options: str | None = None,
         started: bool = True,
+        seats: int | None = None,
     ) -> LiveTable:
-        """The first of ``seated`` opens a table of ``game_id`` with ``/spel ny`` in a fresh
-        channel (the stack's channel from then on), the others sit down, and the host starts it
-        with computer players in the empty seats."""
-        return self.run(self._open(game_id, seated, options, started))
+        """The first of ``seated`` opens a table of ``game_id`` (of ``seats`` seats, else the
+        game's default) with ``/spel ny`` in a fresh channel (the stack's channel from then on),
+        the others sit down, and the host starts it with computer players in the empty seats."""
+        return self.run(self._open(game_id, seated, options, started, seats))
 
     async def _open(
-        self, game_id: str, seated: tuple[str, ...], options: str | None, started: bool
+        self,
+        game_id: str,
+        seated: tuple[str, ...],
+        options: str | None,
+        started: bool,
+        seats: int | None = None,
     ) -> LiveTable:
         guild = self.channel.guild
         assert guild is not None
         self.channel = guild.create_text_channel(f"{game_id}-{len(self.opened)}")
         host = self.members[seated[0]]
-        filled: dict[str, str] = {"spel": game_id}
+        filled: dict[str, str | int] = {"spel": game_id}
         if options is not None:
             filled["alternativ"] = options
+        if seats is not None:
+            filled["platser"] = seats
         opened = await host.slash(self.channel, "spel ny", **filled)
         message = opened.response
         assert message is not None, "the table did not open"
