@@ -262,8 +262,9 @@ def _verify(file: str | None, table_id: int | None, lang: str) -> int:
 
     from bot.settings import SettingsError
     from bot.storage import StorageError
-    from bot.verify import MatchRecord, check, verdict_lines
+    from bot.verify import MatchRecord, RecordError, check, verdict_lines
 
+    texts = catalog(lang)
     if (file is None) == (table_id is None):
         print("name a record file or --table N (not both)", file=sys.stderr)
         return 2
@@ -277,11 +278,16 @@ def _verify(file: str | None, table_id: int | None, lang: str) -> int:
                 print(f"no table {table_id} in the database", file=sys.stderr)
                 return 2
             record = found
+    except RecordError as error:
+        kind = error.details.get("kind")
+        details = {**error.details, **({"kind": texts.text(f"verify.kind.{kind}")} if kind else {})}
+        print(texts.text(f"verify.record.{error.key}", **details), file=sys.stderr)
+        return 2
     except (OSError, ValueError, SettingsError, StorageError) as error:
-        print(error, file=sys.stderr)
+        print(str(error).splitlines()[0] if str(error) else type(error).__name__, file=sys.stderr)
         return 2
     verdict = check(record)
-    print("\n".join(verdict_lines(catalog(lang), record, verdict)))
+    print("\n".join(verdict_lines(texts, record, verdict)))
     return 0 if verdict.sound else 1
 
 

@@ -59,8 +59,9 @@ class Settings(BaseSettings):
     pool_size: int = Field(default=10, ge=1, le=200)
     """PostgreSQL only: the most connections this process opens."""
     database_timeout: float = Field(default=5.0, ge=0.1, le=60.0)
-    """Seconds a read or write of the database may take before it counts as not done: a
-    database that hangs never holds a table (or a member's answer) longer than this."""
+    """Seconds the database may take to answer a read or write (from its turn to its commit)
+    before it counts as not done: a database that hangs never holds a table longer than this.
+    Waiting in line behind other tables is not counted: a queue is not an outage."""
     state_dir: Path | None = None
     """Where this process keeps its heartbeat and login ledger; by default beside the SQLite
     file, or ``data/`` with PostgreSQL."""

@@ -22,6 +22,7 @@ from bot.discord.images import table_untold
 from bot.discord.messages import Layout
 from bot.discord.views.layout import choice_of
 from bot.i18n import Catalog
+from bot.leaderboard import GameStats, RatingChange, Standing
 from bot.options import describe, game_name, variant_name
 from bot.render.text import (
     DISCORD,
@@ -42,7 +43,7 @@ from bot.render.text import (
     seat_names as names_of_seats,
 )
 from bot.sessions import DECISION_FACTOR, LiveTable, TimedOut, game_options, seats_wanted
-from bot.storage import GameStats, GuildSettings, RatingChange, Standing, TableRecord
+from bot.storage import GuildSettings, TableRecord
 from bot.verify import fingerprint, seed_secret
 from games.ai import level_of
 from games.core import Msg, Seat, View

@@ -147,9 +147,12 @@ class SessionManager:
 
     @contextlib.asynccontextmanager
     async def changing(self, table: LiveTable) -> AsyncIterator[None]:
-        """The table's lock for a member's change; refused if a shutdown began while waiting."""
+        """The table's lock for a member's change; refused if a shutdown began while waiting,
+        or if the table finished or ended meanwhile (the change it waited to make is moot)."""
         async with table.lock:
             self.require_open()
+            if not table.live:
+                raise UserError("table_gone")
             if table.damage is not None:
                 raise UserError("table_damaged")
             yield

@@ -13,8 +13,9 @@ from typing import Literal, Protocol, TypeVar
 
 from bot.clock import Timer
 from bot.errors import UserError
+from bot.leaderboard import RatingChange
 from bot.sessions.moves import member_actions
-from bot.storage.records import Damage, RatingChange, SeatRecord, TableRecord
+from bot.storage.records import Damage, SeatRecord, TableRecord
 from games.cards import code, is_card_code
 from games.core import Action, Game, GameSpec, Options, Seat, View
 from games.registry import SPECS

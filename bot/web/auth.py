@@ -7,6 +7,12 @@ a random token (``secrets``), bound to that member's id, valid for ``SESSION_SEC
 memory. The WebSocket takes nothing else as proof of who a member is; the page's word is never
 trusted. The client secret is never logged nor sent anywhere but to Discord's token endpoint.
 
+The channel is the member's Discord context too, never an id the page names: inside Discord the
+page sends the Activity's instance id with the code, and the bot asks Discord, with its own bot
+token, for that instance (``GET /applications/{id}/activity-instances/{instance_id}``: its
+location's channel and the users in it). The session is bound to the instance's channel only when
+the member is among those users; otherwise it has no channel (the member sees their own tables).
+
 Discord is reached through an injectable ``Fetch`` function, so tests run against a fake Discord
 and never leave the machine.
 """
@@ -24,9 +30,16 @@ log = logging.getLogger(__name__)
 
 SESSION_SECONDS = 12 * 3600
 """How long a session the bot issued stays valid (a long evening of cards)."""
-TOKEN_URL = "https://discord.com/api/oauth2/token"
-USER_URL = "https://discord.com/api/users/@me"
+API = "https://discord.com/api"
+TOKEN_URL = f"{API}/oauth2/token"
+USER_URL = f"{API}/users/@me"
 FETCH_SECONDS = 10.0
+MAX_INSTANCE_ID = 100
+INSTANCE_ID_CHARACTERS = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"
+)
+"""An Activity instance id goes into a URL's path: only these characters, so it names nothing
+else."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +57,7 @@ class WebUser:
 class _Issued:
     user: WebUser
     expires: float
+    channel_id: int | None
 
 
 class IssuedSessions:
@@ -55,16 +69,26 @@ class IssuedSessions:
         self.lifetime = lifetime
         self._issued: dict[str, _Issued] = {}
 
-    def issue(self, user: WebUser) -> str:
-        """A new session for ``user``."""
+    def issue(self, user: WebUser, channel_id: int | None = None) -> str:
+        """A new session for ``user``, in ``channel_id`` when Discord said the member is there
+        (the Activity's instance), or the demo's picker did."""
         self._forget_expired()
         token = secrets.token_urlsafe(32)
-        self._issued[token] = _Issued(user, self.now() + self.lifetime)
+        self._issued[token] = _Issued(user, self.now() + self.lifetime, channel_id)
         return token
 
     def user_of(self, token: object) -> WebUser | None:
         """The member a session was issued to; None for one the bot never issued or that
         expired."""
+        issued = self._valid(token)
+        return None if issued is None else issued.user
+
+    def channel_of(self, token: object) -> int | None:
+        """The channel a session was issued in; None for none (or no valid session)."""
+        issued = self._valid(token)
+        return None if issued is None else issued.channel_id
+
+    def _valid(self, token: object) -> _Issued | None:
         if not isinstance(token, str):
             return None
         issued = self._issued.get(token)
@@ -73,7 +97,7 @@ class IssuedSessions:
         if issued.expires <= self.now():
             del self._issued[token]
             return None
-        return issued.user
+        return issued
 
     def _forget_expired(self) -> None:
         now = self.now()
@@ -97,12 +121,23 @@ class LoginError(Exception):
 
 
 class DiscordLogin:
-    """The OAuth2 code grant for the Activity (scope ``identify``)."""
+    """The OAuth2 code grant for the Activity (scope ``identify``), and the Activity instance's
+    channel (with the bot's token; without one, no channel is ever told)."""
 
-    def __init__(self, client_id: str, client_secret: str, fetch: Fetch) -> None:
+    def __init__(
+        self,
+        client_id: str,
+        client_secret: str,
+        fetch: Fetch,
+        *,
+        bot_token: str | None = None,
+        api: str = API,
+    ) -> None:
         self.client_id = client_id
         self._secret = client_secret
+        self._bot_token = bot_token
         self._fetch = fetch
+        self.api = api
 
     def __repr__(self) -> str:  # never the secret, even in a traceback's locals
         return f"DiscordLogin(client_id={self.client_id!r})"
@@ -116,13 +151,14 @@ class DiscordLogin:
             "code": code,
         }
         headers = {"Content-Type": "application/x-www-form-urlencoded"}
-        status, body = await self._call("POST", TOKEN_URL, headers, form)
+        status, body = await self._call("POST", f"{self.api}/oauth2/token", headers, form)
         if status in (400, 401) or not isinstance(body, dict):
             raise LoginError("bad_code")
         access = body.get("access_token")
         if status != 200 or not isinstance(access, str):
             raise LoginError("discord")
-        status, user = await self._call("GET", USER_URL, {"Authorization": f"Bearer {access}"})
+        authorization = {"Authorization": f"Bearer {access}"}
+        status, user = await self._call("GET", f"{self.api}/users/@me", authorization)
         if status != 200 or not isinstance(user, dict):
             raise LoginError("discord")
         user_id = user.get("id")
@@ -130,6 +166,33 @@ class DiscordLogin:
             raise LoginError("discord")
         name = user.get("global_name") or user.get("username") or user_id
         return access, WebUser(int(user_id), str(name))
+
+    async def instance_channel(self, instance_id: object, user_id: int) -> int | None:
+        """The channel of the Activity's instance ``instance_id``, when Discord says the member
+        ``user_id`` is in it; None otherwise (no such instance, not there, no bot token, or
+        Discord not answering sensibly)."""
+        if (
+            self._bot_token is None
+            or not isinstance(instance_id, str)
+            or not 0 < len(instance_id) <= MAX_INSTANCE_ID
+            or not all(c in INSTANCE_ID_CHARACTERS for c in instance_id)
+        ):
+            return None
+        url = f"{self.api}/applications/{self.client_id}/activity-instances/{instance_id}"
+        try:
+            status, body = await self._call("GET", url, {"Authorization": f"Bot {self._bot_token}"})
+        except LoginError:
+            return None
+        if status != 200 or not isinstance(body, dict):
+            log.info("activity instance %s: Discord answered %d", instance_id, status)
+            return None
+        users, location = body.get("users"), body.get("location")
+        if not isinstance(users, list) or str(user_id) not in users:
+            return None
+        channel = location.get("channel_id") if isinstance(location, dict) else None
+        if not isinstance(channel, str) or not channel.isascii() or not channel.isdigit():
+            return None
+        return int(channel)
 
     async def _call(
         self,

@@ -14,6 +14,8 @@ from bot.discord.embeds import leaderboard_embed, rules_embed, stats_embed
 from bot.discord.replies import answer, answer_errors, catalog_of
 from bot.discord.translator import cmd
 from bot.errors import UserError
+from bot.leaderboard import leaderboard as server_leaderboard
+from bot.leaderboard import member_stats
 from games.registry import SPECS
 
 if TYPE_CHECKING:
@@ -50,7 +52,9 @@ class InfoCog(commands.Cog):
         async with answer_errors(interaction, texts):
             if interaction.guild_id is None:
                 raise UserError("guild_only")
-            standings = await self.bot.storage.leaderboard(interaction.guild_id, _known(game))
+            standings = await server_leaderboard(
+                self.bot.storage, interaction.guild_id, _known(game)
+            )
             await answer(interaction).send_message(embed=leaderboard_embed(texts, game, standings))
 
     @app_commands.command(name=cmd("stats.name"), description=cmd("stats.description"))
@@ -65,7 +69,7 @@ class InfoCog(commands.Cog):
             if interaction.guild_id is None:
                 raise UserError("guild_only")
             who = member or interaction.user
-            found = await self.bot.storage.member_stats(interaction.guild_id, who.id)
+            found = await member_stats(self.bot.storage, interaction.guild_id, who.id)
             await answer(interaction).send_message(
                 embed=stats_embed(texts, who.display_name, found)
             )

@@ -24,9 +24,9 @@ from bot.discord.views.panel import controls, seated_table, show_panel
 from bot.discord.views.table_button import TEMPLATE, table_button
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
+from bot.leaderboard import RatingChange
 from bot.offers import TABLE_ACTIONS, Question, question, table_act
 from bot.sessions import LiveTable, Member, require_seat
-from bot.storage import RatingChange
 from games.ai import LEVELS
 
 # Hej knekt's presses (rules/party.md 1.2), in the order of its table; the buttons are on the table
@@ -45,6 +45,8 @@ LOBBY_OPS = ("join", "leave", "computer", "start", "end")
 PLAY_OPS = ("hand", "rules", "leave", "end")  # the play row, with the web table's Öppna bordet last
 ANSWERS = {"startfill": "ui.confirm.started", "endok": "ui.reply.ended"}
 """What the question's message says once its yes is done."""
+ASKED_BY = {"startfill": "start", "endok": "end"}
+"""The button whose question each yes answers."""
 
 
 def snowflake_ms(snowflake: int) -> int:
@@ -97,6 +99,8 @@ class TableButton(
             _, seat = seated_table(interaction, self.table_id)
             await show_panel(interaction, texts, table, seat)
             return
+        if op in ASKED_BY and not on_question(interaction):
+            op = ASKED_BY[op]  # a yes forged onto the table message: the question is asked
         if op in TABLE_ACTIONS:
             asked = question(table, user_id, op)
             if asked is not None:
@@ -113,6 +117,12 @@ class TableButton(
         else:
             raise UserError("table_gone")
         await with_retries(answer(interaction).defer, f"answering interaction {interaction.id}")
+
+
+def on_question(interaction: discord.Interaction) -> bool:
+    """Whether the click came from a question's own message (``ask``: ephemeral), the only
+    place its yes is, rather than from the table message it would be edited over."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
 
 
 async def ask(

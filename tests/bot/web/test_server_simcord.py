@@ -74,12 +74,10 @@ async def open_page(
     client: aiohttp.ClientSession, face: WebFace, user_id: int, name: str, channel_id: int
 ) -> Page:
     assert face.hub is not None
-    session = face.hub.issued.issue(WebUser(user_id, name))
+    session = face.hub.issued.issue(WebUser(user_id, name), channel_id)
     socket = await client.ws_connect(f"http://127.0.0.1:{face.port}/.proxy/ws")
     page = Page(socket)
-    await socket.send_json(
-        {"type": "hello", "session": session, "channel_id": str(channel_id), "lang": "sv"}
-    )
+    await socket.send_json({"type": "hello", "session": session, "lang": "sv"})
     await page.next("tables")
     return page
 

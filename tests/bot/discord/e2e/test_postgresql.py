@@ -10,6 +10,7 @@ from simcord import Env
 
 from bot.discord.client import Kortbord
 from bot.discord.listener import GRACE_BEYOND_SETTLING
+from bot.leaderboard import leaderboard
 from bot.settings import Settings
 
 pytestmark = pytest.mark.postgresql
@@ -48,5 +49,5 @@ async def test_a_match_on_postgresql_resumes_after_a_restart_and_is_rated(
     assert after.seq == before.seq
     await play_until(env, channel.id, members, message, 200)
     assert after.record.status == "finished"
-    board = await bot_of(env).storage.leaderboard(after.record.guild_id, "tvamanswhist")
+    board = await leaderboard(bot_of(env).storage, after.record.guild_id, "tvamanswhist")
     assert {standing.user_id for standing in board} == {anna.id, bo.id}
