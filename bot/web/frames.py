@@ -206,9 +206,19 @@ class TableState(TypedDict):
     result: ResultState | None
 
 
+class GameChoice(TypedDict):
+    id: str
+    name: str
+
+
 class TablesMessage(TypedDict):
     type: Literal["tables"]
     tables: list[TableEntry]
+    games: Annotated[
+        list[GameChoice],
+        "The games a table may be opened for here: empty unless the page is in a channel of a"
+        " server (the Activity's) with no table.",
+    ]
 
 
 class Ack(TypedDict):
@@ -258,7 +268,12 @@ class Act(TypedDict):
     notation: str
 
 
-ClientMessage = Hello | Watch | Join | Act
+class Open(TypedDict):
+    type: Literal["open"]
+    game: str
+
+
+ClientMessage = Hello | Watch | Join | Act | Open
 
 ALIASES: dict[str, object] = {
     "Lang": Lang,
@@ -289,6 +304,7 @@ SHAPES: tuple[type, ...] = (
     ResultState,
     Reaction,
     TableState,
+    GameChoice,
     TablesMessage,
     Ack,
     Refusal,
@@ -297,5 +313,6 @@ SHAPES: tuple[type, ...] = (
     Watch,
     Join,
     Act,
+    Open,
 )
 """Every object of the protocol, in the order the TypeScript declares them."""

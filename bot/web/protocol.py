@@ -38,6 +38,12 @@ WebSocket ``GET /ws`` (one per open client)
   server then watches that table for the socket at once, as after ``watch``. A fresh
   ``tables`` list follows whenever what it says changes (a table opens, a member sits down or
   leaves, a match starts or closes), whatever the socket watches.
+  Beside it, ``"games": [{"id", "name"}]``: the games a table may be opened for, when the
+  session's channel (and its server) is known and has no table; else empty.
+- client -> server: ``{"type": "open", "game": "<id>"}``: a table of that game in the session's
+  channel, opened as ``/spel ny`` opens it (``bot.opening``: the server's table channels, the
+  session manager's checks); the socket then watches it, every page of that channel is sent a
+  fresh ``tables`` list, and the Discord face posts the table's message in the channel.
 - client -> server: ``{"type": "watch", "table_id": N}`` (a spectator; a seated member sees
   their own seat) or ``{"type": "join", "table_id": N}`` (take a free seat in a lobby, like the
   *Sätt dig* button; the socket then watches the table). A socket watches one table at a time.

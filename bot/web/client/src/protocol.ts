@@ -188,9 +188,19 @@ export interface TableState {
   result: ResultState | null;
 }
 
+export interface GameChoice {
+  id: string;
+  name: string;
+}
+
 export interface TablesMessage {
   type: "tables";
   tables: TableEntry[];
+  /**
+   * The games a table may be opened for here: empty unless the page is in a channel of a server
+   * (the Activity's) with no table.
+   */
+  games: GameChoice[];
 }
 
 export interface Ack {
@@ -234,9 +244,14 @@ export interface Act {
   notation: string;
 }
 
+export interface Open {
+  type: "open";
+  game: string;
+}
+
 export type ServerMessage = TablesMessage | TableState | Ack | Refusal | ErrorMessage;
 
-export type ClientMessage = Hello | Watch | Join | Act;
+export type ClientMessage = Hello | Watch | Join | Act | Open;
 
 /**
  * The page's words (`PageWords.words`): the keys the catalogs give it (`web.page.*` and
@@ -260,7 +275,9 @@ export type Word =
   | "lobby_waiting"
   | "no_tables"
   | "open_in_discord"
+  | "open_note"
   | "open_seat"
+  | "open_table"
   | "pick_cards"
   | "pick_member"
   | "reconnecting"

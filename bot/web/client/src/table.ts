@@ -10,6 +10,7 @@ import { cardBack, cardFace, suitIcon } from "./cards";
 import { lang, setLang, t, type Word } from "./i18n";
 import type {
   ActionState,
+  GameChoice,
   Lang,
   Member,
   PileState,
@@ -23,6 +24,7 @@ import type {
 export interface Outbox {
   watch(tableId: number): void;
   join(tableId: number): void;
+  open(game: string): void;
   act(tableId: number, version: number, notation: string): boolean;
   changeLang(lang: Lang): void;
 }
@@ -90,6 +92,8 @@ interface TakenTrick {
 export class App {
   private state: TableState | null = null;
   private tables: TableEntry[] = [];
+  /** The games a table may be opened for from this page (none where it may not). */
+  private games: GameChoice[] = [];
   private picked = new Set<string>();
   private pending: string | null = null;
   private sheetOpen = false;
@@ -173,13 +177,16 @@ export class App {
 
   receive(message: ServerMessage): void {
     switch (message.type) {
-      case "tables":
+      case "tables": {
+        const seatedBefore = new Set(this.tables.filter((table) => table.seated).map((table) => table.table_id));
         this.tables = message.tables;
+        this.games = message.games;
         if (!this.state) {
           this.drawTables();
-          this.maybeAutoWatch();
+          this.maybeAutoWatch(seatedBefore);
         }
         break;
+      }
       case "state":
         this.showState(message);
         break;
@@ -190,6 +197,8 @@ export class App {
         this.showToast(message.message);
         if (this.state) {
           this.drawTable();
+        } else {
+          this.drawTables();
         }
         break;
       case "error":
@@ -198,14 +207,19 @@ export class App {
     }
   }
 
-  private maybeAutoWatch(): void {
-    if (this.autoWatched) {
-      return;
-    }
+  /**
+   * Goes to the member's seat: at once when the page opens on the list, and when a table where
+   * the member now sits appears on the list shown (opened or joined in another tab, or in the
+   * channel), so that two tabs of one member stay at one table.
+   */
+  private maybeAutoWatch(seatedBefore: ReadonlySet<number>): void {
+    const first = !this.autoWatched;
     this.autoWatched = true;
     const mine = this.tables.filter((table) => table.seated && table.status !== "finished" && table.status !== "ended");
-    if (mine.length === 1 && mine[0]) {
-      this.outbox?.watch(mine[0].table_id);
+    const fresh = mine.filter((table) => !seatedBefore.has(table.table_id));
+    const goTo = first ? (mine.length === 1 ? mine[0] : undefined) : fresh.length === 1 ? fresh[0] : undefined;
+    if (goTo) {
+      this.outbox?.watch(goTo.table_id);
     }
   }
 
@@ -214,7 +228,7 @@ export class App {
     const head = el("div", "panel-head");
     head.append(el("h1", "", t("tables")), this.langButton());
     box.append(head);
-    if (this.tables.length === 0) {
+    if (this.tables.length === 0 && this.games.length === 0) {
       box.append(el("p", "empty", t("no_tables")));
     }
     const list = el("ul", "table-list");
@@ -240,7 +254,30 @@ export class App {
       list.append(item);
     }
     box.append(list);
+    if (this.games.length > 0) {
+      box.append(this.gameChoices());
+    }
     this.screen.replaceChildren(box);
+  }
+
+  /** A channel with no table: the games, one button each; a click opens a table here. */
+  private gameChoices(): HTMLElement {
+    const box = el("div", "open-table");
+    box.append(el("h2", "", t("open_table")), el("p", "open-note", t("open_note")));
+    const list = el("div", "games");
+    for (const game of this.games) {
+      const pick = button("game-choice", game.name, () => {
+        for (const other of list.querySelectorAll("button")) {
+          other.disabled = true; // one table at a time: the server's answer redraws the page
+        }
+        pick.classList.add("pressed");
+        this.outbox?.open(game.id);
+      });
+      pick.dataset.game = game.id;
+      list.append(pick);
+    }
+    box.append(list);
+    return box;
   }
 
   private backToTables(): void {
