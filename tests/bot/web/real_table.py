@@ -130,6 +130,17 @@ class Stack:
         self.opened.append(table.table_id)
         return table
 
+    def fresh_channel(self, name: str) -> ChannelHandle:
+        """A new text channel with no table (the stack's channel from then on)."""
+
+        async def create() -> ChannelHandle:
+            guild = self.channel.guild
+            assert guild is not None
+            return guild.create_text_channel(name)
+
+        self.channel = self.run(create())
+        return self.channel
+
     async def settle(self) -> None:
         """Lets the bot finish what it does now (computer moves, the table message's edits)."""
         await self.bot.listener.settle()

@@ -230,6 +230,36 @@ def test_the_lobby_adds_a_computer_and_starts_from_the_page(page: Page, stack: S
     assert "Lägg till datorspelare" not in stack.table_message_text()
 
 
+def test_a_table_opened_in_the_page_shows_in_both_tabs_and_in_the_channel(
+    browser: Browser, stack: Stack
+) -> None:
+    """In a channel with no table the page offers the games; Anna opens Femkort in one tab, and
+    that tab and her other one both go to her seat, and the channel gets the table message."""
+    channel = stack.fresh_channel("tom")
+    assert channel.guild is not None
+    url = (
+        f"{stack.url}?member={stack.member_id('Anna')}&channel_id={channel.id}"
+        f"&guild_id={channel.guild.id}&lang=sv"
+    )
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    first, second = context.new_page(), context.new_page()
+    for tab in (first, second):
+        tab.set_default_timeout(15_000)
+        tab.goto(url)
+        tab.wait_for_selector(".games button[data-game='femkort']")
+    first.click(".games button[data-game='femkort']")
+    for tab in (first, second):
+        tab.wait_for_selector(".table-screen[data-status='lobby'][data-game='femkort']")
+    table = stack.table()
+    assert table is not None
+    assert table.record.channel_id == channel.id
+    assert table.record.host_id == stack.member_id("Anna")
+    assert "Femkort" in stack.table_message_text()
+    assert "Sätt dig" in stack.channel_buttons()
+    context.close()
+    stack.end_table()
+
+
 def test_the_page_words_cards_and_buttons_as_the_channel_does(page: Page, stack: Stack) -> None:
     """The join button, the cards' indices, the suits' names and the four-colour deck are the
     catalogs' and ``bot.render.colours``'s, the same as in Discord and the terminal."""
