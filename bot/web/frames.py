@@ -165,7 +165,7 @@ class ActionState(TypedDict):
     label: str
     verb: str
     cards: list[str]
-    help: str | None
+    help: Annotated[str | None, "Null where the state's helps hold it for the action's verb."]
     confirm: Annotated[Question | None, "Asked before the action is sent; null: sent at once."]
 
 
@@ -203,6 +203,10 @@ class TableState(TypedDict):
     reaction: Reaction | None
     view: ViewState
     actions: list[ActionState]
+    helps: Annotated[
+        dict[str, str],
+        "Each verb's help, once for all its actions (a bid phase offers hundreds of one verb).",
+    ]
     result: ResultState | None
 
 

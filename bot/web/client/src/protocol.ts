@@ -147,6 +147,7 @@ export interface ActionState {
   label: string;
   verb: string;
   cards: string[];
+  /** Null where the state's helps hold it for the action's verb. */
   help: string | null;
   /** Asked before the action is sent; null: sent at once. */
   confirm: Question | null;
@@ -185,6 +186,8 @@ export interface TableState {
   reaction: Reaction | null;
   view: ViewState;
   actions: ActionState[];
+  /** Each verb's help, once for all its actions (a bid phase offers hundreds of one verb). */
+  helps: Record<string, string>;
   result: ResultState | null;
 }
 

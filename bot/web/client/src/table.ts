@@ -822,7 +822,7 @@ export class App {
         card.classList.add("playable");
         card.tabIndex = 0;
         card.setAttribute("role", "button");
-        card.title = play.help ?? play.label;
+        card.title = this.helpOf(play) ?? play.label;
         this.onPress(card, () => this.act(play.notation, card));
       } else if (pickable.has(code)) {
         card.classList.add("pickable");
@@ -860,8 +860,9 @@ export class App {
         }
       });
       node.dataset.notation = action.notation;
-      if (action.help) {
-        node.title = action.help;
+      const help = this.helpOf(action);
+      if (help) {
+        node.title = help;
       }
       if (this.pending !== null) {
         node.disabled = true;
@@ -890,8 +891,9 @@ export class App {
     for (const action of matching) {
       const confirm = button("confirm primary", action.label, () => this.act(action.notation, confirm));
       confirm.dataset.notation = action.notation;
-      if (action.help) {
-        confirm.title = action.help;
+      const help = this.helpOf(action);
+      if (help) {
+        confirm.title = help;
       }
       confirm.disabled = this.pending !== null;
       row.append(confirm);
@@ -905,6 +907,11 @@ export class App {
       );
     }
     return row;
+  }
+
+  /** An action's help: its own, else its verb's (sent once in the state for all of them). */
+  private helpOf(action: ActionState): string | null {
+    return action.help ?? this.state?.helps[action.verb] ?? null;
   }
 
   private onPress(node: HTMLElement, run: () => void): void {
