@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from bot.render.text import PLAIN, TextRenderer
 from bot.i18n import LANGS, catalog
+from bot.render.text import PLAIN, TextRenderer
 from bot.web.protocol import action_label
 from games.registry import SPECS
 
