@@ -85,6 +85,8 @@ def choice_cards(choices: Sequence[Choice]) -> dict[str, tuple[str, ...]]:
 def hand_order(notation: str) -> tuple[int, int, int]:
     """A sort key putting single-card plays in the order the hand is shown (``hand_key``), after
     the other actions (kept in the game's order: the sort is stable)."""
+    if " " in notation:  # a verb or several cards: no single card (a bid phase has hundreds)
+        return (0, 0, 0)
     try:
         return (1, *hand_key(parse_card(notation)))
     except ValueError:

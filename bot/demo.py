@@ -155,7 +155,11 @@ async def _demo(settings: Settings, port: int | None, open_browser: bool) -> Non
         preview = demo.env.preview(demo.channel, viewers=demo.members, layout="channel", port=port)
         async with preview:
             print(f"Kortbord demo: open {preview.url}")
-            print(f"The web table: http://127.0.0.1:{demo.web.port}/?channel_id={demo.channel.id}")
+            guild = demo.channel.guild
+            where = f"?channel_id={demo.channel.id}"
+            if guild is not None:
+                where += f"&guild_id={guild.id}"
+            print(f"The web table: http://127.0.0.1:{demo.web.port}/{where}")
             print("Type /spel ny in the channel, pick a game, add computer players, start;")
             print("then Min hand opens your cards and choices.")
             print("Switch between the simulated members at the top of the page. Ctrl-C stops.")

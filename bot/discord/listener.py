@@ -25,6 +25,8 @@ refreshed lazily:
 - A card turned in Hej knekt opens its reaction window when Discord has acknowledged the edit
   that shows it (the edited message's time), not when the server turned it: the members can
   react from then (``sight``: what else it waits for, the demo's page showing it).
+- A table opened from the web table has no message yet: the table's edit loop posts one in its
+  channel and attaches it, as ``/spel ny`` does (``bot.opening``).
 - When a deal is over, its result is posted as a message of its own (one per deal), so it stays
   readable while the next deal is played on the table message.
 - At each deal every seated member gets their hand by DM. Later changes edit that DM only at the
@@ -60,9 +62,10 @@ from bot.discord.refused import EditRefusals
 from bot.discord.replies import with_retries
 from bot.discord.views.layout import Draft
 from bot.discord.views.panel import hand_picture, panel_for, panel_layout
-from bot.discord.views.table import table_message
+from bot.discord.views.table import send_table, table_message
 from bot.i18n import catalog
 from bot.offers import panel_choices
+from bot.opening import opened_in_page
 from bot.options import game_name
 from bot.render.text import trump_line
 from bot.sessions import LiveTable
@@ -324,7 +327,11 @@ class DiscordListener:
 
     async def edit_table_message(self, table: LiveTable) -> None:
         record = table.record
-        if record.message_id is None or not self.refusals.may_edit(table):
+        if record.message_id is None:
+            if table.live and opened_in_page(dict(record.options)):
+                await self._post_table_message(table)
+            return
+        if not self.refusals.may_edit(table):
             return
         texts = catalog(record.language)
         files = await self.table_picture(table)
@@ -368,6 +375,21 @@ class DiscordListener:
             await self.sight()
             at = None  # seen now
         await self.bot.sessions.reactions.seen(table, seq, at)
+
+    async def _post_table_message(self, table: LiveTable) -> None:
+        """The message of a table opened from the web table, posted in its channel and attached
+        as ``/spel ny`` does (in the same edit loop, so it is posted once). Where Discord refuses
+        it, the table lives on in the page alone."""
+        record = table.record
+        texts = catalog(record.language)
+        shown = table_message(texts, table, self.bot.sessions.deadline(table))
+        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        try:
+            message = await send_table(channel, table, shown)
+        except discord.HTTPException as error:
+            log.warning("table %s opened in the page has no message: %s", record.table_id, error)
+            return
+        await self.bot.sessions.attach_message(table, message.id)
 
     def _picture_refused(
         self, error: discord.HTTPException, files: list[discord.File], what: str

@@ -53,11 +53,19 @@ class WebUser:
         return {"id": str(self.user_id), "name": self.name}
 
 
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a session was issued: a channel and its server (None where it is not known)."""
+
+    channel_id: int
+    guild_id: int | None
+
+
 @dataclass(slots=True)
 class _Issued:
     user: WebUser
     expires: float
-    channel_id: int | None
+    place: Place | None
 
 
 class IssuedSessions:
@@ -69,12 +77,15 @@ class IssuedSessions:
         self.lifetime = lifetime
         self._issued: dict[str, _Issued] = {}
 
-    def issue(self, user: WebUser, channel_id: int | None = None) -> str:
-        """A new session for ``user``, in ``channel_id`` when Discord said the member is there
-        (the Activity's instance), or the demo's picker did."""
+    def issue(
+        self, user: WebUser, channel_id: int | None = None, guild_id: int | None = None
+    ) -> str:
+        """A new session for ``user``, in ``channel_id`` (of server ``guild_id``) when Discord
+        said the member is there (the Activity's instance), or the demo's picker did."""
         self._forget_expired()
         token = secrets.token_urlsafe(32)
-        self._issued[token] = _Issued(user, self.now() + self.lifetime, channel_id)
+        place = Place(channel_id, guild_id) if channel_id is not None else None
+        self._issued[token] = _Issued(user, self.now() + self.lifetime, place)
         return token
 
     def user_of(self, token: object) -> WebUser | None:
@@ -85,8 +96,13 @@ class IssuedSessions:
 
     def channel_of(self, token: object) -> int | None:
         """The channel a session was issued in; None for none (or no valid session)."""
+        place = self.place_of(token)
+        return None if place is None else place.channel_id
+
+    def place_of(self, token: object) -> Place | None:
+        """The channel and server a session was issued in; None for none."""
         issued = self._valid(token)
-        return None if issued is None else issued.channel_id
+        return None if issued is None else issued.place
 
     def _valid(self, token: object) -> _Issued | None:
         if not isinstance(token, str):
@@ -167,10 +183,10 @@ class DiscordLogin:
         name = user.get("global_name") or user.get("username") or user_id
         return access, WebUser(int(user_id), str(name))
 
-    async def instance_channel(self, instance_id: object, user_id: int) -> int | None:
-        """The channel of the Activity's instance ``instance_id``, when Discord says the member
-        ``user_id`` is in it; None otherwise (no such instance, not there, no bot token, or
-        Discord not answering sensibly)."""
+    async def instance_channel(self, instance_id: object, user_id: int) -> Place | None:
+        """The channel (and its server) of the Activity's instance ``instance_id``, when Discord
+        says the member ``user_id`` is in it; None otherwise (no such instance, not there, no
+        bot token, or Discord not answering sensibly)."""
         if (
             self._bot_token is None
             or not isinstance(instance_id, str)
@@ -192,7 +208,10 @@ class DiscordLogin:
         channel = location.get("channel_id") if isinstance(location, dict) else None
         if not isinstance(channel, str) or not channel.isascii() or not channel.isdigit():
             return None
-        return int(channel)
+        guild = location.get("guild_id") if isinstance(location, dict) else None
+        if not isinstance(guild, str) or not guild.isascii() or not guild.isdigit():
+            return Place(int(channel), None)
+        return Place(int(channel), int(guild))
 
     async def _call(
         self,

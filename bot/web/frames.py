@@ -165,7 +165,7 @@ class ActionState(TypedDict):
     label: str
     verb: str
     cards: list[str]
-    help: str | None
+    help: Annotated[str | None, "Null where the state's helps hold it for the action's verb."]
     confirm: Annotated[Question | None, "Asked before the action is sent; null: sent at once."]
 
 
@@ -203,12 +203,26 @@ class TableState(TypedDict):
     reaction: Reaction | None
     view: ViewState
     actions: list[ActionState]
+    helps: Annotated[
+        dict[str, str],
+        "Each verb's help, once for all its actions (a bid phase offers hundreds of one verb).",
+    ]
     result: ResultState | None
+
+
+class GameChoice(TypedDict):
+    id: str
+    name: str
 
 
 class TablesMessage(TypedDict):
     type: Literal["tables"]
     tables: list[TableEntry]
+    games: Annotated[
+        list[GameChoice],
+        "The games a table may be opened for here: empty unless the page is in a channel of a"
+        " server (the Activity's) with no table.",
+    ]
 
 
 class Ack(TypedDict):
@@ -258,7 +272,12 @@ class Act(TypedDict):
     notation: str
 
 
-ClientMessage = Hello | Watch | Join | Act
+class Open(TypedDict):
+    type: Literal["open"]
+    game: str
+
+
+ClientMessage = Hello | Watch | Join | Act | Open
 
 ALIASES: dict[str, object] = {
     "Lang": Lang,
@@ -289,6 +308,7 @@ SHAPES: tuple[type, ...] = (
     ResultState,
     Reaction,
     TableState,
+    GameChoice,
     TablesMessage,
     Ack,
     Refusal,
@@ -297,5 +317,6 @@ SHAPES: tuple[type, ...] = (
     Watch,
     Join,
     Act,
+    Open,
 )
 """Every object of the protocol, in the order the TypeScript declares them."""

@@ -36,14 +36,18 @@ from typing import TYPE_CHECKING
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from bot import opening
 from bot.errors import UserError
 from bot.i18n import LANGS, Catalog, catalog
 from bot.offers import table_act
+from bot.options import game_name
 from bot.render.text import TextRenderer
 from bot.sessions import LiveTable, Member, SessionManager
+from bot.settings import Settings
 from bot.web import protocol
 from bot.web.auth import IssuedSessions, WebUser
 from games.core import Seat
+from games.registry import SPECS
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -145,6 +149,8 @@ class Watcher:
         self.table_id: int | None = None
         self.channel_id: int | None = None
         """The channel the page was opened in (the Activity's), whose tables it lists."""
+        self.guild_id: int | None = None
+        """That channel's server, where known: a table may be opened there from the page."""
         self.budgets = budgets
         self.dropped = 0
         """Messages dropped in a row because the page was over its budget."""
@@ -252,11 +258,14 @@ class WebHub:
         now: Callable[[], float] | None = None,
         limits: Limits | None = None,
         budget_clock: Callable[[], float] = time.monotonic,
+        defaults: Settings | None = None,
     ) -> None:
         """``every_table``: a page that names no channel sees every live table (the demo, where
         the pages run outside Discord); otherwise only its member's own table. ``now``: the
         clock a reaction press is timed by (the session manager's). ``limits``: what a page and
-        a member may cost; ``budget_clock``: the clock their budgets refill by (seconds)."""
+        a member may cost; ``budget_clock``: the clock their budgets refill by (seconds).
+        ``defaults``: the bot's settings, whose defaults a table opened from a page takes where
+        its server set none (None: no table is opened from a page)."""
         self.sessions = sessions
         self.issued = issued
         self.language = language
@@ -264,6 +273,7 @@ class WebHub:
         self.now = now or sessions.clock.now
         self.limits = limits or Limits()
         self.budget_clock = budget_clock
+        self.defaults = defaults
         self._watchers: dict[int, set[Watcher]] = {}
         self._open: set[Watcher] = set()
         self._pages: dict[int, int] = {}
@@ -355,12 +365,23 @@ class WebHub:
     def tables(self, watcher: Watcher, channel_id: int | None) -> Json:
         texts, _ = self.texts_for(watcher)
         user_id = watcher.user.user_id
-        return {
-            "type": "tables",
-            "tables": [
-                protocol.table_entry(texts, t, user_id) for t in self._listed(channel_id, user_id)
-            ],
-        }
+        listed = [
+            protocol.table_entry(texts, t, user_id) for t in self._listed(channel_id, user_id)
+        ]
+        return {"type": "tables", "tables": listed, "games": self._games(watcher, texts)}
+
+    def _games(self, watcher: Watcher, texts: Catalog) -> list[dict[str, str]]:
+        """The games the page may open a table for: in its own channel of a known server, while
+        that channel has no table."""
+        if (
+            self.defaults is None
+            or watcher.channel_id is None
+            or watcher.guild_id is None
+            or self.sessions.table_in(watcher.channel_id) is not None
+        ):
+            return []
+        named = ((game_name(texts, game_id), game_id) for game_id in SPECS)
+        return [{"id": game_id, "name": name} for name, game_id in sorted(named)]
 
     def _listed(self, channel_id: int | None, user_id: int) -> Iterable[LiveTable]:
         if channel_id is not None:
@@ -500,7 +521,9 @@ class WebHub:
             room=self.limits.outbox,
         )
         # the channel the session was issued in (Discord's word, or the demo's), never the page's
-        watcher.channel_id = self.issued.channel_of(hello.get("session"))
+        place = self.issued.place_of(hello.get("session"))
+        if place is not None:
+            watcher.channel_id, watcher.guild_id = place.channel_id, place.guild_id
         return watcher, watcher.channel_id, _id(hello.get("table_id"))
 
     def _answer(self, watcher: Watcher, frame: Json | None) -> None:
@@ -512,8 +535,10 @@ class WebHub:
         kind = message.get("type") if message is not None else None
         if message is None or not isinstance(kind, str):
             return self.refusal(watcher, "web.error.bad_message", "bad_message")
-        if kind not in ("watch", "join", "act"):
+        if kind not in ("watch", "join", "act", "open"):
             return self.refusal(watcher, "web.error.unknown_type", "unknown_type")
+        if kind == "open":
+            return await self._opening(watcher, message)
         table_id = _id(message.get("table_id"))
         if table_id is None:
             return self.refusal(watcher, "web.error.bad_message", "bad_message")
@@ -534,6 +559,31 @@ class WebHub:
         if kind == "act" and table is not None and watcher.shown != (table.table_id, table.version):
             watcher.send_state(table)  # the page had not been sent the table as it is now
         return None
+
+    async def _opening(self, watcher: Watcher, message: Json) -> Json | None:
+        """``open``: a table in the page's own channel, refused in words where it may not be."""
+        try:
+            return await self._open_table(watcher, message.get("game"))
+        except Refused as refused:
+            return self.refusal(watcher, f"web.error.{refused.code}", refused.code)
+        except UserError as error:
+            return self.refused(watcher, error)
+
+    async def _open_table(self, watcher: Watcher, game_id: object) -> Json | None:
+        """A table opened as ``/spel ny`` opens it (``bot.opening``), in the channel Discord
+        bound the page's session to, never one the page names; the page then watches it."""
+        if not isinstance(game_id, str) or len(game_id) > 100:
+            raise Refused("bad_message")
+        if self.defaults is None or watcher.channel_id is None or watcher.guild_id is None:
+            raise Refused("no_channel")
+        texts, _ = self.texts_for(watcher)
+        server = await self.sessions.storage.guild_settings(watcher.guild_id)
+        request = opening.check_request(
+            self.defaults, server, texts, channel_id=watcher.channel_id, game_id=game_id
+        )
+        host = Member(watcher.user.user_id, watcher.user.name)
+        table = await opening.open_requested(self.sessions, request, host, from_page=True)
+        return await self._watch(watcher, watcher.channel_id, table.table_id)
 
     def _reachable(self, watcher: Watcher, channel_id: int | None, table_id: int) -> LiveTable:
         """The table, if this page may see it: a table of its channel, the member's own table,

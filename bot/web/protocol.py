@@ -38,13 +38,20 @@ WebSocket ``GET /ws`` (one per open client)
   server then watches that table for the socket at once, as after ``watch``. A fresh
   ``tables`` list follows whenever what it says changes (a table opens, a member sits down or
   leaves, a match starts or closes), whatever the socket watches.
+  Beside it, ``"games": [{"id", "name"}]``: the games a table may be opened for, when the
+  session's channel (and its server) is known and has no table; else empty.
+- client -> server: ``{"type": "open", "game": "<id>"}``: a table of that game in the session's
+  channel, opened as ``/spel ny`` opens it (``bot.opening``: the server's table channels, the
+  session manager's checks); the socket then watches it, every page of that channel is sent a
+  fresh ``tables`` list, and the Discord face posts the table's message in the channel.
 - client -> server: ``{"type": "watch", "table_id": N}`` (a spectator; a seated member sees
   their own seat) or ``{"type": "join", "table_id": N}`` (take a free seat in a lobby, like the
   *Sätt dig* button; the socket then watches the table). A socket watches one table at a time.
 - server -> client on every change of the watched table (and at once on watch):
   ``{"type": "state", "table_id", "version", "status", "seat": int|null, "lang", "game",
   "game_name", "now": s, "deadline": epoch seconds|null, "reaction": {"opened": s, "closes":
-  s}|null, "view": VIEW, "actions": [ACTION], "result": RESULT|null}``. ``now`` is the
+  s}|null, "view": VIEW, "actions": [ACTION], "helps": {verb: text}, "result":
+  RESULT|null}``. ``now`` is the
   server's clock when the frame was made: the deadline and the reaction window are on that
   clock (the demo's simulated time is not the browser's), so the page counts down from
   ``deadline - now``. ``status`` is ``lobby``,
@@ -71,7 +78,9 @@ WebSocket ``GET /ws`` (one per open client)
   - ``ACTION`` (only for the watcher's own seat, only what the session manager would take now,
     exactly the notations a hand panel offers): ``{"notation": "bid 7D KS TC", "label": text,
     "verb": "bid"|"" (empty for a plain card), "cards": ["7D", "KS", "TC"] (the cards it plays or
-    picks; one for a card play; none for a contract such as ``bid 7H``), "help": text|null,
+    picks; one for a card play; none for a contract such as ``bid 7H``), "help": text|null
+    (null where the state's ``helps`` hold its verb's: a bid phase's hundreds of choices of one
+    verb share one help),
     "confirm": {"text", "label", "notation"}|null}``. ``confirm`` is the question to ask before
     an action that cannot be undone (``bot.offers.question``: starting with empty seats); the
     page then sends its ``notation`` (``startfill``) once the member says yes, never the action
@@ -124,6 +133,7 @@ from bot.render.text import (
     PLAIN,
     TextRenderer,
     card_face,
+    faces_of_codes,
     hand_order_of,
     place_name,
     result_lines,
@@ -149,8 +159,9 @@ from bot.web.frames import (
     TableState,
     ViewState,
 )
-from games.cards import SUITS, code
+from games.cards import SUITS, code, is_card_code
 from games.core import Game, Msg, Seat, View
+from games.registry import SPECS
 
 SUIT_TEXTS = {letter: PLAIN.suits[i] for i, letter in enumerate(SUITS)}
 """The suits as a game's help names them (``{S}``), drawn as on the client's cards."""
@@ -198,6 +209,7 @@ def state(
     text = renderer(texts, table)
     seat = table.seat_of(user_id)
     game = table.game
+    shown = actions(texts, text, table, seat) if seat is not None else []
     if game is None:
         view_json = lobby_view(texts, text, table, seat)
     else:
@@ -215,7 +227,8 @@ def state(
         "deadline": sessions.deadline(table) if table.live and game is not None else None,
         "reaction": reaction(table),
         "view": view_json,
-        "actions": actions(texts, text, table, seat) if seat is not None else [],
+        "actions": shown,
+        "helps": helps(texts, record.game_id, shown),
         "result": result(text, game) if game is not None and record.status == "finished" else None,
     }
 
@@ -383,23 +396,31 @@ def choice_actions(
     """The ``ACTION`` values of a seat's choices, remembered: while a seat waits, its choices do
     not change, yet every change of the table sends them again (a bid phase offers hundreds, to
     every seat at once). Read only: they are shared by every frame that sends them."""
-    texts = catalog(lang)
     choices = [choice_of(n) for n in notations]
     cards = choice_cards(choices)
-    helps = {
-        verb: verb_help(texts, game_id, verb, SUIT_TEXTS) for verb in {c.verb for c in choices}
-    }
     return tuple(
         {
             "notation": c.notation,
             "label": action_label(lang, game_id, names, c.notation),
             "verb": c.verb,
             "cards": list(cards[c.notation]),
-            "help": helps[c.verb],
+            "help": None,  # the verb's, once in the state (``helps``)
             "confirm": None,
         }
         for c in choices
     )
+
+
+def helps(texts: Catalog, game_id: str, shown: list[ActionState]) -> dict[str, str]:
+    """The help of each verb among ``shown`` that has one, sent once for all its actions."""
+    verbs = {a["verb"] for a in shown if a["help"] is None}
+    found = {verb: _verb_help(texts.lang, game_id, verb) for verb in sorted(verbs)}
+    return {verb: text for verb, text in found.items() if text is not None}
+
+
+@functools.lru_cache(maxsize=1024)
+def _verb_help(lang: str, game_id: str, verb: str) -> str | None:
+    return verb_help(catalog(lang), game_id, verb, SUIT_TEXTS)
 
 
 def action_label(lang: str, game_id: str, names: tuple[str, ...], notation: str) -> str:
@@ -444,8 +465,50 @@ def lobby_states(texts: Catalog, table: LiveTable, seat: Seat) -> list[ActionSta
 @functools.lru_cache(maxsize=1 << 16)
 def _label_naming_nobody(lang: str, game_id: str, seats: int, notation: str) -> str | None:
     names = tuple(f"{_NOBODY}{seat}{_NOBODY}" for seat in range(seats))
+    shared = _verb_and_cards(lang, game_id, seats, notation)
+    if shared is not None:
+        return shared
     label = _renderer_of(lang, names).action(game_id, notation)
     return None if _NOBODY in label else label
+
+
+def _verb_and_cards(lang: str, game_id: str, seats: int, notation: str) -> str | None:
+    """The label of a verb with several cards (Nittionio's ``bid 7D KS TC``: the first state of
+    each deal offers hundreds to every seat), made of parts shared by every such label: the
+    verb's word and each card's face, remembered once. None where the game words the action
+    otherwise (its own words, a template, a name for the whole action): the renderer's then.
+    The same text as ``TextRenderer.action`` (a test holds them together)."""
+    verb, *cards = notation.split()
+    if len(cards) < 2 or _is_card(verb) or not all(_is_card(c) for c in cards):
+        return None
+    word = _generic_verb(lang, game_id, seats, verb)
+    if word is None or catalog(lang).has(f"{game_id}.notation.{'_'.join((verb, *cards)).lower()}"):
+        return None
+    return " ".join((word, *(_card_word(lang, c) for c in cards)))
+
+
+@functools.lru_cache(maxsize=256)
+def _is_card(token: str) -> bool:
+    return is_card_code(token)
+
+
+@functools.lru_cache(maxsize=256)
+def _generic_verb(lang: str, game_id: str, seats: int, verb: str) -> str | None:
+    """A verb's word where the game labels its card choices by the word and the cards alone:
+    no words of its own for the game's actions, no template for the verb; else None."""
+    spec = SPECS.get(game_id)
+    texts = catalog(lang)
+    if spec is None or spec.words is not None or texts.has(f"{game_id}.notation.{verb.lower()}"):
+        return None
+    names = tuple(f"{_NOBODY}{seat}{_NOBODY}" for seat in range(seats))
+    text = _renderer_of(lang, names)
+    return text.t(text.verb_key(game_id, verb.lower()))
+
+
+@functools.lru_cache(maxsize=1024)
+def _card_word(lang: str, token: str) -> str:
+    text = _renderer_of(lang, ())
+    return text.contract(faces_of_codes(token, text.faces))
 
 
 @functools.lru_cache(maxsize=1 << 14)

@@ -130,9 +130,10 @@ class WebApp:
             access, user = await self.login.exchange(code)
         except LoginError as error:
             return self.error(request, 401 if error.code == "bad_code" else 502, error.code)
-        channel_id = await self.login.instance_channel(body.get("instance_id"), user.user_id)
+        place = await self.login.instance_channel(body.get("instance_id"), user.user_id)
+        channel_id = None if place is None else place.channel_id
         log.info("web table: member %d signed in (channel %s)", user.user_id, channel_id)
-        session = self.issued.issue(user, channel_id)
+        session = self.issued.issue(user, channel_id, None if place is None else place.guild_id)
         return web.json_response({"access_token": access, "session": session, "user": user.json()})
 
     async def demo_login(self, request: web.Request) -> web.Response:
@@ -141,11 +142,13 @@ class WebApp:
             return self.error(request, 404, "not_demo")
         body = await _body(request)
         user_id, channel = body.get("user_id"), body.get("channel_id")
+        guild = body.get("guild_id")
         # the demo's simulated Discord has no instances: its picker names the channel
         channel_id = int(channel) if isinstance(channel, str) and channel.isdigit() else None
+        guild_id = int(guild) if isinstance(guild, str) and guild.isdigit() else None
         for member in self.demo_members:
             if str(member.user_id) == user_id:
-                session = self.issued.issue(member, channel_id)
+                session = self.issued.issue(member, channel_id, guild_id)
                 return web.json_response({"session": session, "user": member.json()})
         return self.error(request, 404, "unknown_member")
 
@@ -261,6 +264,7 @@ class WebFace:
             issued,
             language=settings.language,
             every_table=self.demo_members is not None,
+            defaults=settings,
         )
         sessions.add_listener(self.hub)
         app = WebApp(

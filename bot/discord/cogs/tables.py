@@ -12,20 +12,26 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import opening
 from bot import options as choices
 from bot.discord import permissions
 from bot.discord.permissions import in_channel
 from bot.discord.replays import show_replay
-from bot.discord.replies import answer, answer_errors, catalog_of, with_retries
+from bot.discord.replies import answer, answer_errors, catalog_of
 from bot.discord.translator import cmd
 from bot.discord.verifying import reveal
-from bot.discord.views.table import answer_with_table, post_table, show_hand, table_message
+from bot.discord.views.table import (
+    answer_with_table,
+    post_table,
+    send_table,
+    show_hand,
+    table_message,
+)
 from bot.errors import UserError
 from bot.i18n import catalog
 from bot.options import game_name
-from bot.sessions import SEATS_OPTION, Member
+from bot.sessions import Member
 from bot.storage import MemberChoice
-from games.core import option_infos
 from games.registry import SPECS
 
 if TYPE_CHECKING:
@@ -136,29 +142,25 @@ class TablesCog(commands.Cog):
             raise UserError("guild_only")
         bot = self.bot
         server = await bot.guild_settings(interaction.guild.id)
-        channel_id = interaction.channel.id
-        if server.table_channels and channel_id not in server.table_channels:
-            listed = ", ".join(f"<#{c}>" for c in server.table_channels)
-            raise UserError("channel_not_allowed", channels=listed)
-        game_id = typed_game(game_id)
         asked = catalog_of(interaction)  # the member's language, for anything refused
+        request = opening.check_request(
+            bot.settings,
+            server,
+            asked,
+            channel_id=interaction.channel.id,
+            game_id=typed_game(game_id),
+            variant=variant,
+            option_text=option_text,
+            seats=seats,
+            turn_seconds=turn_seconds,
+        )
         threaded = server.thread_per_table and isinstance(interaction.channel, discord.TextChannel)
         permissions.require(
             asked,
             interaction.app_permissions,
             in_channel(interaction, permissions.THREAD_TABLE if threaded else permissions.TABLE),
         )
-        chosen = choices.parse_variant(asked, game_id, variant)
-        options = choices.parse_settings(asked, game_id, option_text)
-        choices.check(asked, game_id, chosen, options)
-        names = {info.name for info in option_infos(SPECS[game_id].options_type)}
-        reaction = server.reaction_seconds or bot.settings.reaction_seconds
-        if "reaction_ms" in names and "reaction_ms" not in options:
-            options["reaction_ms"] = str(reaction * 1000)
-        if seats is not None:
-            options[SEATS_OPTION] = str(seats)
-        language = server.language or bot.settings.language
-        texts = catalog(language)
+        texts = catalog(request.language)
         host = Member(interaction.user.id, interaction.user.display_name)
         thread: discord.Thread | None = None
         if threaded and isinstance(interaction.channel, discord.TextChannel):
@@ -166,27 +168,13 @@ class TablesCog(commands.Cog):
             thread = await interaction.channel.create_thread(
                 name=name[:100], type=discord.ChannelType.public_thread
             )
-        table = await bot.sessions.open_table(
-            guild_id=interaction.guild.id,
-            channel_id=thread.id if thread is not None else channel_id,
-            host=host,
-            game_id=game_id,
-            variant=chosen,
-            options=options,
-            turn_seconds=turn_seconds or server.turn_seconds or bot.settings.turn_seconds,
-            language=language,
-            thread_id=thread.id if thread is not None else None,
+        table = await opening.open_requested(
+            bot.sessions, request, host, thread_id=thread.id if thread is not None else None
         )
         shown = table_message(texts, table)
         if thread is not None:
             posted = thread
-            message = await post_table(
-                interaction,
-                table,
-                lambda: with_retries(
-                    lambda: posted.send(view=shown), f"posting table {table.table_id}"
-                ),
-            )
+            message = await post_table(interaction, table, lambda: send_table(posted, table, shown))
             await answer(interaction).send_message(
                 texts.text("ui.reply.opened", link=message.jump_url), ephemeral=True
             )

@@ -175,6 +175,13 @@ async def answer_with_table(
     return await with_retries(interaction.original_response, f"reading table {table.table_id}")
 
 
+async def send_table(
+    channel: discord.abc.Messageable, table: LiveTable, message: discord.ui.LayoutView
+) -> discord.Message:
+    """The table's message sent in ``channel`` or a thread (tried again on a Discord 5xx)."""
+    return await with_retries(lambda: channel.send(view=message), f"posting table {table.table_id}")
+
+
 async def post_table(
     interaction: discord.Interaction,
     table: LiveTable,

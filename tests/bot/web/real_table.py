@@ -93,22 +93,30 @@ class Stack:
         *,
         options: str | None = None,
         started: bool = True,
+        seats: int | None = None,
     ) -> LiveTable:
-        """The first of ``seated`` opens a table of ``game_id`` with ``/spel ny`` in a fresh
-        channel (the stack's channel from then on), the others sit down, and the host starts it
-        with computer players in the empty seats."""
-        return self.run(self._open(game_id, seated, options, started))
+        """The first of ``seated`` opens a table of ``game_id`` (of ``seats`` seats, else the
+        game's default) with ``/spel ny`` in a fresh channel (the stack's channel from then on),
+        the others sit down, and the host starts it with computer players in the empty seats."""
+        return self.run(self._open(game_id, seated, options, started, seats))
 
     async def _open(
-        self, game_id: str, seated: tuple[str, ...], options: str | None, started: bool
+        self,
+        game_id: str,
+        seated: tuple[str, ...],
+        options: str | None,
+        started: bool,
+        seats: int | None = None,
     ) -> LiveTable:
         guild = self.channel.guild
         assert guild is not None
         self.channel = guild.create_text_channel(f"{game_id}-{len(self.opened)}")
         host = self.members[seated[0]]
-        filled: dict[str, str] = {"spel": game_id}
+        filled: dict[str, str | int] = {"spel": game_id}
         if options is not None:
             filled["alternativ"] = options
+        if seats is not None:
+            filled["platser"] = seats
         opened = await host.slash(self.channel, "spel ny", **filled)
         message = opened.response
         assert message is not None, "the table did not open"
@@ -121,6 +129,17 @@ class Stack:
         assert table is not None
         self.opened.append(table.table_id)
         return table
+
+    def fresh_channel(self, name: str) -> ChannelHandle:
+        """A new text channel with no table (the stack's channel from then on)."""
+
+        async def create() -> ChannelHandle:
+            guild = self.channel.guild
+            assert guild is not None
+            return guild.create_text_channel(name)
+
+        self.channel = self.run(create())
+        return self.channel
 
     async def settle(self) -> None:
         """Lets the bot finish what it does now (computer moves, the table message's edits)."""

@@ -230,6 +230,36 @@ def test_the_lobby_adds_a_computer_and_starts_from_the_page(page: Page, stack: S
     assert "Lägg till datorspelare" not in stack.table_message_text()
 
 
+def test_a_table_opened_in_the_page_shows_in_both_tabs_and_in_the_channel(
+    browser: Browser, stack: Stack
+) -> None:
+    """In a channel with no table the page offers the games; Anna opens Femkort in one tab, and
+    that tab and her other one both go to her seat, and the channel gets the table message."""
+    channel = stack.fresh_channel("tom")
+    assert channel.guild is not None
+    url = (
+        f"{stack.url}?member={stack.member_id('Anna')}&channel_id={channel.id}"
+        f"&guild_id={channel.guild.id}&lang=sv"
+    )
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    first, second = context.new_page(), context.new_page()
+    for tab in (first, second):
+        tab.set_default_timeout(15_000)
+        tab.goto(url)
+        tab.wait_for_selector(".games button[data-game='femkort']")
+    first.click(".games button[data-game='femkort']")
+    for tab in (first, second):
+        tab.wait_for_selector(".table-screen[data-status='lobby'][data-game='femkort']")
+    table = stack.table()
+    assert table is not None
+    assert table.record.channel_id == channel.id
+    assert table.record.host_id == stack.member_id("Anna")
+    assert "Femkort" in stack.table_message_text()
+    assert "Sätt dig" in stack.channel_buttons()
+    context.close()
+    stack.end_table()
+
+
 def test_the_page_words_cards_and_buttons_as_the_channel_does(page: Page, stack: Stack) -> None:
     """The join button, the cards' indices, the suits' names and the four-colour deck are the
     catalogs' and ``bot.render.colours``'s, the same as in Discord and the terminal."""
@@ -678,42 +708,94 @@ def inside(inner: dict[str, float], outer: dict[str, float]) -> bool:
     )
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.SPECS))
-def test_every_game_fits_a_phone_a_tablet_and_a_desktop(
-    browser: Browser, shared_stack: Stack, game_id: str
-) -> None:
-    """At 360×740, 768×1024 and 1280×800, by the elements' boxes: every seat stays on the felt,
-    no seat lies over another seat, the trick, a pile or the header's buttons, and the whole
-    hand is on the screen."""
-    stack = shared_stack
+@pytest.fixture(scope="module")
+def screens(browser: Browser) -> Iterator[list[tuple[Page, int, int, str]]]:
+    """One page per screen size, kept for every game and player count of the layout test."""
+    contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h, _ in SCREENS]
+    tabs = []
+    for context, (width, height, tag) in zip(contexts, SCREENS, strict=True):
+        tab = context.new_page()
+        tab.set_default_timeout(15_000)
+        tabs.append((tab, width, height, tag))
+    yield tabs
+    for context in contexts:
+        context.close()
+
+
+def check_layout(tab: Page, width: int, height: int, at: str) -> None:
+    """By the elements' boxes: every seat on the felt, no seat over another seat, the trick, a
+    pile or the header's buttons, the whole hand on the screen with every card's index showing,
+    and nothing wider than the screen."""
+    boxes = tab.evaluate(BOXES)
+    for i, seat in enumerate(boxes["seats"]):
+        assert inside(seat, boxes["felt"]), f"{at}: seat {i} leaves the felt"
+        for j, other in enumerate(boxes["seats"][i + 1 :], i + 1):
+            assert not overlap(seat, other), f"{at}: seats {i} and {j} overlap"
+        for part in boxes["middle"] + boxes["header"]:
+            assert not overlap(seat, part), f"{at}: seat {i} covers {part}"
+    for card in boxes["hand"]:
+        assert card["left"] >= -1, f"{at}: the hand runs off the left"
+        assert card["right"] <= width + 1, f"{at}: the hand runs off the right"
+        assert card["bottom"] <= height + 1, f"{at}: the hand runs off the bottom"
+    for code, shown in tab.evaluate(INDEX_SHOWN):
+        assert shown, f"{at}: the index of {code} in the hand is covered"
+    assert tab.evaluate("document.documentElement.scrollWidth") <= width
+
+
+INDEX_SHOWN = """() => [...document.querySelectorAll('.hand .card')].map((card) => {
+  const r = card.querySelector('.index, .joker-word').getBoundingClientRect();
+  const x = Math.min(r.right - 2, r.left + r.width / 2), y = r.top + Math.min(6, r.height / 2);
+  const top = document.elementFromPoint(x, y);
+  return [card.dataset.card, top !== null && card.contains(top)];
+})"""
+"""Whether each card's index in the hand is the topmost thing at its rank's middle."""
+
+
+def seat_counts(game_id: str) -> list[int]:
     spec = registry.SPECS[game_id]
-    players = max(spec.min_players, min(4, spec.max_players))
-    seated = ("Anna", "Bo", "Cilla", "Dag")[: min(players, 2)]
-    table = stack.open_table(game_id, seated)
+    return list(range(spec.min_players, spec.max_players + 1))
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.SPECS))
+def test_every_game_and_player_count_fits_a_phone_a_tablet_and_a_desktop(
+    screens: list[tuple[Page, int, int, str]], shared_stack: Stack, game_id: str
+) -> None:
+    """At 360×740, 768×1024 and 1280×800, for every number of players the game allows, by the
+    elements' boxes (:func:`check_layout`); one page per size serves every table."""
+    stack = shared_stack
+    for players in seat_counts(game_id):
+        table = stack.open_table(game_id, ("Anna", "Bo")[: min(players, 2)], seats=players)
+        try:
+            assert len(table.record.seats) == players
+            for tab, width, height, tag in screens:
+                open_page(tab, stack, "Anna", table.table_id)
+                tab.wait_for_function("() => document.getAnimations().length === 0")
+                if SHOTS:
+                    Path(SHOTS).mkdir(parents=True, exist_ok=True)
+                    name = f"{game_id}-{players}-{tag}.png"
+                    tab.screenshot(path=str(Path(SHOTS) / name))
+                check_layout(tab, width, height, f"{game_id} for {players} at {width}×{height}")
+        finally:
+            stack.end_table()
+
+
+def test_every_choice_of_the_lobby_can_be_reached_on_a_phone(
+    screens: list[tuple[Page, int, int, str]], shared_stack: Stack
+) -> None:
+    """The host's lobby at 360×740: every button (a computer player, start, leave, end) lies
+    whole on the screen, none cut at its edge."""
+    stack = shared_stack
+    table = stack.open_table("femkort", ("Anna",), started=False)
+    tab, width, _, _ = screens[0]
     try:
-        for width, height, tag in SCREENS:
-            context = browser.new_context(viewport={"width": width, "height": height})
-            tab = context.new_page()
-            tab.set_default_timeout(15_000)
-            open_page(tab, stack, "Anna", table.table_id)
-            tab.wait_for_function("() => document.getAnimations().length === 0")
-            if SHOTS:
-                Path(SHOTS).mkdir(parents=True, exist_ok=True)
-                tab.screenshot(path=str(Path(SHOTS) / f"{game_id}-{tag}.png"))
-            boxes = tab.evaluate(BOXES)
-            at = f"{game_id} at {width}×{height}"
-            for i, seat in enumerate(boxes["seats"]):
-                assert inside(seat, boxes["felt"]), f"{at}: seat {i} leaves the felt"
-                for j, other in enumerate(boxes["seats"][i + 1 :], i + 1):
-                    assert not overlap(seat, other), f"{at}: seats {i} and {j} overlap"
-                for part in boxes["middle"] + boxes["header"]:
-                    assert not overlap(seat, part), f"{at}: seat {i} covers {part}"
-            for card in boxes["hand"]:
-                assert card["left"] >= -1, f"{at}: the hand runs off the left"
-                assert card["right"] <= width + 1, f"{at}: the hand runs off the right"
-                assert card["bottom"] <= height + 1, f"{at}: the hand runs off the bottom"
-            assert tab.evaluate("document.documentElement.scrollWidth") <= width
-            context.close()
+        open_page(tab, stack, "Anna", table.table_id)
+        labels = tab.locator(".actions button").all_inner_texts()
+        assert len(labels) >= 3, labels
+        for button in tab.locator(".actions button").all():
+            box = button.bounding_box()
+            assert box is not None
+            assert box["x"] >= 0, f"{button.inner_text()} starts off the screen"
+            assert box["x"] + box["width"] <= width + 1, f"{button.inner_text()} is cut"
     finally:
         stack.end_table()
 

@@ -28,7 +28,8 @@ from bot.options import game_name
 from bot.render.colours import FOUR_COLOUR_DECK
 from bot.render.text import PLAIN, TextRenderer, seat_score
 from bot.sessions import LiveTable, Member, SessionManager, correct_press
-from bot.storage import Storage, open_storage
+from bot.settings import Settings
+from bot.storage import GuildSettings, Storage, open_storage
 from bot.web import frames, protocol
 from bot.web.auth import SESSION_SECONDS, DiscordLogin, IssuedSessions, WebUser
 from bot.web.hub import Budgets, Limits, Watcher, WebHub
@@ -74,18 +75,29 @@ class Web:
     dist: Path
     sockets: list[object] = field(default_factory=list)
 
-    def session(self, member: Member, channel_id: int | None = CHANNEL) -> str:
-        """A session the bot issued to ``member``, in the Activity's channel ``channel_id``."""
-        return self.issued.issue(WebUser(member.user_id, member.name), channel_id)
+    def session(
+        self, member: Member, channel_id: int | None = CHANNEL, guild_id: int | None = GUILD
+    ) -> str:
+        """A session the bot issued to ``member``, in the Activity's channel ``channel_id`` of
+        server ``guild_id``."""
+        return self.issued.issue(WebUser(member.user_id, member.name), channel_id, guild_id)
 
-    async def page(self, member: Member, *, lang: str = "en", table_id: int | None = None) -> Page:
+    async def page(
+        self,
+        member: Member,
+        *,
+        lang: str = "en",
+        table_id: int | None = None,
+        channel_id: int | None = CHANNEL,
+        guild_id: int | None = GUILD,
+    ) -> Page:
         """A page signed in as ``member`` in the table's channel, having read the table list."""
         socket = await self.client.ws_connect("/ws")
         page = Page(socket)
         await page.send(
             {
                 "type": "hello",
-                "session": self.session(member),
+                "session": self.session(member, channel_id, guild_id),
                 "table_id": table_id,
                 "lang": lang,
             }
@@ -153,8 +165,14 @@ def build(
         storage, clock, turn_seconds=60, idle_seconds=600, rng=random.Random(1)
     )
     issued = IssuedSessions(clock.now)
+    defaults = Settings(database=tmp_path / "unused.sqlite3", _env_file=None)  # type: ignore[call-arg]
     hub = WebHub(
-        sessions, issued, language="sv", every_table=demo is not None, budget_clock=clock.now
+        sessions,
+        issued,
+        language="sv",
+        every_table=demo is not None,
+        budget_clock=clock.now,
+        defaults=defaults,
     )
     sessions.add_listener(hub)
     discord = FakeDiscord()
@@ -953,3 +971,66 @@ def test_the_result_names_each_place_once(game_id: str) -> None:
     assert sorted(row["name"] for row in shown["rows"]) == sorted(names)
     for line in shown["lines"]:  # what the places mean, never a place again
         assert not any(name in line for name in names), line
+
+
+# --- opening a table from the page ---------------------------------------------------------------
+
+
+async def test_a_page_in_a_channel_with_no_table_opens_one_as_spel_ny_does(web: Web) -> None:
+    """The page is offered every game; opening one seats its member as the host of a lobby in
+    the page's own channel, on the server's settings, and the member's other tab and another
+    member's page in the channel are shown it at once."""
+    page = await web.page(ANNA)
+    other_tab = await web.page(ANNA)
+    bo = await web.page(BO)
+    offered = [game["id"] for game in page.tables["games"]]
+    assert sorted(offered) == sorted(SPECS)
+    await page.send({"type": "open", "game": "nittionio"})
+    state = await page.next("state")
+    table = web.sessions.table_in(CHANNEL)
+    assert table is not None
+    assert (table.record.guild_id, table.record.game_id) == (GUILD, "nittionio")
+    assert table.record.host_id == ANNA.user_id
+    assert table.record.message_id is None  # the Discord face posts it (none runs here)
+    assert (state["table_id"], state["status"], state["seat"]) == (table.table_id, "lobby", 0)
+    listed = await other_tab.next("tables")
+    assert [(t["table_id"], t["seated"]) for t in listed["tables"]] == [(table.table_id, True)]
+    assert listed["games"] == []
+    seen_by_bo = await bo.next("tables")
+    assert [(t["table_id"], t["can_join"]) for t in seen_by_bo["tables"]] == [
+        (table.table_id, True)
+    ]
+
+
+async def test_opening_from_the_page_is_refused_where_spel_ny_is(web: Web) -> None:
+    """A server that allows tables only in another channel; a channel with a table already; a
+    host seated elsewhere: each refused in the member's words, nothing opened."""
+    await web.sessions.storage.save_guild_settings(GuildSettings(GUILD, table_channels=(555,)))
+    page = await web.page(ANNA)
+    await page.send({"type": "open", "game": "nittionio"})
+    refused = await page.next("refused")
+    assert refused["code"] == "channel_not_allowed"
+    assert web.sessions.table_in(CHANNEL) is None
+    await web.sessions.storage.save_guild_settings(GuildSettings(GUILD))
+    await web.sessions.open_table(guild_id=GUILD, channel_id=200, host=ANNA, game_id="femkort")
+    await page.send({"type": "open", "game": "nittionio"})
+    assert (await page.next("refused"))["code"] == "already_seated"
+    await web.sessions.open_table(guild_id=GUILD, channel_id=CHANNEL, host=BO, game_id="femkort")
+    cilla = await web.page(CILLA)
+    assert cilla.tables["games"] == []
+    await cilla.send({"type": "open", "game": "nittionio"})
+    assert (await cilla.next("refused"))["code"] == "channel_busy"
+    await cilla.send({"type": "open", "game": "no_such_game"})
+    assert (await cilla.next("refused"))["code"] == "unknown_game"
+
+
+async def test_a_page_without_a_channel_from_discord_opens_nothing(web: Web) -> None:
+    """A session Discord bound to no channel (the member is not in the Activity's instance) is
+    offered no game, and an open sent anyway is refused in words: no table anywhere."""
+    page = await web.page(ANNA, channel_id=None, guild_id=None)
+    assert page.tables["games"] == []
+    await page.send({"type": "open", "game": "nittionio"})
+    refused = await page.next("refused")
+    assert refused["code"] == "no_channel"
+    assert refused["message"] == catalog("en").text("web.error.no_channel")
+    assert list(web.sessions.live_tables()) == []

@@ -29,9 +29,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "discord" / "e2e"))
 from members import (
     bot_of,
     components,
+    labels,
     message_text,
     open_hand,
     play_first_legal,
+    sync_commands,
     table_for_two,
     table_in,
 )
@@ -71,10 +73,15 @@ class Page:
 
 
 async def open_page(
-    client: aiohttp.ClientSession, face: WebFace, user_id: int, name: str, channel_id: int
+    client: aiohttp.ClientSession,
+    face: WebFace,
+    user_id: int,
+    name: str,
+    channel_id: int,
+    guild_id: int | None = None,
 ) -> Page:
     assert face.hub is not None
-    session = face.hub.issued.issue(WebUser(user_id, name), channel_id)
+    session = face.hub.issued.issue(WebUser(user_id, name), channel_id, guild_id)
     socket = await client.ws_connect(f"http://127.0.0.1:{face.port}/.proxy/ws")
     page = Page(socket)
     await socket.send_json({"type": "hello", "session": session, "lang": "sv"})
@@ -179,3 +186,33 @@ async def test_the_table_message_has_the_open_button_and_it_launches_the_activit
     await button.callback(Interaction())  # type: ignore[arg-type]
     assert launched == ["launch_activity"]
     assert discord.InteractionResponseType.launch_activity.value == 12
+
+
+async def test_a_table_opened_in_the_page_gets_its_table_message_in_the_channel(
+    simcord_env: Env, web_face: WebFace
+) -> None:
+    """Opened from the page, the table is posted in the channel as after ``/spel ny`` (once),
+    and its buttons work there: Bo sits down in the channel and the page shows him."""
+    env = simcord_env
+    await sync_commands(env)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("kortbord")
+    anna = guild.add_member(env.create_user("anna"))
+    bo = guild.add_member(env.create_user("bo"))
+    async with aiohttp.ClientSession() as client:
+        page = await open_page(client, web_face, int(anna.id), "anna", channel.id, guild.id)
+        await page.socket.send_json({"type": "open", "game": "tvamanswhist"})
+        opened = await page.next("state")
+        await bot_of(env).listener.settle()
+        await env.settle()
+        table = table_in(env, channel.id)
+        assert opened["table_id"] == table.table_id
+        posted = channel.history()
+        assert len(posted) == 1  # one table message, not one per change
+        assert table.record.message_id == posted[0].id
+        assert "Sätt dig" in labels(posted[0])
+        await bo.click(posted[0], label="Sätt dig")
+        await env.settle()
+        joined = await page.next("state", version=table.version)
+        assert [seat["name"] for seat in joined["view"]["seats"]][1] == "bo"
+        await page.socket.close()

@@ -147,6 +147,7 @@ export interface ActionState {
   label: string;
   verb: string;
   cards: string[];
+  /** Null where the state's helps hold it for the action's verb. */
   help: string | null;
   /** Asked before the action is sent; null: sent at once. */
   confirm: Question | null;
@@ -185,12 +186,24 @@ export interface TableState {
   reaction: Reaction | null;
   view: ViewState;
   actions: ActionState[];
+  /** Each verb's help, once for all its actions (a bid phase offers hundreds of one verb). */
+  helps: Record<string, string>;
   result: ResultState | null;
+}
+
+export interface GameChoice {
+  id: string;
+  name: string;
 }
 
 export interface TablesMessage {
   type: "tables";
   tables: TableEntry[];
+  /**
+   * The games a table may be opened for here: empty unless the page is in a channel of a server
+   * (the Activity's) with no table.
+   */
+  games: GameChoice[];
 }
 
 export interface Ack {
@@ -234,9 +247,14 @@ export interface Act {
   notation: string;
 }
 
+export interface Open {
+  type: "open";
+  game: string;
+}
+
 export type ServerMessage = TablesMessage | TableState | Ack | Refusal | ErrorMessage;
 
-export type ClientMessage = Hello | Watch | Join | Act;
+export type ClientMessage = Hello | Watch | Join | Act | Open;
 
 /**
  * The page's words (`PageWords.words`): the keys the catalogs give it (`web.page.*` and
@@ -256,10 +274,13 @@ export type Word =
   | "demo_note"
   | "join"
   | "language"
+  | "last_trick"
   | "lobby_waiting"
   | "no_tables"
   | "open_in_discord"
+  | "open_note"
   | "open_seat"
+  | "open_table"
   | "pick_cards"
   | "pick_member"
   | "reconnecting"
@@ -278,6 +299,8 @@ export type Word =
   | "table_ended"
   | "table_ended_note"
   | "tables"
+  | "taken_by"
+  | "time_left"
   | "title"
   | "tricks"
   | "trump"

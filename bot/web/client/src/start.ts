@@ -43,6 +43,7 @@ export function connect(
   app.connectOutbox({
     watch: (id) => connection.send({ type: "watch", table_id: id }),
     join: (id) => connection.send({ type: "join", table_id: id }),
+    open: (game) => connection.send({ type: "open", game }),
     act: (id, version, notation) => connection.send({ type: "act", table_id: id, version, notation }),
     changeLang: (next: Lang) => {
       rememberLang(next);
@@ -104,6 +105,7 @@ export function pickMember(app: App, base: string, config: Config, params: URLSe
         await postJson<LoginAnswer>(base, "api/demo/login", {
           user_id: userId,
           channel_id: params.get("channel_id"),
+          guild_id: params.get("guild_id"),
         })
       ).session;
     try {

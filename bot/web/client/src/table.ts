@@ -10,6 +10,7 @@ import { cardBack, cardFace, suitIcon } from "./cards";
 import { lang, setLang, t, type Word } from "./i18n";
 import type {
   ActionState,
+  GameChoice,
   Lang,
   Member,
   PileState,
@@ -23,11 +24,17 @@ import type {
 export interface Outbox {
   watch(tableId: number): void;
   join(tableId: number): void;
+  open(game: string): void;
   act(tableId: number, version: number, notation: string): boolean;
   changeLang(lang: Lang): void;
 }
 
 const TRICK_TAKEN_MS = 650;
+const PLAYED_MS = 320;
+const FEW_CHOICES = 5;
+const LAST_TRICK_PILE = "table.pile.last_trick";
+/** The least part of a card that shows beside the next in the hand: its whole index. */
+const INDEX_SHOWN = 0.4;
 const TOAST_MS = 5000;
 const EVENTS_SHOWN = 4;
 const ARC_PX = 16;
@@ -70,15 +77,32 @@ function seatAngle(seat: number, me: number, seats: number): number {
   return ((270 - (k * 360) / seats) * Math.PI) / 180;
 }
 
+/** Whether the member asked the system for less motion: then nothing travels or slides. */
+function still(): boolean {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+}
+
+/** A trick as it lay on the table before it was taken, and by whom. */
+interface TakenTrick {
+  tableId: number;
+  cards: [number, string][];
+  winner: number | null;
+}
+
 export class App {
   private state: TableState | null = null;
   private tables: TableEntry[] = [];
+  /** The games a table may be opened for from this page (none where it may not). */
+  private games: GameChoice[] = [];
   private picked = new Set<string>();
   private pending: string | null = null;
   private sheetOpen = false;
   /** The action whose question is shown (its notation), until the member answers it. */
   private asking: string | null = null;
   private resultClosed = false;
+  /** The trick taken last at this table, as this page saw it lie (or as the game shows it). */
+  private lastTrick: TakenTrick | null = null;
+  private lastTrickOpen = false;
   private autoWatched = false;
   /** The server's clock less the browser's, in seconds: the demo runs on a simulated clock. */
   private skew = 0;
@@ -153,13 +177,16 @@ export class App {
 
   receive(message: ServerMessage): void {
     switch (message.type) {
-      case "tables":
+      case "tables": {
+        const seatedBefore = new Set(this.tables.filter((table) => table.seated).map((table) => table.table_id));
         this.tables = message.tables;
+        this.games = message.games;
         if (!this.state) {
           this.drawTables();
-          this.maybeAutoWatch();
+          this.maybeAutoWatch(seatedBefore);
         }
         break;
+      }
       case "state":
         this.showState(message);
         break;
@@ -170,6 +197,8 @@ export class App {
         this.showToast(message.message);
         if (this.state) {
           this.drawTable();
+        } else {
+          this.drawTables();
         }
         break;
       case "error":
@@ -178,14 +207,19 @@ export class App {
     }
   }
 
-  private maybeAutoWatch(): void {
-    if (this.autoWatched) {
-      return;
-    }
+  /**
+   * Goes to the member's seat: at once when the page opens on the list, and when a table where
+   * the member now sits appears on the list shown (opened or joined in another tab, or in the
+   * channel), so that two tabs of one member stay at one table.
+   */
+  private maybeAutoWatch(seatedBefore: ReadonlySet<number>): void {
+    const first = !this.autoWatched;
     this.autoWatched = true;
     const mine = this.tables.filter((table) => table.seated && table.status !== "finished" && table.status !== "ended");
-    if (mine.length === 1 && mine[0]) {
-      this.outbox?.watch(mine[0].table_id);
+    const fresh = mine.filter((table) => !seatedBefore.has(table.table_id));
+    const goTo = first ? (mine.length === 1 ? mine[0] : undefined) : fresh.length === 1 ? fresh[0] : undefined;
+    if (goTo) {
+      this.outbox?.watch(goTo.table_id);
     }
   }
 
@@ -194,7 +228,7 @@ export class App {
     const head = el("div", "panel-head");
     head.append(el("h1", "", t("tables")), this.langButton());
     box.append(head);
-    if (this.tables.length === 0) {
+    if (this.tables.length === 0 && this.games.length === 0) {
       box.append(el("p", "empty", t("no_tables")));
     }
     const list = el("ul", "table-list");
@@ -220,7 +254,30 @@ export class App {
       list.append(item);
     }
     box.append(list);
+    if (this.games.length > 0) {
+      box.append(this.gameChoices());
+    }
     this.screen.replaceChildren(box);
+  }
+
+  /** A channel with no table: the games, one button each; a click opens a table here. */
+  private gameChoices(): HTMLElement {
+    const box = el("div", "open-table");
+    box.append(el("h2", "", t("open_table")), el("p", "open-note", t("open_note")));
+    const list = el("div", "games");
+    for (const game of this.games) {
+      const pick = button("game-choice", game.name, () => {
+        for (const other of list.querySelectorAll("button")) {
+          other.disabled = true; // one table at a time: the server's answer redraws the page
+        }
+        pick.classList.add("pressed");
+        this.outbox?.open(game.id);
+      });
+      pick.dataset.game = game.id;
+      list.append(pick);
+    }
+    box.append(list);
+    return box;
   }
 
   private backToTables(): void {
@@ -251,11 +308,20 @@ export class App {
     const before = this.state;
     const taken = before ? this.trickTaken(before, state) : null;
     const ghosts = taken === null ? [] : this.trickRects();
+    if (before && taken !== null && before.table_id === state.table_id) {
+      this.lastTrick = { tableId: state.table_id, cards: [...before.view.trick], winner: taken };
+    }
+    const from = before?.table_id === state.table_id ? this.cardOrigins() : null;
+    const played = before?.table_id === state.table_id ? this.newlyPlayed(before, state) : [];
     if (before?.table_id !== state.table_id || before.version !== state.version) {
       this.pending = null;
     }
     if (before?.table_id !== state.table_id) {
       this.sheetOpen = false;
+      this.lastTrickOpen = false;
+      if (this.lastTrick?.tableId !== state.table_id) {
+        this.lastTrick = null;
+      }
       this.asking = null;
       this.resultClosed = false;
       this.picked.clear();
@@ -273,11 +339,64 @@ export class App {
       setLang(state.lang);
     }
     this.drawTable();
+    if (from !== null && played.length > 0) {
+      this.travel(from, played);
+    }
     if (taken !== null) {
       this.takeTrick(ghosts, taken);
     }
   }
 
+  /** Where each card of your hand and each seat is drawn now, before the next state is drawn. */
+  private cardOrigins(): { hand: Map<string, DOMRect>; seats: Map<number, DOMRect> } {
+    const hand = new Map<string, DOMRect>();
+    for (const card of this.screen.querySelectorAll<HTMLElement>(".hand .card")) {
+      hand.set(card.dataset.card ?? "", card.getBoundingClientRect());
+    }
+    const seats = new Map<number, DOMRect>();
+    for (const seat of this.screen.querySelectorAll<HTMLElement>(".felt > .seat")) {
+      seats.set(Number(seat.dataset.seat), seat.getBoundingClientRect());
+    }
+    return { hand, seats };
+  }
+
+  /** The cards of the trick in `after` that were not on the table in `before`: just played. */
+  private newlyPlayed(before: TableState, after: TableState): [number, string][] {
+    const old = new Set(before.view.trick.map(([seat, code]) => `${seat}:${code}`));
+    return after.view.trick.filter(([seat, code]) => !old.has(`${seat}:${code}`));
+  }
+
+  /**
+   * A card just played travels to its place in the trick: from your hand where it lay, from
+   * its seat for the others. The card is drawn at its place at once and only seems to travel
+   * (a CSS transition of its `translate`), so that the boxes are right from the start.
+   */
+  private travel(from: { hand: Map<string, DOMRect>; seats: Map<number, DOMRect> }, played: [number, string][]): void {
+    if (still()) {
+      return;
+    }
+    const me = this.state?.seat ?? null;
+    for (const [seat, code] of played) {
+      const card = this.screen.querySelector<HTMLElement>(`.trick .card[data-seat="${seat}"][data-card="${code}"]`);
+      const start = (seat === me ? from.hand.get(code) : undefined) ?? from.seats.get(seat);
+      if (!card || !start) {
+        continue;
+      }
+      const end = card.getBoundingClientRect();
+      const scale = card.offsetWidth > 0 ? end.width / card.offsetWidth : 1; // the middle may be drawn smaller
+      const dx = (start.left + start.width / 2 - (end.left + end.width / 2)) / scale;
+      const dy = (start.top + start.height / 2 - (end.top + end.height / 2)) / scale;
+      card.classList.add("arriving");
+      card.style.setProperty("translate", `${dx}px ${dy}px`);
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          card.classList.add("travel");
+          card.style.setProperty("translate", "0px 0px");
+          window.setTimeout(() => card.classList.remove("arriving", "travel"), PLAYED_MS + 50);
+        }),
+      );
+    }
+  }
   /** The seat that took the trick shown before `after`, or null when no trick was taken. */
   private trickTaken(before: TableState, after: TableState): number | null {
     if (before.table_id !== after.table_id || before.view.trick.length === 0) {
@@ -313,7 +432,7 @@ export class App {
   /** The trick just taken slides to its winner's seat and fades there. */
   private takeTrick(cards: { code: string; rect: DOMRect }[], winner: number): void {
     const seat = this.screen.querySelector<HTMLElement>(`.seat[data-seat="${winner}"]`);
-    if (!seat || cards.length === 0) {
+    if (!seat || cards.length === 0 || still()) {
       return;
     }
     const target = seat.getBoundingClientRect();
@@ -359,6 +478,12 @@ export class App {
     page.append(this.header(state), this.felt(state), this.events(state), this.mine(state));
     if (this.sheetOpen && state.view.sheet) {
       page.append(this.sheet(state));
+    }
+    const last = this.shownLastTrick(state);
+    if (this.lastTrickOpen && last) {
+      page.append(this.lastTrickBox(state, last));
+    } else {
+      this.lastTrickOpen = false;
     }
     if (state.result && !this.resultClosed) {
       page.append(this.result(state));
@@ -411,7 +536,7 @@ export class App {
       }
     };
     seats.forEach(onFelt);
-    for (let pass = 0; pass < 6; pass++) {
+    for (let pass = 0; pass < 12; pass++) {
       let apart = true;
       for (const [i, seat] of seats.entries()) {
         for (const other of seats.slice(i + 1)) {
@@ -450,6 +575,23 @@ export class App {
     for (let scale = 1; scale >= 0.5 && covered(); scale -= 0.1) {
       middle.style.setProperty("scale", String(scale - 0.1));
     }
+    // Still covered (many seats on a short felt): the middle moves to the nearest free spot.
+    const shifts: [number, number][] = [];
+    for (let dx = -64; dx <= 64; dx += 8) {
+      for (let dy = -64; dy <= 64; dy += 8) {
+        shifts.push([dx, dy]);
+      }
+    }
+    shifts.sort((a, b) => Math.hypot(...a) - Math.hypot(...b));
+    for (const [dx, dy] of shifts) {
+      if (!covered()) {
+        break;
+      }
+      middle.style.setProperty("translate", `${dx}px ${dy}px`);
+    }
+    if (covered()) {
+      middle.style.removeProperty("translate");
+    }
   }
 
   private header(state: TableState): HTMLElement {
@@ -483,6 +625,14 @@ export class App {
       tools.append(
         button("sheet-button", t("sheet"), () => {
           this.sheetOpen = true;
+          this.drawTable();
+        }),
+      );
+    }
+    if (this.shownLastTrick(state)) {
+      tools.append(
+        button("last-trick-button", t("last_trick"), () => {
+          this.lastTrickOpen = true;
           this.drawTable();
         }),
       );
@@ -672,7 +822,7 @@ export class App {
         card.classList.add("playable");
         card.tabIndex = 0;
         card.setAttribute("role", "button");
-        card.title = play.help ?? play.label;
+        card.title = this.helpOf(play) ?? play.label;
         this.onPress(card, () => this.act(play.notation, card));
       } else if (pickable.has(code)) {
         card.classList.add("pickable");
@@ -710,8 +860,9 @@ export class App {
         }
       });
       node.dataset.notation = action.notation;
-      if (action.help) {
-        node.title = action.help;
+      const help = this.helpOf(action);
+      if (help) {
+        node.title = help;
       }
       if (this.pending !== null) {
         node.disabled = true;
@@ -719,6 +870,8 @@ export class App {
       }
       row.append(node);
     }
+    // The lobby's few choices wrap to a second line on a phone; a game's many scroll in one row.
+    row.classList.toggle("few", state.status === "lobby" && buttons.length <= FEW_CHOICES);
     if (row.childElementCount > 0) {
       box.append(row);
     }
@@ -738,8 +891,9 @@ export class App {
     for (const action of matching) {
       const confirm = button("confirm primary", action.label, () => this.act(action.notation, confirm));
       confirm.dataset.notation = action.notation;
-      if (action.help) {
-        confirm.title = action.help;
+      const help = this.helpOf(action);
+      if (help) {
+        confirm.title = help;
       }
       confirm.disabled = this.pending !== null;
       row.append(confirm);
@@ -753,6 +907,11 @@ export class App {
       );
     }
     return row;
+  }
+
+  /** An action's help: its own, else its verb's (sent once in the state for all of them). */
+  private helpOf(action: ActionState): string | null {
+    return action.help ?? this.state?.helps[action.verb] ?? null;
   }
 
   private onPress(node: HTMLElement, run: () => void): void {
@@ -775,7 +934,13 @@ export class App {
       line.textContent = t("lobby_waiting");
     } else if (state.actions.length > 0) {
       line.classList.add("your-turn");
-      line.textContent = t("your_turn");
+      line.append(el("span", "turn-word", t("your_turn")));
+      if (state.deadline !== null) {
+        const left = el("span", "clock turn-clock");
+        left.dataset.until = String(state.deadline);
+        left.title = t("time_left");
+        line.append(left);
+      }
     } else if (state.view.to_act.length > 0 && state.status === "playing") {
       const names = state.view.to_act.map((seat) => seats[seat]?.name ?? "?");
       line.textContent = `${t("waiting")} ${names.join(", ")}`;
@@ -864,6 +1029,54 @@ export class App {
     return overlay;
   }
 
+  /**
+   * The last trick taken: the game's own where its view shows one (a pile), else the one this
+   * page saw taken at this table. None before the first trick, and none once the deal's next
+   * trick is more than a lead away from it would still be right: the page keeps the latest only.
+   */
+  private shownLastTrick(state: TableState): TakenTrick | null {
+    const pile = state.view.piles.find((p) => p.key === LAST_TRICK_PILE && p.cards.length > 0);
+    if (pile) {
+      return { tableId: state.table_id, cards: pile.cards.map((code) => [pile.seat ?? -1, code]), winner: pile.seat };
+    }
+    if (state.status !== "playing" || this.lastTrick?.tableId !== state.table_id) {
+      return null;
+    }
+    return this.lastTrick;
+  }
+
+  /** The last trick on a tap: its cards before the seats that played them, and who took it. */
+  private lastTrickBox(state: TableState, last: TakenTrick): HTMLElement {
+    const overlay = el("div", "overlay last-trick-overlay");
+    const close = (): void => {
+      this.lastTrickOpen = false;
+      this.drawTable();
+    };
+    overlay.addEventListener("click", close);
+    const box = el("div", "panel last-trick");
+    box.setAttribute("role", "dialog");
+    const head = el("div", "panel-head");
+    head.append(el("h2", "", t("last_trick")), button("close", t("close"), close));
+    box.append(head);
+    const cards = el("div", "last-trick-cards");
+    for (const [seat, code] of last.cards) {
+      const place = el("figure", "played");
+      place.append(cardFace(code));
+      const name = state.view.seats[seat]?.name;
+      if (name) {
+        place.append(el("figcaption", "", name));
+      }
+      cards.append(place);
+    }
+    box.append(cards);
+    const winner = last.winner === null ? undefined : state.view.seats[last.winner]?.name;
+    if (winner) {
+      box.append(el("p", "taken-by", `${t("taken_by")}: ${winner}`));
+    }
+    overlay.append(box);
+    return overlay;
+  }
+
   /** A table closed before its match was over (by its host, idle, abandoned): said plainly. */
   private ended(state: TableState): HTMLElement {
     const overlay = el("div", "overlay ended-overlay");
@@ -917,34 +1130,61 @@ export class App {
     return overlay;
   }
 
-  /** Overlaps the hand's cards so that the whole hand fits the width, in a gentle fan. */
+  /**
+   * Overlaps the hand's cards so that the whole hand fits the width, in a gentle fan. Where so
+   * many cards would overlap past their index (Snipp snapp snorum's 26 on a phone), the hand is
+   * fanned in two rows, the second lower by most of a card, so every index stays readable.
+   */
   private fanHand(): void {
     const hand = this.screen.querySelector<HTMLElement>(".hand");
     if (!hand) {
       return;
     }
     const cards = [...hand.children] as HTMLElement[];
-    const count = cards.length;
-    if (count === 0) {
+    if (cards.length === 0) {
       return;
     }
     const width = hand.clientWidth || window.innerWidth;
     const cardWidth = cards[0]?.offsetWidth || 60;
     const cardHeight = cards[0]?.offsetHeight || 84;
+    const room = (count: number): number => {
+      const turn = Math.min(2.5, 24 / count);
+      const outer = (((count - 1) / 2) * turn * Math.PI) / 180;
+      // The outer cards turn out past their slot, by half their height's sine: keep that margin.
+      return width - cardWidth - 2 * (cardHeight * Math.sin(outer) * 0.5 + 8);
+    };
+    let rows = 1;
+    while (rows < 3 && room(Math.ceil(cards.length / rows)) / (Math.ceil(cards.length / rows) - 1) < cardWidth * INDEX_SHOWN) {
+      rows += 1;
+    }
+    if (rows === 1) {
+      this.fanRow(hand, cards, cardWidth, room(cards.length), ARC_PX);
+      return;
+    }
+    hand.classList.add("rows");
+    const each = Math.ceil(cards.length / rows);
+    for (let r = 0; r < rows; r++) {
+      const row = el("div", "hand-row");
+      const part = cards.slice(r * each, (r + 1) * each);
+      row.append(...part);
+      hand.append(row);
+      // Flatter rows: an outer card of one row must not drop over the next row's indices.
+      this.fanRow(row, part, cardWidth, room(part.length), ARC_PX / 4);
+    }
+  }
+
+  private fanRow(row: HTMLElement, cards: HTMLElement[], cardWidth: number, room: number, arc: number): void {
+    const count = cards.length;
     const middle = (count - 1) / 2;
     const turn = Math.min(2.5, 24 / count);
-    // The outer cards turn out past their slot, by half their height's sine: keep that margin.
     const outer = (middle * turn * Math.PI) / 180;
-    const room = width - cardWidth - 2 * (cardHeight * Math.sin(outer) * 0.5 + 8);
     const step = count > 1 ? Math.min(cardWidth * 0.72, room / (count - 1)) : 0;
-    // The arc drops the outer cards by at most ARC_PX; the hand keeps room below for it.
-    const bend = middle > 0 ? Math.min(turn / 4, ARC_PX / (middle * middle)) : 0;
+    // The arc drops the outer cards by at most `arc`; the row keeps room below for it.
+    const bend = middle > 0 ? Math.min(turn / 4, arc / (middle * middle)) : 0;
     const drop = bend * middle * middle + (cardWidth / 2) * Math.sin(outer);
-    hand.style.setProperty("padding-bottom", `${Math.max(14, Math.ceil(drop) + 6)}px`);
+    row.style.setProperty("padding-bottom", `${Math.max(14, Math.ceil(drop) + 6)}px`);
     cards.forEach((card, i) => {
-      if (i > 0) {
-        card.style.setProperty("margin-left", `${step - cardWidth}px`);
-      }
+      card.style.setProperty("margin-left", i > 0 ? `${step - cardWidth}px` : "0px");
       const off = i - middle;
       card.style.setProperty("--rot", `${off * turn}deg`);
       card.style.setProperty("--arc", `${off * off * bend}px`);
