@@ -7,6 +7,13 @@ numbered files in ``migrations/postgresql/``, tracked in the one-row table ``sch
 processes that start together take turns (an advisory lock), so each migration runs once.
 Query parameters of the address other than asyncpg's own are server settings, e.g.
 ``?search_path=kortbord`` for a schema of its own.
+
+The server itself ends what a frozen process leaves open (``server_settings``): a write holds its
+shard's lease row until it commits, so a process stopped mid-write (a hung host, SIGSTOP) would
+otherwise keep its shards from being taken over until it woke. A transaction left idle is ended
+after twice the storage's timeout, a statement after the timeout, and a wait for a lock after half
+of it, so a process taking shards over is refused in words ("canceling statement due to lock
+timeout") rather than waiting until its own timeout calls the database away.
 """
 
 from __future__ import annotations
@@ -111,7 +118,13 @@ class PostgresStorage(Storage):
         try:
             # no floor of idle connections: asyncpg would log a traceback each time an outage kept
             # it from restoring one
-            pool = await asyncpg.create_pool(dsn, min_size=0, max_size=pool_size, timeout=10)
+            pool = await asyncpg.create_pool(
+                dsn,
+                min_size=0,
+                max_size=pool_size,
+                timeout=10,
+                server_settings=server_settings(timeout),
+            )
         except (*DRIVER_ERRORS, ValueError) as error:
             raise StorageError(f"cannot connect to {where}: {redact(str(error))}") from error
         try:
@@ -200,6 +213,17 @@ class PostgresStorage(Storage):
                 await self._pool.release(db)
 
 
+def server_settings(timeout: float) -> dict[str, str]:
+    """What the server ends on its own for each of the pool's sessions (milliseconds): no live
+    process leaves a transaction idle for longer than its own ``timeout``, nor waits that long."""
+    ms = max(1, round(timeout * 1000))
+    return {
+        "idle_in_transaction_session_timeout": str(2 * ms),
+        "statement_timeout": str(ms),
+        "lock_timeout": str(max(1, ms // 2)),
+    }
+
+
 async def _version(db: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> int:
     await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
     version = await db.fetchval("SELECT max(version) FROM schema_version")
@@ -215,6 +239,8 @@ async def migrate(
     async with pool.acquire() as db:
         while True:
             async with db.transaction():
+                # A migration may take its time, and so may the turn of the process migrating.
+                await db.execute("SET LOCAL lock_timeout = 0; SET LOCAL statement_timeout = 0")
                 await db.execute("SELECT pg_advisory_xact_lock($1, $2)", *MIGRATION_LOCK)
                 current = await _version(db)
                 if current > latest:
