@@ -3,9 +3,10 @@
 The page gets a one-time code from Discord (the Embedded App SDK's ``authorize``) and posts it to
 the bot, which exchanges it at Discord's token endpoint with the application's id and client
 secret and asks Discord who the token belongs to. Only then does the bot issue its own session:
-a random token (``secrets``), bound to that member's id, valid for ``SESSION_SECONDS``, kept in
-memory. The WebSocket takes nothing else as proof of who a member is; the page's word is never
-trusted. The client secret is never logged nor sent anywhere but to Discord's token endpoint.
+a token bound to that member's id and signed by the bot (``IssuedSessions``), valid for
+``SESSION_SECONDS``. The WebSocket takes nothing else as proof of who a member is; the page's
+word is never trusted. The client secret is never logged nor sent anywhere but to Discord's
+token endpoint (the sessions' key is derived from it, never the secret itself).
 
 Discord is reached through an injectable ``Fetch`` function, so tests run against a fake Discord
 and never leave the machine.
@@ -13,6 +14,9 @@ and never leave the machine.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
@@ -40,45 +44,51 @@ class WebUser:
         return {"id": str(self.user_id), "name": self.name}
 
 
-@dataclass(slots=True)
-class _Issued:
-    user: WebUser
-    expires: float
-
-
 class IssuedSessions:
-    """The sessions the bot issued, in memory: a restart signs every page in again (the page
-    does so by itself, through Discord)."""
+    """The sessions the bot issued: a member's id, name and expiry, signed (HMAC-SHA256) with
+    ``key``. Every process that knows the key accepts them, so a page signed in by one process
+    of a cluster is taken by any (the key is derived from the application's client secret,
+    which every process has: ``key_from``). Without a key a process signs with one of its own,
+    and a restart signs every page in again (the page does so by itself, through Discord)."""
 
-    def __init__(self, now: Callable[[], float], lifetime: float = SESSION_SECONDS) -> None:
+    def __init__(
+        self, now: Callable[[], float], lifetime: float = SESSION_SECONDS, key: bytes | None = None
+    ) -> None:
         self.now = now
         self.lifetime = lifetime
-        self._issued: dict[str, _Issued] = {}
+        self._key = key if key is not None else secrets.token_bytes(32)
+
+    def __repr__(self) -> str:  # never the key
+        return "IssuedSessions()"
 
     def issue(self, user: WebUser) -> str:
         """A new session for ``user``."""
-        self._forget_expired()
-        token = secrets.token_urlsafe(32)
-        self._issued[token] = _Issued(user, self.now() + self.lifetime)
-        return token
+        name = base64.urlsafe_b64encode(user.name.encode()).decode().rstrip("=")
+        body = f"{user.user_id}.{int(self.now() + self.lifetime)}.{name}"
+        return f"{body}.{self._sign(body)}"
 
     def user_of(self, token: object) -> WebUser | None:
-        """The member a session was issued to; None for one the bot never issued or that
-        expired."""
-        if not isinstance(token, str):
+        """The member a session was issued to; None for one the bot never issued (or whose
+        signature does not hold) or that expired."""
+        if not isinstance(token, str) or len(token) > 1024:
             return None
-        issued = self._issued.get(token)
-        if issued is None:
+        body, _, signature = token.rpartition(".")
+        if not hmac.compare_digest(signature.encode(), self._sign(body).encode()):
             return None
-        if issued.expires <= self.now():
-            del self._issued[token]
+        user_id, expires, name = body.split(".")
+        if int(expires) <= self.now():
             return None
-        return issued.user
+        padded = name + "=" * (-len(name) % 4)
+        return WebUser(int(user_id), base64.urlsafe_b64decode(padded).decode())
 
-    def _forget_expired(self) -> None:
-        now = self.now()
-        for token in [t for t, i in self._issued.items() if i.expires <= now]:
-            del self._issued[token]
+    def _sign(self, body: str) -> str:
+        digest = hmac.new(self._key, body.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def key_from(client_secret: str) -> bytes:
+    """The sessions' signing key, derived from the client secret (never the secret itself)."""
+    return hmac.new(client_secret.encode(), b"kortbord web sessions", hashlib.sha256).digest()
 
 
 Fetch = Callable[
