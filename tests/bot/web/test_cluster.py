@@ -19,6 +19,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from pydantic import SecretStr
 
 from bot.clock import ManualClock
 from bot.root import Root
@@ -63,7 +64,7 @@ async def start(database: str, shard: int, dist: Path) -> Process:
         web_port=port,
         web_host="127.0.0.1",
         web_address=address,
-        client_secret=SECRET,
+        client_secret=SecretStr(SECRET),
         ai_workers=0,
         _env_file=None,
     )
@@ -259,7 +260,8 @@ async def test_one_address_serves_the_tables_of_both_processes_through_a_takeove
             shown = await stranger.state(0)
             assert shown["seat"] is None
             refused = await stranger.act(_version(shown), "pass")
-            assert refused is not None and refused["type"] == "refused"
+            assert refused is not None
+            assert refused["type"] == "refused"
             await stranger.close()
 
             halfway = asyncio.Event()
@@ -276,13 +278,16 @@ async def test_one_address_serves_the_tables_of_both_processes_through_a_takeove
             # A move sent again from a state it was already made on is refused, never doubled.
             last_version, last_move = there_played.acked[-1]
             again = await pages_there[0].act(last_version, last_move)
-            assert again is not None and again["type"] == "refused", again
+            assert again is not None
+            assert again["type"] == "refused", again
             for page in pages_here + pages_there:
                 await page.close()
 
-        assert first.face.relay is not None and first.face.relay.relayed >= 2
+        assert first.face.relay is not None
+        assert first.face.relay.relayed >= 2
         assert sum(p.reconnections for p in pages_there) >= 2  # both pages of the table resumed
         assert took_over < WAIT
+        assert third is not None
         for process, table, played in (
             (first, here, here_played),
             (third, there, there_played),
@@ -294,8 +299,8 @@ async def test_one_address_serves_the_tables_of_both_processes_through_a_takeove
             assert len(log) == len(set(log))  # (cards: a card is played once a deal)
             assert len(log) == 52  # the whole deal: 26 tricks (with the cards the game forced)
     finally:
-        for process in (first, third):
-            if process is not None:
-                await process.root.pause()
-                await process.root.close()
+        for alive in (first, third):
+            if alive is not None:
+                await alive.root.pause()
+                await alive.root.close()
         await second.root.close()
