@@ -31,7 +31,7 @@ import aiohttp
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.storage import Storage, StorageError
-from bot.web.hub import MAX_FRAME, Watcher
+from bot.web.hub import Watcher
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +90,7 @@ class ClusterRelay:
             owner = await self._client.ws_connect(
                 address.rstrip("/") + "/ws",
                 timeout=aiohttp.ClientWSTimeout(ws_receive=None, ws_close=CONNECT_SECONDS),
-                max_msg_size=MAX_FRAME,
+                max_msg_size=0,  # the owner's states are as large as a table makes them
                 heartbeat=30.0,
             )
         except (aiohttp.ClientError, OSError, TimeoutError) as error:
