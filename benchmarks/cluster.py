@@ -105,7 +105,7 @@ async def play(
     readers = []
     for member in members:
         ws = await client.ws_connect(url)
-        token = issued.issue(WebUser(member.user_id, member.name))
+        token = issued.issue(WebUser(member.user_id, member.name), channel)
         hello = {"type": "hello", "session": token, "channel_id": str(channel), "lang": "sv"}
         await ws.send_json({**hello, "table_id": table.table_id})
         page = Page(ws)

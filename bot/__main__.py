@@ -5,6 +5,8 @@ it when ``KORTBORD_WEB_PORT`` is set; ``kortbord web`` runs the web table alone;
 registers its slash commands with Discord (globally, or on ``KORTBORD_DEV_GUILD``).
 ``kortbord play <game>`` seats you at a terminal table against computer players
 (``bot.terminal``).
+``kortbord doctor CHANNEL`` checks, after a deploy, what the bot will do on real Discord in that
+channel (``bot.discord.doctor``): one line per check, exit 0 only when every one passed.
 ``kortbord health`` tells whether a running bot is healthy (``bot.health``; the container's
 HEALTHCHECK): exit 0 when it is, 1 when it is not, with one line either way.
 ``kortbord backup FILE`` writes a consistent copy of the database, safe while the bot runs.
@@ -65,6 +67,12 @@ def _parser() -> argparse.ArgumentParser:
         help="level of the computer players: easy, normal (default) or hard (also random)",
     )
     play.add_argument("--name", help="your name at the table (default: Du / You)")
+    doctor = commands.add_parser(
+        "doctor",
+        help="check on Discord, in a channel, everything the bot will do there (after a deploy)",
+    )
+    doctor.add_argument("channel", type=int, help="the id of a text channel the bot is in")
+    doctor.add_argument("--api", help=argparse.SUPPRESS)  # another Discord, for the tests
     commands.add_parser(
         "health",
         help="exit 0 if the database answers and the running bot's gateway is alive, else 1",
@@ -262,8 +270,9 @@ def _verify(file: str | None, table_id: int | None, lang: str) -> int:
 
     from bot.settings import SettingsError
     from bot.storage import StorageError
-    from bot.verify import MatchRecord, check, verdict_lines
+    from bot.verify import MatchRecord, RecordError, check, verdict_lines
 
+    texts = catalog(lang)
     if (file is None) == (table_id is None):
         print("name a record file or --table N (not both)", file=sys.stderr)
         return 2
@@ -277,11 +286,16 @@ def _verify(file: str | None, table_id: int | None, lang: str) -> int:
                 print(f"no table {table_id} in the database", file=sys.stderr)
                 return 2
             record = found
+    except RecordError as error:
+        kind = error.details.get("kind")
+        details = {**error.details, **({"kind": texts.text(f"verify.kind.{kind}")} if kind else {})}
+        print(texts.text(f"verify.record.{error.key}", **details), file=sys.stderr)
+        return 2
     except (OSError, ValueError, SettingsError, StorageError) as error:
-        print(error, file=sys.stderr)
+        print(str(error).splitlines()[0] if str(error) else type(error).__name__, file=sys.stderr)
         return 2
     verdict = check(record)
-    print("\n".join(verdict_lines(catalog(lang), record, verdict)))
+    print("\n".join(verdict_lines(texts, record, verdict)))
     return 0 if verdict.sound else 1
 
 
@@ -297,6 +311,39 @@ async def _stored_match(table_id: int) -> MatchRecord | None:
         return None if record is None else await match_record(storage, record)
     finally:
         await storage.close()
+
+
+def _doctor(channel_id: int, api: str | None) -> int:
+    import asyncio
+
+    from bot.discord.commands_sync import DISCORD_API
+    from bot.discord.doctor import Check, doctor
+    from bot.settings import SettingsError, load_settings
+
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return 2
+    if settings.token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+
+    def say(check: Check) -> None:
+        print(check.line, flush=True)
+
+    healthy = asyncio.run(
+        doctor(
+            settings.token.get_secret_value(),
+            channel_id,
+            say,
+            public_url=settings.public_url,
+            dev_guild=settings.dev_guild,
+            api=api or DISCORD_API,
+        )
+    )
+    print("every check passed" if healthy else "some checks failed (FAIL above)")
+    return 0 if healthy else 1
 
 
 def _health() -> int:
@@ -330,6 +377,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     if args.command == "health":
         return _health()
+    if args.command == "doctor":
+        return _doctor(args.channel, args.api)
     if args.command == "backup":
         return _backup(args.file)
     if args.command == "migrate-db":

@@ -53,6 +53,11 @@ class SystemClock:
 
         return loop.call_later(max(0.0, when - self.now()), fire)
 
+    async def sleep(self, seconds: float) -> None:
+        """A pause of the process's own (a lease kept fresh, a claim tried again), on this
+        clock's time."""
+        await asyncio.sleep(seconds)
+
 
 async def _logged(callback: TimerCallback) -> None:
     try:

@@ -5,7 +5,10 @@ serves the channel on 127.0.0.1 with a few simulated members you can switch betw
 (the Discord Activity's page) is served beside it on a free local port, with a member picker in
 place of Discord's sign-in (the demo only): a move in either shows in both. Simulated
 time follows the wall clock here (a tick every half second), so turn deadlines, computer players
-and Hej knekt's reaction times behave as on Discord. The database is a temporary file.
+and Hej knekt's reaction times behave as on Discord; the bot's timers run on the simulated clock
+alone (``SimulatedClock``), so however busy the machine, a step waits for the bot's work and a
+timer falls due only when the clock reaches it. A card turned in Hej knekt opens its reaction
+window when the page shows it (``PageSight``). The database is a temporary file.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.discord.client import Kortbord
+from bot.discord.clock import SimulatedClock
 from bot.settings import Settings
 from bot.web.auth import WebUser
 from bot.web.server import WebFace
@@ -35,14 +39,12 @@ log = logging.getLogger(__name__)
 
 MEMBERS = ("Anna", "Bo", "Cilla", "Dag")
 TICK = 0.5  # seconds of wall-clock time between moves of the simulated clock
-SETTLE = 0.25
-"""Seconds SimCord waits, after a click or a move of the clock, for the bot's work to finish and
-for the bot's timers that fall due meanwhile (its ``settle_timeout``, 5 s by default, under which
-a click in Hej knekt waited for the reaction window's own timers, and the window closed before
-the card was shown). Timers further off fire by the wall clock and the page shows them at the
-next tick, as on Discord. Below a computer player's fastest reaction (280 ms,
-``games.ai.reaction``): a click that turns a card is answered before anyone can react, a press
-while the window is open is answered at once."""
+SETTLE = 60.0
+"""Seconds SimCord gives the bot's work after a click or a step of the clock (its
+``settle_timeout``): a bound for a bot that hangs, not a pace. The bot's timers wait for the
+simulated clock (``SimulatedClock``), so settling waits for the work alone, and a busy machine
+makes a click slower, never refused. Below the libraries' own housekeeping timers (a database
+connection idle for 300 s), which SimCord would wait out by the wall clock."""
 
 MISSING = """\
 The demo needs SimCord's preview, which is not installed here.
@@ -68,6 +70,33 @@ class Simulated:
     channel: ChannelHandle
     members: list[MemberActor]
     web: WebFace
+    sight: PageSight
+
+
+class PageSight:
+    """When the page has shown the channel as it is: a turned card's reaction window waits for
+    it (the bot's ``sight``), so the member has the whole window from when the card is on the
+    page, however long the machine took to show it."""
+
+    def __init__(self) -> None:
+        self.env: Env | None = None
+        self._waiting: list[asyncio.Future[None]] = []
+
+    async def wait(self) -> None:
+        """Until the page is next brought up to date with the channel."""
+        seen = asyncio.get_running_loop().create_future()
+        self._waiting.append(seen)
+        if self.env is None:
+            await seen
+        else:
+            await self.env.external_wait(seen, reason="the demo's page showing the card")
+
+    def shown(self) -> None:
+        """The page shows the channel as it is now: what waited for it goes on."""
+        waiting, self._waiting = self._waiting, []
+        for seen in waiting:
+            if not seen.done():
+                seen.set_result(None)
 
 
 @contextlib.asynccontextmanager
@@ -83,10 +112,15 @@ async def simulated(settings: Settings, **bot_options: Any) -> AsyncIterator[Sim
         )
         members_shown: list[WebUser] = []
         web = WebFace(demo_settings, port=0, host="127.0.0.1", demo_members=members_shown)
-        bot = Kortbord(demo_settings, **bot_options)
+        clock, sight = SimulatedClock(), PageSight()
+        # no pause between DM edits: the simulated Discord has no rate limit to spare
+        options: dict[str, Any] = {"clock": clock, "sight": sight.wait, "dm_pause": 0.0}
+        bot = Kortbord(demo_settings, **{**options, **bot_options})
         try:
             async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE) as env:
-                populated = await _populated(env, bot, web, members_shown)
+                clock.attach(env)
+                sight.env = env
+                populated = await _populated(env, bot, web, members_shown, sight)
                 try:
                     yield populated
                 finally:
@@ -98,7 +132,7 @@ async def simulated(settings: Settings, **bot_options: Any) -> AsyncIterator[Sim
 
 
 async def _populated(
-    env: Env, bot: Kortbord, web: WebFace, members_shown: list[WebUser]
+    env: Env, bot: Kortbord, web: WebFace, members_shown: list[WebUser], sight: PageSight
 ) -> Simulated:
     """The guild, its channel and members, and the web table serving them."""
     await bot.tree.sync()
@@ -113,7 +147,7 @@ async def _populated(
     # channel's clock.
     with env.time_context():
         await web.start(bot.sessions, bot.application_id)
-    return Simulated(env, bot, channel, members, web)
+    return Simulated(env, bot, channel, members, web, sight)
 
 
 async def _demo(settings: Settings, port: int | None, open_browser: bool) -> None:
@@ -127,7 +161,7 @@ async def _demo(settings: Settings, port: int | None, open_browser: bool) -> Non
             print("Switch between the simulated members at the top of the page. Ctrl-C stops.")
             if open_browser:
                 webbrowser.open(preview.url)
-            await _follow_the_clock(demo.env, preview, demo.channel)
+            await _follow_the_clock(demo.env, preview, demo.channel, sight=demo.sight)
 
 
 async def _follow_the_clock(
@@ -137,17 +171,18 @@ async def _follow_the_clock(
     *,
     tick: float = TICK,
     now: Callable[[], float] = time.monotonic,
+    sight: PageSight | None = None,
 ) -> None:
     """Move simulated time with the wall clock, and show the page what the bot did meanwhile.
 
     The page's actions and the steps take turns (``_Shown``). A step that does not settle in
-    time (SimCord's ``TimeoutError``: the bot busy for longer than ``SETTLE``, as a Svår computer
-    player thinking for a second) is retried at the next tick: the demo goes on, with the time
+    time (SimCord's ``TimeoutError``: the bot busy for longer than ``SETTLE``) is retried at the
+    next tick: the demo goes on, with the time
     it missed caught up then. That is no fault, so it is not shown among the demo's warnings.
     """
     from simcord import SetupError
 
-    shown = _Shown(preview, channel)
+    shown = _Shown(preview, channel, sight)
     last = now()
     while True:
         try:
@@ -175,7 +210,8 @@ class _Shown:
     SimCord carries out one operation at a time (a click, a step of the clock, a refresh) and
     refuses one that comes during another; the page takes a refused action's outcome as
     uncertain and takes no more clicks until it is reloaded. So an action the page sends during
-    a step waits for the step to end (a moment: the bot's work and timers due within ``SETTLE``).
+    a step waits for the step to end (the bot's work that the step set off, and no timer beyond it).
+    Once the page shows the channel as it is, what waits for that (``PageSight``) goes on.
 
     The page is republished only when the channel changed: every publication makes the page's
     previous revision stale, and a click on a stale revision is not carried out. An action that
@@ -184,28 +220,48 @@ class _Shown:
     click, made on the revision the action left.
     """
 
-    def __init__(self, preview: Preview, channel: ChannelHandle) -> None:
-        from simcord import SetupError
-
-        self.preview, self.channel = preview, channel
+    def __init__(
+        self, preview: Preview, channel: ChannelHandle, sight: PageSight | None = None
+    ) -> None:
+        self.preview, self.channel, self.sight = preview, channel, sight
         self.turn = asyncio.Lock()
         self.fingerprint = _fingerprint(channel)
         act = preview._action  # what the page's server calls for every action it is sent
 
+        from simcord import SetupError
+
         async def in_turn(context_id: str | None, body: Mapping[str, Any]) -> dict[str, Any]:
             async with self.turn:
-                answer = await act(context_id, body)
+                answer = await act(context_id, self.current(context_id, body))
                 with contextlib.suppress(SetupError, TimeoutError):  # the next tick tries again
                     await self.catch_up()
                 return answer
 
         preview._action = in_turn  # type: ignore[method-assign]
 
+    def current(self, context_id: str | None, body: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A click made on the page as it was a moment before a republication is made on the
+        page as it is: in Hej knekt the computer players' presses republish it while the member
+        reaches for the button, and SimCord would refuse the press as made on an old page. Each
+        button's id carries the table's version or the card it answers, so the bot itself
+        refuses one that no longer applies, and says why."""
+        from simcord import SetupError
+
+        if body.get("kind") not in ("click", "select"):
+            return body
+        try:
+            revision = self.preview._get_page(context_id).revision
+        except SetupError:
+            return body  # an unknown page: SimCord answers it as such
+        return {**body, "published_revision": revision}
+
     async def catch_up(self) -> None:
         """Republish the page if the channel changed since the page was last shown it."""
         if _fingerprint(self.channel) != self.fingerprint:
             await self.preview.refresh()
             self.fingerprint = _fingerprint(self.channel)
+        if self.sight is not None:
+            self.sight.shown()
 
 
 def _fingerprint(channel: ChannelHandle) -> int:

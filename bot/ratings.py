@@ -1,9 +1,9 @@
 """Member ratings: OpenSkill's Weng-Lin Plackett-Luce model over a table's final places.
 
 Pure functions over the ``openskill`` library: no I/O, no clock, no database (the storage keeps
-``mu`` and ``sigma`` and calls ``rate`` when a table finishes). Each member is a team of one,
-except in partnership games, where partners are rated as one team; places are competition places
-(1 = best), so members who tie share a rank.
+``mu`` and ``sigma`` as plain rows; ``bot.leaderboard`` calls ``rate`` when a table finishes).
+Each member is a team of one, except in partnership games, where partners are rated as one team;
+places are competition places (1 = best), so members who tie share a rank.
 
 Computer players are never rated, but the places against them count: each takes part as an
 opponent of a fixed skill for its level (:data:`COMPUTER_SKILL`), so members who finish behind a

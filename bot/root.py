@@ -21,7 +21,7 @@ import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
-from bot.clock import Clock
+from bot.clock import Clock, SystemClock
 from bot.sessions import Listener, LiveTable, SessionManager
 from bot.settings import Settings
 from bot.storage import (
@@ -175,7 +175,7 @@ class Root:
                 log.warning("%s; trying again in %g s", error, retry)
             except StorageError as error:
                 log.warning("cannot claim the shards: %s; trying again in %g s", error, retry)
-            await asyncio.sleep(retry)
+            await self._wait(retry)
         self._lease_until = now + self.lease_seconds
         self._lease_task = asyncio.create_task(self._keep_lease(), name="shard lease")
 
@@ -184,7 +184,7 @@ class Root:
         database does not answer, every ``RENEW_RETRY_SECONDS``, as long as the lease lasts."""
         while await self.renew_lease():
             every = RENEW_RETRY_SECONDS if self.storage.away else RENEW_SECONDS
-            await asyncio.sleep(every * self.lease_seconds / LEASE_SECONDS)
+            await self._wait(every * self.lease_seconds / LEASE_SECONDS)
 
     async def renew_lease(self, now: float | None = None) -> bool:
         """Renews the shards' lease; False once another process has taken them over, or once
@@ -212,6 +212,14 @@ class Root:
             return False
         self._lease_until = now + self.lease_seconds
         return True
+
+    async def _wait(self, seconds: float) -> None:
+        """A pause of the lease's own, on the clock's time where the clock keeps one (SimCord's
+        simulated clock in the demo and the tests)."""
+        if isinstance(self.clock, SystemClock):
+            await self.clock.sleep(seconds)
+        else:
+            await asyncio.sleep(seconds)
 
     async def _lose_shards(self) -> None:
         self.shards_lost = True

@@ -59,8 +59,9 @@ class Settings(BaseSettings):
     pool_size: int = Field(default=10, ge=1, le=200)
     """PostgreSQL only: the most connections this process opens."""
     database_timeout: float = Field(default=5.0, ge=0.1, le=60.0)
-    """Seconds a read or write of the database may take before it counts as not done: a
-    database that hangs never holds a table (or a member's answer) longer than this."""
+    """Seconds the database may take to answer a read or write (from its turn to its commit)
+    before it counts as not done: a database that hangs never holds a table longer than this.
+    Waiting in line behind other tables is not counted: a queue is not an outage."""
     state_dir: Path | None = None
     """Where this process keeps its heartbeat and login ledger; by default beside the SQLite
     file, or ``data/`` with PostgreSQL."""
@@ -102,6 +103,9 @@ class Settings(BaseSettings):
     client_secret: SecretStr | None = None
     """The application's OAuth2 client secret, with which the bot exchanges the Activity's
     sign-in code at Discord; without it the web table cannot sign members in."""
+    public_url: str | None = None
+    """The web table's address on the internet (what Discord's URL Mapping points at), e.g.
+    ``https://kortbord.example.se``; ``kortbord doctor`` fetches the web table through it."""
     log_level: LogLevel = "INFO"
     log_format: Literal["text", "json"] = "text"
 
@@ -146,6 +150,19 @@ class Settings(BaseSettings):
         )
         suffix = "" if shards is None else f"-shards-{shards.label.replace(',', '_')}"
         return folder / f"kortbord{suffix}"
+
+    @field_validator("public_url", mode="before")
+    @classmethod
+    def _public_url(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = value.strip()
+            if not value:
+                return None
+            if not value.startswith(("https://", "http://")):
+                raise ValueError(
+                    "must be the web table's address, e.g. https://kortbord.example.se"
+                )
+        return value
 
     @field_validator("language", "log_format", mode="before")
     @classmethod

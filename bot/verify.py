@@ -5,10 +5,13 @@ A match's cards all come from one seed (``TableRecord.seed``): the game's genera
 it and deals every deal with the one documented shuffle (``games.cards.shuffle``). When a deal
 starts the table shows its fingerprint, the first ``PRINT_DIGITS`` hex digits of the SHA-256 of
 ``kortbord:<table id>:<deal>:<seed>``; it pins the seed without telling it. When the match is over
-the seed is revealed (on the result, and by ``/spel verifiera``, as a :class:`MatchRecord` file),
-and :func:`check` (``kortbord verify``) deals every deal again from it, compares each deal's
-fingerprint with the one shown, and plays the recorded moves on those cards: a move the cards
-recomputed do not allow, or a fingerprint that differs, means the record is not what was played.
+the seed is revealed (on the result, and by ``/spel verifiera``, as a :class:`MatchRecord` file,
+``bot.record``), and :func:`check` (``kortbord verify``) deals every deal again from it, compares
+each deal's fingerprint with the one shown, plays the recorded moves on those cards, and holds
+the record's seats, end and result against what the moves give: a move the cards recomputed do
+not allow, a fingerprint that differs, a match said to be finished that the moves do not finish
+(or the reverse), or a result, place or member the moves and seats do not give, means the record
+is not what was played.
 
 The seed of a table of the day (``bot.daily``) is kept until that day is over, as every member of
 the server plays the same cards that day.
@@ -19,22 +22,24 @@ No Discord and no SQL here: ``match_record`` reads through ``Storage``.
 from __future__ import annotations
 
 import hashlib
-import json
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.i18n import Catalog
+from bot.record import MatchRecord, RecordError, RecordResult, RecordSeat
 from games.cards import codes
-from games.core import Game, OptionError, apply_option_text
+from games.core import Game, OptionError, Seat, apply_option_text
 from games.registry import SPECS
 
 if TYPE_CHECKING:
     from bot.storage import Storage, TableRecord
 
+__all__ = ["MatchRecord", "RecordError", "check", "fingerprint", "match_record", "verdict_lines"]
+
 PRINT_DIGITS = 16
 """Hex digits of a deal's fingerprint shown at the table (64 bits of the SHA-256)."""
-RECORD_FORMAT = 1
 SECRET_UNTIL = "_secret_until"
 """A table setting: the seed stays secret until this Unix time (a table of the day: the day's
 end), even once the match is over."""
@@ -56,62 +61,6 @@ def seed_secret(record: TableRecord, now: float) -> bool:
     return until is not None and now < float(until)
 
 
-@dataclass(frozen=True)
-class MatchRecord:
-    """Everything needed to check a match: the game, its options, the seats, the seed, the
-    fingerprints the deals showed, every move in order, and the stored result (score, place per
-    seat; empty if the match did not finish)."""
-
-    table_id: int
-    game_id: str
-    variant: str
-    options: tuple[tuple[str, str], ...]
-    names: tuple[str, ...]
-    seed: int
-    prints: tuple[tuple[int, str], ...]
-    actions: tuple[tuple[int, str], ...]
-    result: tuple[tuple[int, int], ...] = ()
-
-    def to_json(self) -> str:
-        return json.dumps(
-            {
-                "format": RECORD_FORMAT,
-                "table": self.table_id,
-                "game": self.game_id,
-                "variant": self.variant,
-                "options": [list(pair) for pair in self.options],
-                "seats": list(self.names),
-                "seed": self.seed,
-                "fingerprints": {str(deal): shown for deal, shown in self.prints},
-                "actions": [[seat, notation] for seat, notation in self.actions],
-                "result": [list(pair) for pair in self.result],
-            },
-            ensure_ascii=False,
-            indent=1,
-        )
-
-    @classmethod
-    def from_json(cls, text: str) -> MatchRecord:
-        """The record in a file written by ``to_json``; ValueError if it is not one."""
-        try:
-            data = json.loads(text)
-            if data.get("format") != RECORD_FORMAT:
-                raise ValueError(f"not a Kortbord match record (format {data.get('format')!r})")
-            return cls(
-                table_id=int(data["table"]),
-                game_id=str(data["game"]),
-                variant=str(data["variant"]),
-                options=tuple((str(k), str(v)) for k, v in data["options"]),
-                names=tuple(str(name) for name in data["seats"]),
-                seed=int(data["seed"]),
-                prints=tuple(sorted((int(d), str(p)) for d, p in data["fingerprints"].items())),
-                actions=tuple((int(seat), str(notation)) for seat, notation in data["actions"]),
-                result=tuple((int(score), int(place)) for score, place in data["result"]),
-            )
-        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as error:
-            raise ValueError(f"not a Kortbord match record: {error}") from None
-
-
 async def match_record(storage: Storage, record: TableRecord) -> MatchRecord:
     """A stored table's record, as ``/spel verifiera`` hands it out and ``kortbord verify``
     checks it."""
@@ -123,11 +72,12 @@ async def match_record(storage: Storage, record: TableRecord) -> MatchRecord:
         game_id=record.game_id,
         variant=record.variant,
         options=record.options,
-        names=tuple(s.name for s in record.seats),
+        seats=tuple(RecordSeat(s.seat, s.user_id, s.name, s.left) for s in record.seats),
         seed=record.seed,
         prints=tuple(sorted(prints.items())),
         actions=tuple((a.seat, a.notation) for a in actions),
-        result=tuple((r.score, r.place) for r in result),
+        status=record.status,
+        result=tuple(RecordResult(r.seat, r.user_id, r.score, r.place) for r in result),
     )
 
 
@@ -169,23 +119,24 @@ def _new_game(record: MatchRecord) -> Game:
         options = apply_option_text(spec.preset(record.variant), settings)
     except OptionError as error:
         raise ValueError(str(error)) from None
-    return spec.new(len(record.names), options, rng=random.Random(record.seed))
+    return spec.new(len(record.seats), options, rng=random.Random(record.seed))
 
 
 def check(record: MatchRecord) -> Verdict:
-    """Deals every deal of ``record`` again from its seed and plays its moves on those cards."""
-    problems: list[tuple[str, dict[str, str | int]]] = []
+    """Deals every deal of ``record`` again from its seed, plays its moves on those cards, and
+    holds who sat where, whether the match finished and its result against what they give."""
+    problems: list[tuple[str, dict[str, str | int]]] = _seat_problems(record)
     try:
         game = _new_game(record)
     except ValueError as error:
-        return Verdict((), (("unplayable", {"detail": str(error)}),))
+        return Verdict((), (*problems, ("unplayable", {"detail": str(error)})))
     shown = dict(record.prints)
     deals: list[DealCheck] = []
     started: list[tuple[int, tuple[str, ...]]] = []
     moves: list[int] = []
 
     def deal_starts() -> None:
-        seats = range(len(record.names))
+        seats = range(len(record.seats))
         started.append((game.view(None).deal, tuple(codes(game.view(s).hand) for s in seats)))
         moves.append(0)
 
@@ -214,22 +165,81 @@ def check(record: MatchRecord) -> Verdict:
         elif shown[deal] != computed:
             problems.append(("print", {"deal": deal, "shown": shown[deal], "computed": computed}))
     dealt = {deal for deal, _ in started}
-    for deal in sorted(set(shown) - dealt):
-        problems.append(("never_dealt", {"deal": deal}))
-    if record.result and not problems:
-        if not game.is_over():
-            problems.append(("not_over", {"deal": game.view(None).deal}))
-        else:
-            scores = tuple(score for score, _ in record.result)
-            if game.result().scores != scores:
-                computed_scores = " ".join(map(str, game.result().scores))
-                stored = " ".join(map(str, scores))
-                problems.append(("result", {"stored": stored, "computed": computed_scores}))
+    never = sorted(set(shown) - dealt)
+    if never:
+        problems.append(("never_dealt", {"deals": ", ".join(map(str, never))}))
+    if not problems:
+        problems += _end_problems(record, game)
     return Verdict(tuple(deals), tuple(problems))
 
 
+def _seat_problems(record: MatchRecord) -> list[tuple[str, dict[str, str | int]]]:
+    """Who sat where, as the record says it: seats numbered 0, 1, ... in order, each member in
+    one seat only."""
+    numbers = [s.seat for s in record.seats]
+    if numbers != list(range(len(numbers))):
+        listed = " ".join(map(str, numbers))
+        return [("seat_numbers", {"numbers": listed, "last": max(len(numbers) - 1, 0)})]
+    members = [s.member for s in record.seats if s.member is not None]
+    twice = sorted({m for m in members if members.count(m) > 1})
+    if twice:
+        return [("member_twice", {"member": twice[0]})]
+    return []
+
+
+def final_places(game: Game, left: Collection[Seat]) -> tuple[int, ...]:
+    """The places stored when a match is over (``bot.sessions.play`` stores them, and a record
+    is checked against them): the game's, except that a seat whose member left is placed last,
+    and partners share their side's worst."""
+    places = list(game.result().places)
+    last = len(places)
+    for seat in left:  # rules/party.md 0.4
+        places[seat] = last
+    for team in game.view(None).teams:
+        worst = max(places[seat] for seat in team)
+        for seat in team:
+            places[seat] = worst
+    return tuple(places)
+
+
+def _end_problems(record: MatchRecord, game: Game) -> list[tuple[str, dict[str, str | int]]]:
+    """The end as the record says it (finished or not, the result) against the moves' end."""
+    over = game.is_over()
+    finished = record.status == "finished"
+    if finished and not over:
+        return [("not_over", {"deal": game.view(None).deal})]
+    if over and not finished:
+        return [("over_not_finished", {"status": record.status})]
+    if not finished:
+        return [("result_unfinished", {"status": record.status})] if record.result else []
+    by_seat = [r.seat for r in record.result]
+    if by_seat != list(range(len(record.seats))):
+        missing = sorted(set(range(len(record.seats))) - set(by_seat))
+        if not record.result or missing:
+            return [("no_result", {"seats": " ".join(map(str, missing))})]
+        return [("result_seats", {"seats": " ".join(map(str, by_seat))})]
+
+    def listed(values: tuple[object, ...]) -> str:
+        return " ".join("–" if v is None else str(v) for v in values)
+
+    credited = tuple(r.member for r in record.result)
+    seated = tuple(s.member for s in record.seats)
+    if credited != seated:
+        return [("result_members", {"stored": listed(credited), "seated": listed(seated)})]
+    scores = tuple(r.score for r in record.result)
+    if game.result().scores != scores:
+        computed = listed(game.result().scores)
+        return [("result", {"stored": listed(scores), "computed": computed})]
+    places = tuple(r.place for r in record.result)
+    computed_places = final_places(game, [s.seat for s in record.seats if s.left])
+    if places != computed_places:
+        return [("places", {"stored": listed(places), "computed": listed(computed_places)})]
+    return []
+
+
 def verdict_lines(texts: Catalog, record: MatchRecord, verdict: Verdict) -> list[str]:
-    """The check as a player reads it: the match, then each deal, then the verdict."""
+    """The check as a player reads it: the match and who sat where, each deal, how it ended,
+    then the verdict."""
     lines = [
         texts.text(
             "verify.match",
@@ -239,6 +249,13 @@ def verdict_lines(texts: Catalog, record: MatchRecord, verdict: Verdict) -> list
             moves=len(record.actions),
         )
     ]
+    names = [s.name or texts.text("verify.computer", seat=s.seat) for s in record.seats]
+    for s, name in zip(record.seats, names, strict=True):
+        if s.member is None:
+            lines.append(texts.text("verify.seat.computer", seat=s.seat, name=name))
+        else:
+            key = "verify.seat.left" if s.left else "verify.seat.member"
+            lines.append(texts.text(key, seat=s.seat, name=name, member=s.member))
     for deal in verdict.deals:
         mark = "verify.deal.matches" if deal.matches else "verify.deal.differs"
         lines.append(
@@ -250,10 +267,27 @@ def verdict_lines(texts: Catalog, record: MatchRecord, verdict: Verdict) -> list
                 moves=deal.moves,
             )
         )
-        for seat, (name, hand) in enumerate(zip(record.names, deal.hands, strict=True)):
-            who = name or texts.text("verify.computer", seat=seat)
-            lines.append(f"  {who}: {hand or '–'}")
+        for name, hand in zip(names, deal.hands, strict=True):
+            lines.append(f"  {name}: {hand or '–'}")
+    lines.append(_end_line(texts, record, names))
     for key, args in verdict.problems:
         lines.append(texts.text(f"verify.problem.{key}", **args))
     lines.append(texts.text("verify.sound" if verdict.sound else "verify.unsound"))
     return lines
+
+
+def _end_line(texts: Catalog, record: MatchRecord, names: list[str]) -> str:
+    """How the record says the match ended: finished, with each seat's place and score."""
+    if record.status != "finished":
+        return texts.text("verify.end.ended" if record.status == "ended" else "verify.end.live")
+    by_place = sorted(record.result, key=lambda r: (r.place, r.seat))
+    places = " · ".join(
+        texts.text(
+            "verify.end.place",
+            place=texts.ordinal(r.place),
+            name=names[r.seat] if r.seat < len(names) else str(r.seat),
+            score=r.score,
+        )
+        for r in by_place
+    )
+    return texts.text("verify.end.finished", places=places or "–")

@@ -527,8 +527,9 @@ class GameSpec(Generic[OptionsT]):
     realtime: bool = False
     points: bool = True
     """Whether the seats' scores are points ("12 p"). A game without points (Svarte Petter,
-    Skitgubbe) shows no score on its seats, or names what it counts in its own words
-    (``<game>.seat_score``: Bräus's ritor, Löjliga familjerna's families)."""
+    Skitgubbe, Hej knekt, Snipp snapp snorum) shows no score on its seats, or names what it
+    counts in its own words (``<game>.seat_score``: Bräus's ritor, Löjliga familjerna's
+    families)."""
     words: Callable[[str, int], Msg | None] | None = field(default=None, repr=False)
     """The game's own words for an action whose notation says too little, from the notation and
     the number of players (Femhundra's bids with their values: ``Bjud 7♥ (200)``); None, or a

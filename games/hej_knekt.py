@@ -656,4 +656,5 @@ SPEC = GameSpec(
     },
     trick_taking=False,
     realtime=True,
+    points=False,  # places; the seats show their cards
 )

@@ -426,4 +426,5 @@ SPEC = GameSpec(
         "play_to_end": SnippSnappSnorumOptions(play_to_end=True),
     },
     trick_taking=False,
+    points=False,  # places; the stakes (V1) are said in the seats' notes
 )

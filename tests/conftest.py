@@ -1,7 +1,8 @@
 """Shared test set-up: makes ``tests/`` importable so tests can use the unregistered toy game,
 builds the real bot for the SimCord tests in ``tests/bot/discord/e2e`` (a fresh database per
-test), and gives the storage, session and restore tests each database Kortbord runs on
-(``any_database``).
+test), holds the requests those tests make to Discord's contract (``contract``, from
+``tests/discord_requests.py``: a violation fails the test), and gives the storage, session and
+restore tests each database Kortbord runs on (``any_database``).
 
 PostgreSQL: ``KORTBORD_TEST_POSTGRES=postgresql://user@host:port/db`` names a server on which
 the tests may create schemas; each test gets a fresh schema of its own, dropped after it, so
@@ -20,17 +21,59 @@ from pathlib import Path
 
 import asyncpg
 import pytest
+from discord_requests import Contract, contract, pytest_runtest_call
+from simcord import Env
 
 from bot.discord.client import Kortbord
+from bot.discord.clock import DiscordClock, SimulatedClock
 from bot.discord.listener import GRACE_BEYOND_SETTLING
 from bot.settings import Settings
 
+__all__ = ["contract", "pytest_runtest_call"]
+
 BotFactory = Callable[[], Kortbord]
+SLOW = (
+    "tests/bot/web/test_browser_client.py",  # a real browser
+    "tests/bot/discord/e2e/test_match",  # whole matches of every game (test_match_*, test_matches)
+    "tests/bot/discord/e2e/test_hostile_storm.py",  # 2,000 interactions
+)
+"""Where the tests that ``./dev test --fast`` leaves out live (marked ``slow``, with any test
+marked so itself)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
+
+
 E2E_SEED = 2026
+SETTLE_PATIENCE = 60.0
+"""Seconds of wall time SimCord gives the bot's work to finish after each step of a test: a
+bound for a bot that hangs, never a pace the machine must keep (the session's timers wait for
+``advance_time`` alone, ``SimulatedClock``, so a long bound waits for none of them). Below the
+libraries' own housekeeping timers (asyncpg drops a connection idle for 300 s), which SimCord
+would otherwise wait out by the wall clock."""
+HELD_TO_CONTRACT = (Path(__file__).parent / "bot/discord/e2e", Path(__file__).parent / "bot/web")
+"""The tests whose every request to SimCord is held to Discord's contract."""
+
+
+@pytest.fixture(autouse=True)
+def discord_contract(request: pytest.FixtureRequest) -> Contract | None:
+    if any(request.path.is_relative_to(folder) for folder in HELD_TO_CONTRACT):
+        checker: Contract = request.getfixturevalue("contract")
+        return checker
+    return None
 
 
 @pytest.fixture
-async def make_bot(tmp_path: Path) -> AsyncIterator[BotFactory]:
+def simulated_clock() -> SimulatedClock:
+    """The session clock of every bot a test builds: its timers run on SimCord's time only."""
+    return SimulatedClock()
+
+
+@pytest.fixture
+async def make_bot(tmp_path: Path, simulated_clock: SimulatedClock) -> AsyncIterator[BotFactory]:
     """Builds the bot on this test's database; call it again for the same bot after a restart.
 
     Every bot built has its database closed after the test: a failed test's traceback keeps the
@@ -39,10 +82,11 @@ async def make_bot(tmp_path: Path) -> AsyncIterator[BotFactory]:
 
     def build() -> Kortbord:
         settings = Settings(database=tmp_path / "kortbord.sqlite3", _env_file=None)  # type: ignore[call-arg]
-        # No pauses: SimCord waits for short timers in real time, and tests should be fast. A
-        # seeded source for the tables' seeds, so that every run of a test deals the same cards.
+        # No pauses: a computer player moves at once, as a test expects. A seeded source for
+        # the tables' seeds, so that every run of a test deals the same cards.
         bot = Kortbord(
             settings,
+            clock=simulated_clock,
             computer_delay=0.0,
             dm_pause=0.0,
             panel_grace=GRACE_BEYOND_SETTLING,
@@ -61,6 +105,28 @@ async def make_bot(tmp_path: Path) -> AsyncIterator[BotFactory]:
 @pytest.fixture
 def simcord_bot(make_bot: BotFactory) -> Kortbord:
     return make_bot()
+
+
+@pytest.fixture
+async def simcord_env(
+    simcord_bot: Kortbord, simulated_clock: SimulatedClock, request: pytest.FixtureRequest
+) -> AsyncIterator[Env]:
+    """SimCord's own fixture, with the session's timers on its simulated clock and a settle
+    bound (``SETTLE_PATIENCE``) no busy machine reaches; the ``simcord`` marker's options still
+    apply."""
+    marker = request.node.get_closest_marker("simcord")
+    options = {"settle_timeout": SETTLE_PATIENCE, **(marker.kwargs if marker else {})}
+    if type(simcord_bot.clock) is DiscordClock:  # a test's own bot, on Discord's clock
+        simcord_bot.clock = simulated_clock
+    env = Env(simcord_bot, **options)
+    simulated_clock.attach(env)
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
 
 
 POSTGRES_ENV = "KORTBORD_TEST_POSTGRES"

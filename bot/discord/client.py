@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -81,6 +81,7 @@ class Kortbord(commands.Bot):
         faces: Sequence[Face] = (),
         defer_after: float = DEFER_AFTER,
         root: Root | None = None,
+        sight: Callable[[], Awaitable[None]] | None = None,
         **gateway: Any,
     ) -> None:
         super().__init__(
@@ -91,7 +92,6 @@ class Kortbord(commands.Bot):
             **gateway,
         )
         self.settings = settings
-        self.clock = root.clock if root is not None else clock or DiscordClock()
         self.computer_delay = computer_delay
         self.dm_pause = dm_pause
         self.panel_grace = panel_grace
@@ -99,10 +99,13 @@ class Kortbord(commands.Bot):
         self.rng = rng  # tables' seeds: the system's source unless a test seeds it
         self.defer_after = defer_after
         """Seconds after which an interaction not yet answered is deferred (Discord allows 3)."""
+        self.sight = sight
+        """What a turned card's reaction window waits for beyond Discord's acknowledgement of
+        the edit that shows it (the demo: its page showing the card)."""
         self._guild_settings: dict[int, GuildSettings] = {}
         self.root = root or Root(
             settings,
-            self.clock,
+            clock or DiscordClock(),
             computer_delay=computer_delay,
             rng=rng,
             claim=restore,  # `kortbord sync` (restore off) only talks to Discord: it claims nothing
@@ -111,13 +114,26 @@ class Kortbord(commands.Bot):
         """The core this bot is a face of: built here unless the caller built it."""
         self.root.on_shards_lost = self.close
 
+    @property
+    def clock(self) -> Clock:
+        """The session manager's clock: the core's (``Root``), which this face follows."""
+        return self.root.clock
+
+    @clock.setter
+    def clock(self, clock: Clock) -> None:
+        self.root.clock = clock
+
     async def setup_hook(self) -> None:
         root = self.root
-        self.listener = DiscordListener(self, dm_pause=self.dm_pause, panel_grace=self.panel_grace)
+        self.listener = DiscordListener(
+            self, dm_pause=self.dm_pause, panel_grace=self.panel_grace, sight=self.sight
+        )
         if not root.opened:
             await root.open()
         self.storage, self.sessions = root.storage, root.sessions
         self.sessions.add_listener(self.listener)
+        # the listener tells when Discord has shown a turned card: its window opens then
+        self.sessions.reactions.waits_for_sight = True
         self.add_dynamic_items(*CONTROLS)
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(TablesCog(self))

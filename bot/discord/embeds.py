@@ -12,6 +12,7 @@ message): long parts are cut from the top, so the latest events stay visible.
 from __future__ import annotations
 
 import functools
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from bot.discord.images import table_untold
 from bot.discord.messages import Layout
 from bot.discord.views.layout import choice_of
 from bot.i18n import Catalog
+from bot.leaderboard import GameStats, RatingChange, Standing
 from bot.options import describe, game_name, variant_name
 from bot.render.text import (
     DISCORD,
@@ -41,17 +43,26 @@ from bot.render.text import (
 from bot.render.text import (
     seat_names as names_of_seats,
 )
-from bot.sessions import DECISION_FACTOR, LiveTable, TimedOut, game_options, seats_wanted
-from bot.storage import GameStats, GuildSettings, RatingChange, Standing, TableRecord
+from bot.sessions import (
+    DECISION_FACTOR,
+    LiveTable,
+    TimedOut,
+    game_options,
+    seats_wanted,
+    turn_time,
+)
+from bot.storage import GuildSettings, TableRecord
 from bot.verify import fingerprint, seed_secret
 from games.ai import level_of
 from games.core import Msg, Seat, View
+from games.registry import SPECS
 
 MAX_CONTENT = 2000
 MAX_DESCRIPTION = 4096
 MAX_FIELD = 1024
 MAX_TITLE = 256
 EVENTS_SHOWN = 5
+PICTURED_EVENTS_SHOWN = 3  # below the picture, so that *Min hand* stays on a phone's screen
 REACTION_OPTION = "reaction_ms"  # a real-time game's reaction time, in ms
 PRIVATE_EVENTS_SHOWN = 3
 COLOUR = discord.Colour.dark_green()
@@ -84,11 +95,14 @@ def _lobby_lines(catalog: Catalog, table: LiveTable) -> list[str]:
         options = describe(catalog, record.game_id, chosen)
         lines.append(catalog.text("layout.lobby.options", options=options))
     reaction = dict(record.options).get(REACTION_OPTION, "")
-    if table.spec.realtime and reaction.isdigit():
-        lines.append(catalog.text("layout.lobby.reaction_time", seconds=int(reaction) // 1000))
+    if table.spec.realtime:
+        ms = int(reaction) if reaction.isdigit() else _default_reaction_ms(record.game_id)
+        lines.append(catalog.text("layout.lobby.reaction_time", seconds=ms // 1000))
     else:
+        cards, decisions = _kinds_of_turns(record.game_id)
         decision = seconds * DECISION_FACTOR
-        lines.append(catalog.text("ui.lobby.turn_time", seconds=seconds, decision=decision))
+        key = "turn_time_cards" if not decisions else "turn_time" if cards else "turn_time_moves"
+        lines.append(catalog.text(f"ui.lobby.{key}", seconds=seconds, decision=decision))
     lines.append(
         catalog.text("ui.lobby.empty_one" if empty == 1 else "ui.lobby.empty", count=empty)
         if empty
@@ -190,9 +204,16 @@ def table_layout(
         body += [f"**{catalog.text('ui.table.seats')}** ({needed})", *lobby_lines(catalog, table)]
         return shown(head=head, body=body)
 
+    # in play the picture comes first, the game's name and the deal's fingerprint go to the
+    # small foot line, so the table and *Min hand* fit a phone's screen
     view = table.view(None)
+    shown_deal = fingerprint(record.seed, record.table_id, view.deal)
+    foot = [head[0].removeprefix("### "), *foot]
+    foot.append(catalog.text("verify.fingerprint", fingerprint=shown_deal))
+    shown = functools.partial(Layout, controls=controls, foot=" · ".join(foot))
+    head = head[1:]
     if table.damage is None or not table.live:
-        head.append(_status_lines(catalog, table, view, deadline, trump=picture is None))
+        body.append(_status_lines(catalog, table, view, deadline, trump=picture is None))
     if picture is None:  # the text is the table
         trick = trick_text(text, view)
         if trick is not None:
@@ -208,7 +229,8 @@ def table_layout(
             body += [f"**{catalog.text('ui.table.piles')}**", *untold]
     if view.teams:
         body.append(f"**{catalog.text('ui.table.sides')}:** " + " · ".join(text.sides(view)))
-    events = [text.msg(m) for m in view.events[-EVENTS_SHOWN:]]
+    shown_events = EVENTS_SHOWN if picture is None else PICTURED_EVENTS_SHOWN
+    events = [text.msg(m) for m in view.events[-shown_events:]]
     if events:
         body += [f"**{catalog.text('ui.table.events')}**", *events]
     if record.status == "finished" and game.is_over():
@@ -245,10 +267,18 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
     the game's own score sheet where it keeps one, and how the deal ended: posted when a deal is
     over, so it stays readable while the next deal is played on the table message."""
     text = renderer(catalog, table)
+    game_id = table.record.game_id
     names = [text.seat(s) for s in range(len(result.after))]
     heads = [catalog.text(f"ui.deal_result.{k}") for k in ("player", "deal", "total")]
-    changes = [f"{a - b:+d}" for a, b in zip(result.after, result.before, strict=True)]
-    totals = [str(a) for a in result.after]
+
+    def worth(score: int, sign: str = "") -> str:
+        """A score with its unit ("+1 p", "2 ritor"), as the seats show it."""
+        shown = abs(score) if sign else score
+        said = seat_score(catalog, game_id, shown) or str(shown)
+        return f"{'-' if score < 0 else '+'}{said}" if sign else said
+
+    changes = [worth(a - b, "+") for a, b in zip(result.after, result.before, strict=True)]
+    totals = [worth(a) for a in result.after]
     widths = [
         max(len(heads[0]), *(len(n) for n in names)),
         max(len(heads[1]), *(len(c) for c in changes)),
@@ -258,9 +288,13 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
     lines = [
         f"{a.ljust(widths[0])}  {b.rjust(widths[1])}  {c.rjust(widths[2])}" for a, b, c in rows
     ]
+    # a game that keeps its count elsewhere (Reunion's ögon on its sheet) has nothing here
+    counted = any(result.after) or result.after != result.before
     embed = discord.Embed(
         title=clip(catalog.text("ui.deal_result.title", deal=result.deal), MAX_TITLE),
-        description=clip("```\n" + "\n".join(lines) + "\n```", MAX_DESCRIPTION),
+        description=clip("```\n" + "\n".join(lines) + "\n```", MAX_DESCRIPTION)
+        if counted
+        else None,
         colour=COLOUR,
     )
     if result.view is not None and result.view.sheet is not None and result.view.sheet.rows:
@@ -322,7 +356,7 @@ def _status_lines(
     catalog: Catalog, table: LiveTable, view: View, deadline: float | None, *, trump: bool = True
 ) -> str:
     """Whose turn and the deadline first, then the deal and its stage, then the trump (unless
-    the picture shows it)."""
+    the picture shows it); the deal's fingerprint is in the message's foot."""
     text = renderer(catalog, table)
     record = table.record
     if record.status == "ended":
@@ -343,8 +377,6 @@ def _status_lines(
         else:
             lines.append(catalog.text("ui.table.turn", names=names))
     lines.append(f"{catalog.text('ui.table.deal', deal=view.deal)} · {text.msg(view.phase)}")
-    shown = fingerprint(record.seed, record.table_id, view.deal)
-    lines.append(f"-# {catalog.text('verify.fingerprint', fingerprint=shown)}")
     trump_text = trump_line(text, view, table.spec.trick_taking) if trump else None
     if trump_text is not None:
         lines.append(trump_text)
@@ -509,6 +541,39 @@ def rules_embed(catalog: Catalog, game_id: str) -> discord.Embed:
         inline=False,
     )
     return embed
+
+
+@functools.cache
+def _kinds_of_turns(game_id: str) -> tuple[bool, bool]:
+    """Whether the game's turns play cards, and whether they make other choices (bids, draws,
+    declarations), as ``turn_time`` times them: read from a sample match, once per game."""
+    game = SPECS[game_id].new(SPECS[game_id].min_players, None, random.Random(0))
+    rng = random.Random(0)
+    kinds: set[bool] = set()
+    for _ in range(400):
+        if game.is_over() or len(kinds) == 2:
+            break
+        seat = min(game.to_act())
+        legal = game.legal_actions(seat)
+        kinds.add(turn_time(1, game, seat) == 1)
+        game.apply(seat, rng.choice(legal))
+    return True in kinds, False in kinds
+
+
+def _default_reaction_ms(game_id: str) -> int:
+    """The reaction time a realtime game's options give when the table chose none."""
+    value = getattr(SPECS[game_id].options_type(), REACTION_OPTION, 5000)
+    return int(value) if isinstance(value, int) else 5000
+
+
+def help_embed(catalog: Catalog) -> discord.Embed:
+    """How to play with Kortbord: a table, a hand, the commands and the games."""
+    games = ", ".join(game_name(catalog, game_id) for game_id in sorted(SPECS))
+    lines = [catalog.text(f"ui.help.{part}") for part in ("start", "play", "commands")]
+    lines.append(catalog.text("ui.help.games", games=games))
+    return discord.Embed(
+        title=catalog.text("ui.help.title"), description="\n\n".join(lines), colour=COLOUR
+    )
 
 
 def leaderboard_embed(

@@ -22,6 +22,9 @@ refreshed lazily:
   ``TURN_NOTICE_GRACE`` seconds, they are told once for that turn by a DM line (Discord notifies
   it); with DMs closed, by a mention in the table's channel that is deleted when the turn ends.
   A member turns this off with ``/spel turpåminnelse``. Quick players cost nothing.
+- A card turned in Hej knekt opens its reaction window when Discord has acknowledged the edit
+  that shows it (the edited message's time), not when the server turned it: the members can
+  react from then (``sight``: what else it waits for, the demo's page showing it).
 - When a deal is over, its result is posted as a message of its own (one per deal), so it stays
   readable while the next deal is played on the table message.
 - At each deal every seated member gets their hand by DM. Later changes edit that DM only at the
@@ -38,7 +41,7 @@ import contextlib
 import functools
 import io
 import logging
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -189,11 +192,19 @@ async def _logged(what: str, *args: object) -> AsyncIterator[None]:
 
 class DiscordListener:
     def __init__(
-        self, bot: Services, *, dm_pause: float = DM_PAUSE, panel_grace: float = PANEL_GRACE
+        self,
+        bot: Services,
+        *,
+        dm_pause: float = DM_PAUSE,
+        panel_grace: float = PANEL_GRACE,
+        sight: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self.bot = bot
         self.dm_pause = dm_pause
         self.panel_grace = panel_grace
+        self.sight = sight
+        """What a turned card's reaction window waits for after Discord acknowledged the edit
+        that shows it, if anything (the demo: its page showing the card); the window opens then."""
         self._latest: dict[int, LiveTable] = {}
         self._editing: dict[int, asyncio.Task[None]] = {}
         self._dm_pending: dict[tuple[int, int], LiveTable] = {}
@@ -320,27 +331,43 @@ class DiscordListener:
         deadline = self.bot.sessions.deadline(table)
         channel = self.bot.get_partial_messageable(record.thread_id or record.channel_id)
         message = channel.get_partial_message(record.message_id)
+        # a card turned for a reaction, drawn in this edit: its window opens once it is seen
+        unseen = table.reveal_seq if table.window_unseen else None
 
-        async def edit(files: list[discord.File]) -> None:
+        async def edit(files: list[discord.File]) -> discord.Message:
             picture = TABLE_IMAGE if files else None
             shown = table_message(texts, table, deadline, table.ratings, picture)
             for file in files:
                 file.reset()  # a try that failed may have read it
             # an older table's message (text and an embed) becomes a layout message here
-            await message.edit(content=None, embeds=[], view=shown, attachments=files)
+            return await message.edit(content=None, embeds=[], view=shown, attachments=files)
 
         what = f"editing the message of table {record.table_id}"
         try:
             try:
-                await with_retries(lambda: edit(files), what)
+                edited = await with_retries(lambda: edit(files), what)
             except discord.HTTPException as error:
                 if not self._picture_refused(error, files, f"table {record.table_id}"):
                     raise
-                await with_retries(lambda: edit([]), what)  # the text carries the table
+                edited = await with_retries(lambda: edit([]), what)  # the text carries the table
         except discord.NotFound:
             log.warning("the message of table %s is gone", record.table_id)
+            return
         except discord.Forbidden as error:
             self._spawn(self.refusals.refused(table, error))
+            return
+        if unseen is not None:
+            at = (edited.edited_at or discord.utils.utcnow()).timestamp()
+            self._spawn(self._card_seen(table, unseen, at))
+
+    async def _card_seen(self, table: LiveTable, seq: int, acknowledged: float) -> None:
+        """The reaction window of the card turned at ``seq`` opens: when Discord acknowledged
+        the edit that shows it, or when ``sight`` says it is seen."""
+        at: float | None = acknowledged
+        if self.sight is not None:
+            await self.sight()
+            at = None  # seen now
+        await self.bot.sessions.reactions.seen(table, seq, at)
 
     def _picture_refused(
         self, error: discord.HTTPException, files: list[discord.File], what: str
@@ -525,7 +552,7 @@ class DiscordListener:
                 if error.code != CANNOT_DM:
                     raise
                 self._dm_closed[user_id] = True
-                await self.bot.storage.set_dm_closed(user_id, True)
+                await self.bot.storage.set_unreachable(user_id, True)
         channel = self.bot.get_partial_messageable(channel_id)
         sent = await channel.send(
             texts.text("ui.turn.mention", mention=f"<@{user_id}>", game=game),
@@ -583,7 +610,7 @@ class DiscordListener:
         content = dm_text(texts, table, seat, guild.name if guild is not None else "")
         shown = layout_view(Layout(head=[content]))
         deal = table.view(seat).deal
-        stored = await self.bot.storage.dm_message(table.table_id, user_id)
+        stored = await self.bot.storage.private_copy(table.table_id, user_id)
         try:
             if stored is not None and self._dm_deal.get(key, deal) == deal:
                 channel_id, message_id = stored
@@ -595,7 +622,7 @@ class DiscordListener:
             else:
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
                 sent = await with_retries(lambda: user.send(view=shown), f"sending the DM of {key}")
-                await self.bot.storage.set_dm_message(
+                await self.bot.storage.set_private_copy(
                     table.table_id, user_id, sent.channel.id, sent.id
                 )
             self._dm_deal[key] = deal
@@ -606,13 +633,13 @@ class DiscordListener:
 
     async def dm_closed(self, user_id: int) -> bool:
         if user_id not in self._dm_closed:
-            self._dm_closed[user_id] = await self.bot.storage.dm_closed(user_id)
+            self._dm_closed[user_id] = await self.bot.storage.unreachable(user_id)
         return self._dm_closed[user_id]
 
     async def _dms_are_closed(self, table: LiveTable, user_id: int) -> None:
         """Remember it, and tell the member once (in the table's channel) to use My hand."""
         self._dm_closed[user_id] = True
-        await self.bot.storage.set_dm_closed(user_id, True)
+        await self.bot.storage.set_unreachable(user_id, True)
         texts = catalog(table.record.language)
         channel = self.bot.get_partial_messageable(
             table.record.thread_id or table.record.channel_id

@@ -9,7 +9,9 @@ within them (the text is cut from the top of its longest part, so the latest lin
 
 The controls are built as the items of a ``discord.ui.View`` with their rows
 (``bot.discord.views.table``, ``bot.discord.views.panel``); here each row becomes an action row of
-the container. Every control's custom id is one a registered ``DynamicItem`` answers, so a
+the container. A row of buttons wider than a phone shows wraps there into more rows:
+``row_px`` is a row's width as Discord's client draws it, to hold to ``PHONE_ROW_PX``. Every
+control's custom id is one a registered ``DynamicItem`` answers, so a
 message keeps working after a restart.
 """
 
@@ -20,10 +22,19 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.discord.images import text_width
+
 MAX_COMPONENTS = 40
 MAX_TEXT = 4000
 ROW_WIDTH = 5
 COLOUR = discord.Colour.dark_green()
+PHONE_ROW_PX = 236
+"""The width a 360 px phone gives a row of controls inside a message's container (the width it
+shows the table's picture at)."""
+BUTTON_PAD_PX = 24  # a button's padding, left and right together
+BUTTON_GAP_PX = 8
+EMOJI_PX = 22  # an emoji beside a button's label, with its space
+LABEL_PX = 14  # a button's label is 14 px Noto Sans (Discord's own face is as wide)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +69,24 @@ def rows_of(controls: discord.ui.View | None) -> list[list[discord.ui.Item[disco
         rows.setdefault(row, []).append(item)
         widths[row] = widths.get(row, 0) + width
     return [rows[r] for r in sorted(rows)]
+
+
+def button_px(label: str, emoji: bool = False) -> int:
+    """How wide Discord draws a button with this ``label`` (and an emoji), in pixels."""
+    text = text_width(label, LABEL_PX) if label else 0
+    return BUTTON_PAD_PX + (EMOJI_PX if emoji else 0) + text
+
+
+def row_px(row: Sequence[object]) -> int:
+    """How wide a row of controls is drawn: its buttons side by side; a select fills a row."""
+    inner = [item.item if isinstance(item, discord.ui.DynamicItem) else item for item in row]
+    widths = [
+        button_px(item.label or "", item.emoji is not None)
+        if isinstance(item, discord.ui.Button)
+        else PHONE_ROW_PX
+        for item in inner
+    ]
+    return sum(widths) + BUTTON_GAP_PX * (len(widths) - 1)
 
 
 def _clip_texts(blocks: list[str], limit: int) -> list[str]:

@@ -4,7 +4,8 @@ The answer (to the asker only) shows one frame of ``bot.replay``: the table pict
 seat's hand face up and the trick just completed, and in words the deal, the trick, the moves
 since the last step and the hands. Its buttons step back and forth by a trick and by a deal; each
 carries the frame it shows, so they work after a restart (``ReplayButton``, a ``DynamicItem``),
-and each click rebuilds the match from the stored log.
+and each click rebuilds the match from the stored log. Only a member who may see the table is
+answered (``revealed_table``, ``bot.discord.visibility``), on every click too.
 """
 
 from __future__ import annotations

@@ -210,7 +210,7 @@ async def answer_errors(
         storage = kortbord(interaction).storage
         if not isinstance(error, StorageUnavailable):
             log.error("interaction %s: the database refused: %s", interaction.id, error)
-        key = "errors.storage" if storage.dialect == "sqlite" else "errors.storage_server"
+        key = f"errors.storage_{storage.place}"
         await _reply(interaction, (texts or catalog_of(interaction)).text(key))
     except discord.HTTPException as error:
         if not is_server_error(error):

@@ -79,7 +79,7 @@ class ComputerPlayers:
             return  # the computer player thinking now moves, or asks again, when it is done
         async with table.lock:
             game = table.game
-            if game is None or table.record.status != "playing" or table.reveal_at is not None:
+            if game is None or table.record.status != "playing" or table.in_window:
                 return
             seats = sorted(s for s in game.to_act() if played_by_table(table, s))
             if not seats:

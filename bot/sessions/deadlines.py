@@ -35,7 +35,7 @@ class Deadlines:
         game = table.game
         if game is None or table.record.status != "playing" or table.damage is not None:
             return
-        if table.reveal_at is not None:
+        if table.in_window:
             # a reaction window runs on its own timers (reactions.py); no turn deadlines in it
             table.turn_deadlines.clear()
             if table.deadline_timer is not None:

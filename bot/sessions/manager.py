@@ -47,9 +47,12 @@ class SessionManager:
         rng: random.Random | None = None,
         thinker: Thinker | None = None,
         choices: MemberChoices | None = None,
+        windows_wait_for_sight: bool = False,
     ) -> None:
         """``rng`` draws the tables' seeds and the computer players' randomness: the system's
-        source by default; tests pass a seeded one so that every run deals the same cards."""
+        source by default; tests pass a seeded one so that every run deals the same cards.
+        ``windows_wait_for_sight``: a face tells when a turned card is seen, and its reaction
+        window opens then (``reactions.seen``), not when the card is turned."""
         self.storage = storage
         self.clock = clock
         self.turn_seconds = turn_seconds
@@ -69,7 +72,7 @@ class SessionManager:
         self.lobby = Lobby(self)
         self.play = Play(self)
         self.deadlines = Deadlines(self)
-        self.reactions = ReactionWindows(self)
+        self.reactions = ReactionWindows(self, waits_for_sight=windows_wait_for_sight)
         self.computers = ComputerPlayers(self)
         self.restorer = Restore(self)
 
@@ -147,9 +150,12 @@ class SessionManager:
 
     @contextlib.asynccontextmanager
     async def changing(self, table: LiveTable) -> AsyncIterator[None]:
-        """The table's lock for a member's change; refused if a shutdown began while waiting."""
+        """The table's lock for a member's change; refused if a shutdown began while waiting,
+        or if the table finished or ended meanwhile (the change it waited to make is moot)."""
         async with table.lock:
             self.require_open()
+            if not table.live:
+                raise UserError("table_gone")
             if table.damage is not None:
                 raise UserError("table_damaged")
             yield

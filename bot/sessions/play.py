@@ -14,6 +14,7 @@ import dataclasses
 import logging
 from typing import TYPE_CHECKING
 
+from bot import leaderboard
 from bot.errors import UserError
 from bot.refusals import refusal
 from bot.sessions.moves import forced_card
@@ -21,7 +22,7 @@ from bot.sessions.rebuild import replay
 from bot.sessions.table import ActedBy, LiveTable, require_seat
 from bot.storage import DuplicateActionError, StorageError, StorageUnavailable
 from bot.storage.records import ActionRecord
-from bot.verify import fingerprint
+from bot.verify import final_places, fingerprint
 from games.core import IllegalActionError, NotationError, Seat
 
 if TYPE_CHECKING:
@@ -167,9 +168,9 @@ class Play:
 
     @property
     def not_saved_key(self) -> str:
-        """What a member is told when their move was not saved, in words that fit the database:
-        Kortbord's own disk (SQLite), or a database server (PostgreSQL)."""
-        return "not_saved" if self.sessions.storage.dialect == "sqlite" else "not_saved_server"
+        """What a member is told when their move was not saved, in words that fit where the
+        storage says its data lives: Kortbord's own disk, or a database server."""
+        return f"not_saved_{self.sessions.storage.place}"
 
     async def catch_up(self, table: LiveTable) -> None:
         """The table after a write that got no answer: if the database kept it after all, the
@@ -212,7 +213,7 @@ class Play:
         it (one table edit shows both). Their panel stays valid: it made no choice of theirs. A
         card that cannot be saved is left for the member to play; False when none was played."""
         game = table.game
-        if game is None or table.reveal_at is not None or game.is_over() or self.sessions.closing:
+        if game is None or table.in_window or game.is_over() or self.sessions.closing:
             return False
         for seat in sorted(game.to_act()):
             record = table.record.seats[seat]
@@ -243,19 +244,15 @@ class Play:
     async def finish(self, table: LiveTable) -> None:
         """The match is over: its result and places are stored and the table leaves."""
         assert table.game is not None
-        result = table.game.result()
-        places = list(result.places)
-        last = len(places)
-        for s in table.record.seats:
-            if s.left:  # a member who left is placed last (rules/party.md 0.4)
-                places[s.seat] = last
-        teams = table.view(None).teams
-        for team in teams:  # a member who left drags the side down: partners share a place
-            worst = max(places[seat] for seat in team)
-            for seat in team:
-                places[seat] = worst
-        table.ratings = await self.sessions.storage.finish_table(
-            table.record, result.scores, tuple(places), teams
+        # a member who left is placed last, and drags their side down with them
+        left = [s.seat for s in table.record.seats if s.left]
+        places = final_places(table.game, left)
+        table.ratings = await leaderboard.finish_table(
+            self.sessions.storage,
+            table.record,
+            table.game.result().scores,
+            places,
+            table.view(None).teams,
         )
         table.record = dataclasses.replace(
             table.record, status="finished", version=table.version + 1

@@ -1,9 +1,14 @@
 """Reaction windows, for real-time games (Hej knekt): a phase whose message carries ``window_ms``.
 
-The window's reveal time is when the card was turned; presses are stamped in milliseconds since
-then (:meth:`ReactionWindows.press`), computer players press at human-like delays, and a timer
-applies ``close`` when the window's time is up (or as soon as its outcome is certain). A window
-runs on its own timers: no turn deadlines run while one is open.
+A window opens when its turned card can be seen, not when the server turned it: where a face
+shows the table (``waits_for_sight``: the Discord face, once Discord has acknowledged the edit
+that shows the card; the demo, once its page shows it) the face says so (:meth:`seen`), and the
+window's length and the computer players' reactions count from then. A face that cannot show it
+leaves the window to open by itself after ``SIGHT_PATIENCE`` seconds, so a match never stalls.
+Presses are stamped in milliseconds since the opening (:meth:`ReactionWindows.press`), computer
+players press at human-like delays, and a timer applies ``close`` when the window's time is up
+(or as soon as its outcome is certain). A window runs on its own timers: no turn deadlines run
+while one is open or waits to be seen.
 """
 
 from __future__ import annotations
@@ -22,9 +27,16 @@ if TYPE_CHECKING:
     from bot.sessions.manager import SessionManager
 
 
+SIGHT_PATIENCE = 10.0
+"""Seconds a turned card waits to be seen before its window opens anyway (a face that failed)."""
+
+
 class ReactionWindows:
-    def __init__(self, sessions: SessionManager) -> None:
+    def __init__(self, sessions: SessionManager, *, waits_for_sight: bool = False) -> None:
         self.sessions = sessions
+        self.waits_for_sight = waits_for_sight
+        """Whether a face says when a turned card is seen (:meth:`seen`); else the window opens
+        when the card is turned."""
 
     async def press(
         self, table_id: int, user_id: int, reveal_seq: int, verb: str, pressed_at: float
@@ -42,6 +54,8 @@ class ReactionWindows:
             game = table.game
             if game is None or table.record.status != "playing":
                 raise UserError("not_playing")
+            if table.window_unseen and table.reveal_seq == reveal_seq:
+                self.open_now(table)  # a member pressed on it: the card was seen
             length = window_ms(table.view(None))
             now_ms = (
                 round((sessions.clock.now() - table.reveal_at) * 1000)
@@ -83,12 +97,23 @@ class ReactionWindows:
         """Open or close the table's reaction window to match the match's phase."""
         assert table.game is not None
         length = window_ms(table.view(None))
-        if length is None and table.reveal_at is not None:
+        if length is None and table.in_window:
             table.reveal_at = None
+            table.window_unseen = False
             table.window_closed_seq = table.seq
             table.cancel_window()
-        elif length is not None and table.reveal_at is None:
-            self.open(table, self.sessions.clock.now(), length)
+        elif length is not None and not table.in_window:
+            if not self.waits_for_sight:
+                self.open(table, self.sessions.clock.now(), length)
+                return
+            # the card is turned; the window opens when a face has shown it (seen)
+            table.window_unseen, table.reveal_seq = True, table.seq
+            seq = table.seq
+            table.window_timers.append(
+                self.sessions.clock.call_at(
+                    self.sessions.clock.now() + SIGHT_PATIENCE, lambda: self.seen(table, seq)
+                )
+            )
         elif length is not None and table.reveal_at is not None:
             decided = decided_ms(table.view(None))
             if decided is not None and decided < length:
@@ -101,9 +126,25 @@ class ReactionWindows:
                     )
                 )
 
+    async def seen(self, table: LiveTable, seq: int, at: float | None = None) -> None:
+        """The card turned at action ``seq`` is shown to the members, at ``at`` (seconds since
+        the epoch; now if None): its window opens then, if it still waits for that."""
+        async with table.lock:
+            if table.window_unseen and table.reveal_seq == seq and table.game is not None:
+                self.open_now(table, at)
+
+    def open_now(self, table: LiveTable, at: float | None = None) -> None:
+        """Open the window that waits to be seen, at ``at`` (never later than now)."""
+        length = window_ms(table.view(None))
+        table.window_unseen = False
+        table.cancel_window()
+        if length is not None:
+            now = self.sessions.clock.now()
+            self.open(table, now if at is None else min(at, now), length)
+
     def open(self, table: LiveTable, revealed: float, length_ms: int) -> None:
-        """The window of the card turned at ``revealed``: its close, and the computer players'
-        presses, each at a human-like delay."""
+        """The window of the card seen at ``revealed``: its close, and the computer players'
+        presses, each at a human-like delay from then."""
         sessions = self.sessions
         game = table.game
         assert game is not None

@@ -31,6 +31,7 @@ class Restore:
         (those the storage claimed): the other processes restore theirs."""
         sessions = self.sessions
         restored = 0
+        resumed: list[TableRecord] = []
         for stored in await sessions.storage.live_tables(sessions.storage.shards):
             record, actions, damage = stored.record, stored.actions, stored.damage
             game, done = None, len(actions)
@@ -62,16 +63,20 @@ class Restore:
             restored += 1
             if record.status == "paused":
                 # Paused by the last shutdown: the match is as it was, so panels built before
-                # the restart stay valid (no version bump); arm gives fresh deadlines.
-                await sessions.save(
-                    table, dataclasses.replace(table.record, status="playing"), bump=False
+                # the restart stay valid (no version bump); arm gives fresh deadlines. Saved
+                # below with every other one in one write (finish saves an ended match's own).
+                table.record = dataclasses.replace(
+                    record, status="playing", updated_at=sessions.clock.now()
                 )
+                if game is None or not game.is_over():
+                    resumed.append(table.record)
             if game is not None and game.is_over():
                 await sessions.play.finish(table)
                 continue
             if game is not None and record.status != "lobby":
                 sessions.reactions.follow(table)  # an open reaction window starts again now
             sessions.deadlines.arm(table)
+        await sessions.storage.save_tables(resumed)
         return restored
 
     async def restore_damaged(

@@ -13,8 +13,9 @@ from typing import Literal, Protocol, TypeVar
 
 from bot.clock import Timer
 from bot.errors import UserError
+from bot.leaderboard import RatingChange
 from bot.sessions.moves import member_actions
-from bot.storage.records import Damage, RatingChange, SeatRecord, TableRecord
+from bot.storage.records import Damage, SeatRecord, TableRecord
 from games.cards import code, is_card_code
 from games.core import Action, Game, GameSpec, Options, Seat, View
 from games.registry import SPECS
@@ -91,7 +92,11 @@ class LiveTable:
     idle_timer: Timer | None = None
     last_member_action: float = 0.0
     reveal_at: float | None = None
-    """When the open reaction window's card was revealed (None: no window open)."""
+    """When the open reaction window opened: when its turned card could be seen (None: no window
+    open, or one waiting to be seen, ``window_unseen``)."""
+    window_unseen: bool = False
+    """A card that calls for a reaction is turned but not yet shown to the members: its window
+    opens when a face has shown it (``ReactionWindows.seen``)."""
     reveal_seq: int = 0
     """The action count at that reveal: reaction buttons carry it, so old ones are refused."""
     window_timers: list[Timer] = field(default_factory=list)
@@ -162,9 +167,15 @@ class LiveTable:
         return self.record.status in LIVE_STATUSES
 
     @property
+    def in_window(self) -> bool:
+        """Whether a reaction window is open, or waiting for its card to be seen: the members'
+        reactions are awaited, no turn."""
+        return self.reveal_at is not None or self.window_unseen
+
+    @property
     def reaction_seq(self) -> int:
-        """What reaction buttons carry: the open window's reveal, else the last action."""
-        return self.reveal_seq if self.reveal_at is not None else self.seq
+        """What reaction buttons carry: the window's reveal, else the last action."""
+        return self.reveal_seq if self.in_window else self.seq
 
     def panel_valid(self, seat: Seat, version: int) -> bool:
         """Whether a panel built at ``version`` may still act for ``seat``: the seat has not acted

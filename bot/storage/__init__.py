@@ -1,4 +1,4 @@
-"""Kortbord's storage: server settings, tables and their action logs, results and ratings.
+"""Kortbord's storage: server settings, tables and their action logs, results and standings.
 
 The only package that speaks SQL. Open it once with ``await open_storage(settings.database)``
 (a SQLite file, or a ``postgresql://`` address) and pass it to the session manager; see
@@ -22,13 +22,16 @@ from bot.storage.errors import (
 from bot.storage.records import (
     ActionRecord,
     Damage,
-    GameStats,
+    GameRow,
     GuildSettings,
     MemberChoice,
-    RatingChange,
+    Rated,
+    RatedMember,
     SeatRecord,
     Shards,
-    Standing,
+    Skill,
+    SkillChange,
+    StandingRow,
     StoredTable,
     TableRecord,
 )
@@ -38,18 +41,21 @@ __all__ = [
     "ActionRecord",
     "Damage",
     "DuplicateActionError",
-    "GameStats",
+    "GameRow",
     "GuildSettings",
     "IntegrityViolation",
     "MemberChoice",
     "MigrationError",
-    "RatingChange",
+    "Rated",
+    "RatedMember",
     "SchemaTooNewError",
     "SeatRecord",
     "ShardClaimError",
     "ShardLostError",
     "Shards",
-    "Standing",
+    "Skill",
+    "SkillChange",
+    "StandingRow",
     "Storage",
     "StorageError",
     "StorageUnavailable",

@@ -2,18 +2,22 @@
 
 ``KORTBORD_DATABASE=postgresql://user:password@host:5432/kortbord`` selects it. asyncpg with a
 connection pool: every write is one transaction on a connection of its own (committed before the
-call returns, rolled back on any error), every read one read-only snapshot. Migrations are the
-numbered files in ``migrations/postgresql/``, tracked in the one-row table ``schema_version``;
-processes that start together take turns (an advisory lock), so each migration runs once.
+call returns, rolled back on any error), every read one read-only snapshot. Waiting for a
+connection is a turn in line, not counted by the timeout; the actions of many tables share one
+transaction (group commit, ``group.py``), up to half the pool writing such batches at once.
+Migrations are the numbered files in ``migrations/postgresql/``, tracked in the one-row table
+``schema_version``; processes that start together take turns (an advisory lock), so each
+migration runs once.
 Query parameters of the address other than asyncpg's own are server settings, e.g.
 ``?search_path=kortbord`` for a schema of its own.
 
 The server itself ends what a frozen process leaves open (``server_settings``): a write holds its
 shard's lease row until it commits, so a process stopped mid-write (a hung host, SIGSTOP) would
-otherwise keep its shards from being taken over until it woke. A transaction left idle is ended
-after twice the storage's timeout, a statement after the timeout, and a wait for a lock after half
-of it, so a process taking shards over is refused in words ("canceling statement due to lock
-timeout") rather than waiting until its own timeout calls the database away.
+otherwise keep its shards from being taken over until it woke. A transaction left idle, or a
+statement, is ended after four times the storage's timeout (10 s at least: far inside the shards'
+lease), and a wait for a lock after half the timeout, so a process taking shards over is refused
+in words ("canceling statement due to lock timeout") rather than waiting until its own timeout
+calls the database away.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from bot.storage.errors import (
     UniqueViolation,
 )
 from bot.storage.sql import Connection, Row, numbered
-from bot.storage.store import TIMEOUT, Storage, redact
+from bot.storage.store import TIMEOUT, Place, Storage, redact
 
 log = logging.getLogger(__name__)
 
@@ -104,10 +108,21 @@ class PostgresStorage(Storage):
     ) -> None:
         super().__init__(where, timeout)
         self._pool = pool
+        self._turns = asyncio.Semaphore(pool.get_max_size())
+        """One turn for each connection the pool may hold."""
+
+    @property
+    def _writers(self) -> int:
+        # half the pool writes actions; the rest stays for reads and other writes
+        return max(1, self._pool.get_max_size() // 2)
 
     @property
     def dialect(self) -> str:
         return "postgresql"
+
+    @property
+    def place(self) -> Place:
+        return "server"
 
     @classmethod
     async def connect(
@@ -129,6 +144,11 @@ class PostgresStorage(Storage):
             raise StorageError(f"cannot connect to {where}: {redact(str(error))}") from error
         try:
             version = await migrate(pool, where, schema.migrations("postgresql"))
+        except DRIVER_ERRORS as error:
+            # the pool opens its first connection here: a missing database, an unknown role, a
+            # wrong password are said in one line, as a server that does not answer is
+            await pool.close()
+            raise StorageError(f"cannot connect to {where}: {redact(str(error))}") from error
         except BaseException:
             await pool.close()
             raise
@@ -185,41 +205,53 @@ class PostgresStorage(Storage):
 
     @asynccontextmanager
     async def _transaction(self, *, readonly: bool) -> AsyncIterator[_PostgresConnection]:
-        """One transaction on a connection of the pool, within ``timeout`` seconds from asking
-        for the connection to the commit. A connection that failed, was cut or ran out of time
-        is dropped at once (the server rolls back what it had not committed), never waited on:
-        a database that hangs holds nobody."""
+        """One transaction on a connection of the pool, within ``timeout`` seconds from its turn
+        (a connection free, or one to open) to the commit: waiting for a connection that others
+        use is a turn in line, not counted (a queue is not an outage). A connection that failed,
+        was cut or ran out of time is dropped at once (the server rolls back what it had not
+        committed), never waited on: a database that hangs holds nobody."""
         self._require_open()
-        async with self._edge(), asyncio.timeout(self.timeout):
-            db = await self._pool.acquire()
-            clean = False
+        async with self._edge():
+            await self._take_turn(self._turns)
             try:
-                if readonly:
-                    xact = db.transaction(isolation="repeatable_read", readonly=True)
-                else:
-                    xact = db.transaction()
-                await xact.start()
-                try:
-                    yield _PostgresConnection(db)
-                except StorageError:
-                    await xact.rollback()  # the database answered: refused, not away
-                    clean = True
-                    raise
-                await xact.commit()
-                clean = True
+                async with asyncio.timeout(self.timeout), self._connection(readonly) as db:
+                    yield db
             finally:
-                if not clean:
-                    db.terminate()
-                await self._pool.release(db)
+                self._turns.release()
+
+    @asynccontextmanager
+    async def _connection(self, readonly: bool) -> AsyncIterator[_PostgresConnection]:
+        # the pool has a connection free for this turn: acquiring waits only for the server
+        db = await self._pool.acquire()
+        clean = False
+        try:
+            if readonly:
+                xact = db.transaction(isolation="repeatable_read", readonly=True)
+            else:
+                xact = db.transaction()
+            await xact.start()
+            try:
+                yield _PostgresConnection(db)
+            except StorageError:
+                await xact.rollback()  # the database answered: refused, not away
+                clean = True
+                raise
+            await xact.commit()
+            clean = True
+        finally:
+            if not clean:
+                db.terminate()
+            await self._pool.release(db)
 
 
 def server_settings(timeout: float) -> dict[str, str]:
     """What the server ends on its own for each of the pool's sessions (milliseconds): no live
     process leaves a transaction idle for longer than its own ``timeout``, nor waits that long."""
     ms = max(1, round(timeout * 1000))
+    ended = max(4 * ms, 10_000)
     return {
-        "idle_in_transaction_session_timeout": str(2 * ms),
-        "statement_timeout": str(ms),
+        "idle_in_transaction_session_timeout": str(ended),
+        "statement_timeout": str(ended),
         "lock_timeout": str(max(1, ms // 2)),
     }
 

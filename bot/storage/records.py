@@ -7,6 +7,7 @@ Ids are Discord snowflakes (``guild_id``, ``channel_id``, ``user_id``...) or the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
@@ -123,38 +124,65 @@ class StoredTable:
 
 
 @dataclass(frozen=True)
-class Standing:
-    """A member's line on a server's leaderboard for one game."""
+class Skill:
+    """A member's stored skill at one game on one server: two plain numbers, whatever they mean
+    to the code that rates (the storage only keeps them)."""
 
-    user_id: int
-    name: str
-    games: int
-    wins: int
-    rating: float
-    """The OpenSkill ordinal scaled for display (``bot.ratings.display``)."""
     mu: float
     sigma: float
 
 
 @dataclass(frozen=True)
-class GameStats:
-    """A member's record in one game on one server (rated tables only)."""
+class StandingRow:
+    """A member's stored standing at one game on one server."""
+
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A member's stored record in one game on one server (rated tables only)."""
 
     game_id: str
     games: int
     wins: int
     places: tuple[int, ...]
     """How many times the member came 1st, 2nd, ... (index 0 is 1st)."""
-    rating: float
+    mu: float
+    sigma: float
 
 
 @dataclass(frozen=True)
-class RatingChange:
-    """A member's displayed rating before and after a finished table."""
+class RatedMember:
+    """A member whose standing a finished table changes: their seat's user, name and place."""
 
     user_id: int
-    before: float
-    after: float
+    name: str
+    place: int
+
+
+@dataclass(frozen=True)
+class Rated:
+    """Who a finished table rates and how, decided by the caller (``finish_table``): ``rate``
+    is given the members' stored skills (None where a member has none yet), in the order of
+    ``members``, and returns their new ones; it runs inside the finishing transaction."""
+
+    members: tuple[RatedMember, ...]
+    rate: Callable[[list[Skill | None]], list[Skill]]
+
+
+@dataclass(frozen=True)
+class SkillChange:
+    """A member's stored skill before (None: they had none) and after a finished table."""
+
+    user_id: int
+    before: Skill | None
+    after: Skill
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,9 @@
 One connection in WAL mode with foreign keys on. Every write is one explicit transaction
 (``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error) taken under one asyncio lock;
 reads take the same lock, so a reader never sees half of another coroutine's transaction on the
-shared connection. Also the read-only probe and the backup, which other processes run.
+shared connection. Waiting for the lock is a turn in line, not counted by the timeout; the
+actions of many tables share one transaction (group commit, ``group.py``). Also the read-only
+probe and the backup, which other processes run.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from bot.storage.errors import (
     UniqueViolation,
 )
 from bot.storage.sql import Connection, Row
-from bot.storage.store import TIMEOUT, Storage, redact
+from bot.storage.store import TIMEOUT, Place, Storage, redact
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +91,10 @@ class SqliteStorage(Storage):
     @property
     def dialect(self) -> str:
         return "sqlite"
+
+    @property
+    def place(self) -> Place:
+        return "disk"
 
     @classmethod
     async def connect(cls, path: Path, *, timeout: float = TIMEOUT) -> SqliteStorage:
@@ -189,13 +195,14 @@ class SqliteStorage(Storage):
     @asynccontextmanager
     async def _alone(self, *, transaction: bool) -> AsyncIterator[None]:
         """The connection to itself (a transaction when ``transaction``), within ``timeout``
-        seconds from asking for it to the commit. When the file hangs (another process holds
-        it, a stalled disk), the caller is let go at the timeout while the connection stays
-        taken until SQLite is done with what it was asked and the transaction is rolled back."""
+        seconds from its turn to the commit; the wait for the turn is not counted (a queue is
+        not an outage), unless the database is found away meanwhile. When the file hangs
+        (another process holds it, a stalled disk), the caller is let go at the timeout while
+        the connection stays taken until SQLite is done with what it was asked and the
+        transaction is rolled back."""
         self._require_open()
         async with self._edge():
-            async with asyncio.timeout(self.timeout):
-                await self._lock.acquire()
+            await self._take_turn(self._lock)
             done = False
             try:
                 self._require_open()

@@ -16,6 +16,7 @@ hands it back after a restart. It has no clock: every time is given by the calle
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -26,9 +27,8 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
-from typing import Self, cast
+from typing import Literal, Self, cast
 
-from bot import ratings
 from bot.storage.daily import DailyStore
 from bot.storage.deals import DealStore
 from bot.storage.errors import (
@@ -42,19 +42,22 @@ from bot.storage.errors import (
     UniqueViolation,
     UnreadableTableError,
 )
+from bot.storage.group import ActionLine, Pending
 from bot.storage.records import (
     LANGUAGES,
     LIVE_STATUSES,
     MEMBER_CHOICES,
     ActionRecord,
-    GameStats,
+    GameRow,
     GuildSettings,
     Language,
     MemberChoice,
-    RatingChange,
+    Rated,
     SeatRecord,
     Shards,
-    Standing,
+    Skill,
+    SkillChange,
+    StandingRow,
     StoredTable,
     TableRecord,
     TableStatus,
@@ -71,15 +74,22 @@ from bot.storage.rows import (
     table_values,
 )
 from bot.storage.sql import Connection, Row, placeholders
-from games.ai.levels import level_of
 
 log = logging.getLogger(__name__)
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 TIMEOUT = 5.0
-"""Seconds a read or a write may take, waiting for a connection included, before it counts as
-not done (``StorageUnavailable``): a database that hangs never holds a table for longer."""
+"""Seconds the database may take to answer a read or a write, from the start of its transaction
+to its commit, before it counts as not done (``StorageUnavailable``): a database that hangs never
+holds a table for longer. The wait for a turn (SQLite's one writer, a connection of the pool) is
+not counted: a queue is not an outage."""
+
+Place = Literal["disk", "server"]
+"""Where a storage's data lives (``Storage.place``)."""
+
+SAVED_AT_ONCE = 1000
+"""Tables ``save_tables`` writes in one transaction."""
 
 CLAIM_LOCK = -1
 """The lock key that shard claims take turns on (no server id is negative)."""
@@ -92,8 +102,8 @@ COPIED = (
     "results",
     "standings",
     "placings",
-    "dm_closed",
-    "dm_messages",
+    "unreachable_members",
+    "private_copies",
     "hand_pictures_off",
     "turn_notices_off",
     "forced_cards_off",
@@ -160,10 +170,13 @@ class Storage(DealStore, DailyStore, ABC):
         self.where = redact(where)
         """The database, for messages (a password left out)."""
         self.timeout = timeout
-        """Seconds a read or a write may take before it counts as not done."""
+        """Seconds the database may take to answer a read or a write (its turn not counted)."""
         self._closed = False
         self._claim: tuple[Shards, str] | None = None
         self._away_since: float | None = None
+        self._outage: asyncio.Event | None = None
+        """Set when an outage begins: whoever waits in line for a turn is let go at once."""
+        self._line: ActionLine | None = None
 
     # --- the edge: every driver error becomes the storage's own -----------------------------------
 
@@ -200,7 +213,43 @@ class Storage(DealStore, DailyStore, ABC):
             raise mapped from error
         self._answered()
 
+    async def _take_turn(self, turn: asyncio.Lock | asyncio.Semaphore) -> None:
+        """Waits for ``turn`` (the right to use the database) however long the line: a queue is
+        not an outage. But those waiting when an outage begins are let go (``StorageUnavailable``),
+        and while the database is away a turn is waited for no longer than the timeout."""
+        if not turn.locked():
+            await turn.acquire()
+            return
+        if self.away:
+            async with asyncio.timeout(self.timeout):
+                await turn.acquire()
+            return
+        if self._outage is None:
+            self._outage = asyncio.Event()
+        outage = asyncio.ensure_future(self._outage.wait())
+        taking = asyncio.ensure_future(turn.acquire())
+        try:
+            await asyncio.wait({outage, taking}, return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:  # the caller was cancelled: a turn taken meanwhile is given back
+            outage.cancel()
+            if taking.done() and not taking.cancelled():
+                turn.release()
+            taking.cancel()
+            raise
+        outage.cancel()
+        if not taking.done():
+            taking.cancel()
+        try:
+            await taking
+        except asyncio.CancelledError:
+            raise StorageUnavailable(
+                "the database stopped answering while this waited for its turn"
+            ) from None
+
     def _went_away(self, error: StorageUnavailable) -> None:
+        if self._outage is not None:
+            self._outage.set()
+            self._outage = None
         if self._away_since is None:
             self._away_since = time.monotonic()
             log.error(
@@ -223,6 +272,12 @@ class Storage(DealStore, DailyStore, ABC):
     def dialect(self) -> str:
         """``sqlite`` or ``postgresql``."""
 
+    @property
+    @abstractmethod
+    def place(self) -> Place:
+        """Where the data lives, for the words a member reads when it does not answer:
+        ``disk`` (a file on Kortbord's own disk) or ``server`` (a database server)."""
+
     @abstractmethod
     def _read(self) -> AbstractAsyncContextManager[Connection]:
         """A connection for reads that sees one committed state of the database."""
@@ -243,6 +298,8 @@ class Storage(DealStore, DailyStore, ABC):
         closing twice is harmless."""
         if self._closed:
             return
+        if self._line is not None:
+            await self._line.close()
         if self._claim is not None:
             try:
                 await self.release_shards()
@@ -559,7 +616,7 @@ class Storage(DealStore, DailyStore, ABC):
             if row is None:
                 raise StorageError("the new table got no id")
             table = replace(table, table_id=int(row[0]))
-            await _write_seats(db, table)
+            await _write_seats(db, [table])
         return table
 
     async def save_table(self, table: TableRecord) -> None:
@@ -569,35 +626,142 @@ class Storage(DealStore, DailyStore, ABC):
             await self._require_owner(db, table.guild_id)
             await _write_table(db, table)
 
+    async def save_tables(self, tables: list[TableRecord]) -> None:
+        """Saves each table's row and seats as given, as ``save_table`` does, with one statement
+        each for many tables (a restart resumes thousands): ``SAVED_AT_ONCE`` tables per
+        transaction. Raises ``TableNotFoundError`` (that transaction's tables unchanged) if
+        one of them is not stored."""
+        for table in tables:
+            check_seats(table.seats)
+        for start in range(0, len(tables), SAVED_AT_ONCE):
+            part = tables[start : start + SAVED_AT_ONCE]
+            async with self._write() as db:
+                for guild_id in {table.guild_id for table in part}:
+                    await self._require_owner(db, guild_id)
+                ids = [table.table_id for table in part]
+                found = await db.fetch(
+                    f"SELECT table_id FROM tables WHERE table_id IN ({placeholders(len(ids))})",
+                    *ids,
+                )
+                missing = set(ids) - {int(row["table_id"]) for row in found}
+                if missing:
+                    raise TableNotFoundError(f"no table {min(missing)}")
+                await _write_tables(db, part)
+
     async def record_action(self, table: TableRecord, action: ActionRecord) -> None:
-        """Appends ``action`` and saves ``table`` (version, deadline, seats, status) together.
+        """Appends ``action`` and saves ``table`` (version, deadline, seats, status) together,
+        committed before it returns.
 
         Raises ``DuplicateActionError`` if the log already has ``action.seq``, and
         ``TableNotLiveError`` if the stored table is finished or ended; then nothing is changed,
         the table row included.
+
+        Group commit (``group.py``): the actions of many tables that arrive together are
+        written in one transaction, each table's in the order they came. The wait for a turn is
+        not bounded by the timeout, only the transaction itself.
         """
         check_seats(table.seats)
         if not 0 <= action.seat < len(table.seats):
             raise ValueError(f"table {table.table_id} has no seat {action.seat}")
-        async with self._write() as db:
-            await self._require_owner(db, table.guild_id)
-            await _require_live(db, table.table_id)
-            await _write_table(db, table)
+        self._require_open()
+        if self._line is None:
+            self._line = ActionLine(self._commit_actions, writers=self._writers)
+        await self._line.put(table, action)
+
+    @property
+    def _writers(self) -> int:
+        """How many batches of actions may be written at once."""
+        return 1
+
+    async def _commit_actions(self, batch: list[Pending]) -> list[StorageError | None]:
+        """Writes ``batch`` (one action each of different tables) in one transaction; for each,
+        None or why it alone was refused. If the transaction fails for a reason other than an
+        outage, each action is tried again in a transaction of its own, so that one bad action
+        never keeps the others from being kept."""
+        try:
+            async with self._write() as db:
+                return await self._record_batch(db, batch)
+        except StorageUnavailable:
+            raise
+        except StorageError:
+            if len(batch) == 1:
+                raise
+        answers: list[StorageError | None] = []
+        for pending in batch:
             try:
-                await db.execute(
-                    "INSERT INTO actions (table_id, seq, seat, notation, at, by)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    table.table_id,
-                    action.seq,
-                    action.seat,
-                    action.notation,
-                    action.at,
-                    action.by,
+                async with self._write() as db:
+                    [answer] = await self._record_batch(db, [pending])
+            except StorageUnavailable:
+                raise
+            except UniqueViolation:
+                answer = DuplicateActionError(
+                    f"table {pending.table.table_id} already has action {pending.action.seq}"
                 )
-            except UniqueViolation as error:
-                raise DuplicateActionError(
-                    f"table {table.table_id} already has action {action.seq}"
-                ) from error
+            except StorageError as error:
+                answer = error
+            answers.append(answer)
+        return answers
+
+    async def _record_batch(
+        self, db: Connection, batch: list[Pending]
+    ) -> list[StorageError | None]:
+        """Inside a transaction: checks every action of ``batch`` with a few reads for all of
+        them, then writes those not refused with one statement each for all of them."""
+        answers: list[StorageError | None] = [None] * len(batch)
+        for guild_id in {p.table.guild_id for p in batch}:
+            try:
+                await self._require_owner(db, guild_id)
+            except ShardLostError as error:
+                for i, pending in enumerate(batch):
+                    if pending.table.guild_id == guild_id:
+                        answers[i] = error
+        ids = [p.table.table_id for p in batch]
+        marks = placeholders(len(ids))
+        status = {
+            int(row["table_id"]): str(row["status"])
+            for row in await db.fetch(
+                f"SELECT table_id, status FROM tables WHERE table_id IN ({marks})", *ids
+            )
+        }
+        seqs = sorted({p.action.seq for p in batch})
+        taken = {
+            (int(row["table_id"]), int(row["seq"]))
+            for row in await db.fetch(
+                f"SELECT table_id, seq FROM actions WHERE table_id IN ({marks})"
+                f" AND seq IN ({placeholders(len(seqs))})",
+                *ids,
+                *seqs,
+            )
+        }
+        for i, pending in enumerate(batch):
+            table_id, seq = pending.table.table_id, pending.action.seq
+            if answers[i] is not None:
+                continue
+            if table_id not in status:
+                answers[i] = TableNotFoundError(f"no table {table_id}")
+            elif status[table_id] not in LIVE_STATUSES:
+                answers[i] = TableNotLiveError(f"table {table_id} is already {status[table_id]}")
+            elif (table_id, seq) in taken:
+                answers[i] = DuplicateActionError(f"table {table_id} already has action {seq}")
+        kept = [p for p, answer in zip(batch, answers, strict=True) if answer is None]
+        if kept:
+            await _write_tables(db, [p.table for p in kept])
+            await db.executemany(
+                "INSERT INTO actions (table_id, seq, seat, notation, at, by)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        p.table.table_id,
+                        p.action.seq,
+                        p.action.seat,
+                        p.action.notation,
+                        p.action.at,
+                        p.action.by,
+                    )
+                    for p in kept
+                ],
+            )
+        return answers
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
         """The table's action log in order."""
@@ -679,16 +843,12 @@ class Storage(DealStore, DailyStore, ABC):
         table: TableRecord,
         scores: tuple[int, ...],
         places: tuple[int, ...],
-        teams: tuple[tuple[int, ...], ...] = (),
-    ) -> list[RatingChange]:
-        """Marks the table finished, stores its result and updates the leaderboard.
-
-        One transaction. Computer seats get a result row but no rating. Only a table with two or
-        more members (each in one seat) counts for the leaderboard: games, wins, places and
-        OpenSkill ratings; otherwise nothing there changes and the answer is empty. Returns the
-        members' rating changes in seat order. ``teams`` are the partnerships of a partnership
-        game (seats), whose members are rated as teams.
-        """
+        rated: Rated | None = None,
+    ) -> list[SkillChange]:
+        """Marks the table finished and stores its result, in one transaction; with ``rated``,
+        also the standings of its members: each one's skill as ``rated.rate`` makes it, a game
+        more, a win for a first place and the place counted. Returns those members' skills
+        before and after, in the order of ``rated.members`` (empty without ``rated``)."""
         if not len(scores) == len(places) == len(table.seats):
             raise ValueError(
                 f"table {table.table_id} has {len(table.seats)} seats,"
@@ -708,7 +868,9 @@ class Storage(DealStore, DailyStore, ABC):
                     for seat, score, place in zip(table.seats, scores, places, strict=True)
                 ],
             )
-            return await _rate(db, table, places, teams)
+            if rated is None or not rated.members:
+                return []
+            return await _store_standings(db, table, rated)
 
     async def end_damaged_table(self, table: TableRecord, reason: str) -> None:
         """Ends a damaged table (see ``live_tables``): only its status changes, so its corrupt
@@ -734,8 +896,11 @@ class Storage(DealStore, DailyStore, ABC):
 
     # --- leaderboards -----------------------------------------------------------------------
 
-    async def leaderboard(self, guild_id: int, game_id: str, limit: int = 10) -> list[Standing]:
-        """The server's best members at a game, by rating (then wins, then fewer games)."""
+    async def standings(
+        self, guild_id: int, game_id: str, limit: int, spread: float
+    ) -> list[StandingRow]:
+        """The server's standings at a game, best first by ``mu - spread * sigma`` (then wins,
+        then fewer games), at most ``limit``."""
         async with self._read() as db:
             rows = await db.fetch(
                 "SELECT user_id, name, games, wins, mu, sigma FROM standings"
@@ -743,23 +908,22 @@ class Storage(DealStore, DailyStore, ABC):
                 " ORDER BY mu - ? * sigma DESC, wins DESC, games ASC, user_id ASC LIMIT ?",
                 guild_id,
                 game_id,
-                ratings.Z,
+                spread,
                 limit,
             )
         return [
-            Standing(
+            StandingRow(
                 user_id=int(row["user_id"]),
                 name=str(row["name"]),
                 games=int(row["games"]),
                 wins=int(row["wins"]),
-                rating=ratings.display(ratings.Skill(float(row["mu"]), float(row["sigma"]))),
                 mu=float(row["mu"]),
                 sigma=float(row["sigma"]),
             )
             for row in rows
         ]
 
-    async def member_stats(self, guild_id: int, user_id: int) -> list[GameStats]:
+    async def member_games(self, guild_id: int, user_id: int) -> list[GameRow]:
         """The member's record in each game they played on the server, by game id."""
         async with self._read() as db:
             rows = await db.fetch(
@@ -776,20 +940,21 @@ class Storage(DealStore, DailyStore, ABC):
         counts: dict[str, dict[int, int]] = {}
         for row in placing_rows:
             counts.setdefault(str(row["game_id"]), {})[int(row["place"])] = int(row["count"])
-        stats = []
+        games = []
         for row in rows:
             game_counts = counts.get(str(row["game_id"]), {})
             last = max(game_counts, default=0)
-            stats.append(
-                GameStats(
+            games.append(
+                GameRow(
                     game_id=str(row["game_id"]),
                     games=int(row["games"]),
                     wins=int(row["wins"]),
                     places=tuple(game_counts.get(place, 0) for place in range(1, last + 1)),
-                    rating=ratings.display(ratings.Skill(float(row["mu"]), float(row["sigma"]))),
+                    mu=float(row["mu"]),
+                    sigma=float(row["sigma"]),
                 )
             )
-        return stats
+        return games
 
     # --- a member's own choices -----------------------------------------------------------------
 
@@ -810,40 +975,42 @@ class Storage(DealStore, DailyStore, ABC):
                     f"INSERT INTO {table} (user_id) VALUES (?) ON CONFLICT DO NOTHING", user_id
                 )
 
-    # --- direct messages --------------------------------------------------------------------
+    # --- a member's private view -------------------------------------------------------------
 
-    async def dm_closed(self, user_id: int) -> bool:
-        """Whether the member's DMs were found closed (and not found open since)."""
+    async def unreachable(self, user_id: int) -> bool:
+        """Whether a face found it cannot reach the member privately (and has not since)."""
         async with self._read() as db:
-            return (
-                await db.fetchrow("SELECT 1 FROM dm_closed WHERE user_id = ?", user_id) is not None
-            )
+            row = await db.fetchrow("SELECT 1 FROM unreachable_members WHERE user_id = ?", user_id)
+            return row is not None
 
-    async def set_dm_closed(self, user_id: int, closed: bool) -> None:
+    async def set_unreachable(self, user_id: int, unreachable: bool) -> None:
         async with self._write() as db:
-            if closed:
+            if unreachable:
                 await db.execute(
-                    "INSERT INTO dm_closed (user_id) VALUES (?) ON CONFLICT DO NOTHING", user_id
+                    "INSERT INTO unreachable_members (user_id) VALUES (?) ON CONFLICT DO NOTHING",
+                    user_id,
                 )
             else:
-                await db.execute("DELETE FROM dm_closed WHERE user_id = ?", user_id)
+                await db.execute("DELETE FROM unreachable_members WHERE user_id = ?", user_id)
 
-    async def dm_message(self, table_id: int, user_id: int) -> tuple[int, int] | None:
-        """(channel id, message id) of the DM carrying the member's hand at the table."""
+    async def private_copy(self, table_id: int, user_id: int) -> tuple[int, int] | None:
+        """(channel id, message id) of the message carrying the member's private view of the
+        table, as the face that posted it keeps it."""
         async with self._read() as db:
             row = await db.fetchrow(
-                "SELECT channel_id, message_id FROM dm_messages WHERE table_id = ? AND user_id = ?",
+                "SELECT channel_id, message_id FROM private_copies"
+                " WHERE table_id = ? AND user_id = ?",
                 table_id,
                 user_id,
             )
         return None if row is None else (int(row[0]), int(row[1]))
 
-    async def set_dm_message(
+    async def set_private_copy(
         self, table_id: int, user_id: int, channel_id: int, message_id: int
     ) -> None:
         async with self._write() as db:
             await db.execute(
-                "INSERT INTO dm_messages (table_id, user_id, channel_id, message_id)"
+                "INSERT INTO private_copies (table_id, user_id, channel_id, message_id)"
                 " VALUES (?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET"
                 " channel_id = excluded.channel_id, message_id = excluded.message_id",
                 table_id,
@@ -865,11 +1032,22 @@ async def _write_table(db: Connection, table: TableRecord) -> None:
     )
     if changed == 0:
         raise TableNotFoundError(f"no table {table.table_id}")
-    await _write_seats(db, table)
+    await _write_seats(db, [table])
 
 
-async def _write_seats(db: Connection, table: TableRecord) -> None:
-    await db.execute("DELETE FROM seats WHERE table_id = ?", table.table_id)
+async def _write_tables(db: Connection, tables: list[TableRecord]) -> None:
+    """Saves rows and seats of ``tables``, known to exist, with one statement each for all."""
+    assignments = ", ".join(f"{column.strip()} = ?" for column in TABLE_COLUMNS.split(","))
+    await db.executemany(
+        f"UPDATE tables SET {assignments} WHERE table_id = ?",
+        [(*table_values(table), table.table_id) for table in tables],
+    )
+    await _write_seats(db, tables)
+
+
+async def _write_seats(db: Connection, tables: list[TableRecord]) -> None:
+    ids = [table.table_id for table in tables]
+    await db.execute(f"DELETE FROM seats WHERE table_id IN ({placeholders(len(ids))})", *ids)
     await db.executemany(
         "INSERT INTO seats (table_id, seat, user_id, name, ai, autoplay, strikes, left_table)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -884,6 +1062,7 @@ async def _write_seats(db: Connection, table: TableRecord) -> None:
                 s.strikes,
                 int(s.left),
             )
+            for table in tables
             for s in table.seats
         ],
     )
@@ -905,49 +1084,28 @@ async def _action_rows(db: Connection, table_id: int) -> list[Row]:
     return await db.fetch("SELECT * FROM actions WHERE table_id = ? ORDER BY seq", table_id)
 
 
-# --- ratings -------------------------------------------------------------------------------------
+# --- standings ----------------------------------------------------------------------------------
 
 
-async def _rate(
-    db: Connection,
-    table: TableRecord,
-    places: tuple[int, ...],
-    teams: tuple[tuple[int, ...], ...] = (),
-) -> list[RatingChange]:
-    """Updates the leaderboard for the table's members; see ``Storage.finish_table``."""
-    side_of = {seat: len(table.seats) + i for i, team in enumerate(teams) for seat in team}
-    members = [
-        (seat.user_id, seat.name, place)
-        for seat, place in zip(table.seats, places, strict=True)
-        if seat.user_id is not None
-    ]
-    sides = [side_of.get(s.seat, s.seat) for s in table.seats if s.user_id is not None]
-    if len(members) < 2:
-        return []
-    if len({user_id for user_id, _, _ in members}) != len(members):
-        log.info("table %d: a member held several seats, so it is not rated", table.table_id)
-        return []
-    # Computer players are not rated, but the places against them count (bot/ratings.py).
-    computers = [
-        ratings.Computer(level_of(seat.ai), place, side_of.get(seat.seat))
-        for seat, place in zip(table.seats, places, strict=True)
-        if seat.user_id is None
-    ]
+async def _store_standings(db: Connection, table: TableRecord, rated: Rated) -> list[SkillChange]:
+    """Updates the standings of ``rated.members``; see ``Storage.finish_table``."""
     # Two tables of one server finishing at once read and write the same standings.
     await db.lock(table.guild_id)
-    before = [await _skill(db, table, user_id) for user_id, _, _ in members]
-    after = ratings.rate(before, [place for _, _, place in members], sides, computers)
+    before = [await _skill(db, table, member.user_id) for member in rated.members]
+    after = rated.rate(before)
+    if len(after) != len(before):
+        raise ValueError(f"{len(before)} members rated, but {len(after)} skills given back")
     changes = []
-    for (user_id, name, place), old, new in zip(members, before, after, strict=True):
-        key = (table.guild_id, table.game_id, user_id)
+    for member, old, new in zip(rated.members, before, after, strict=True):
+        key = (table.guild_id, table.game_id, member.user_id)
         await db.execute(
             "INSERT INTO standings (guild_id, game_id, user_id, name, games, wins, mu, sigma)"
             " VALUES (?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, game_id, user_id) DO UPDATE"
             " SET name = excluded.name, games = standings.games + 1,"
             " wins = standings.wins + excluded.wins, mu = excluded.mu, sigma = excluded.sigma",
             *key,
-            name,
-            int(place == 1),
+            member.name,
+            int(member.place == 1),
             new.mu,
             new.sigma,
         )
@@ -956,17 +1114,17 @@ async def _rate(
             " VALUES (?, ?, ?, ?, 1) ON CONFLICT (guild_id, game_id, user_id, place) DO UPDATE"
             " SET count = placings.count + 1",
             *key,
-            place,
+            member.place,
         )
-        changes.append(RatingChange(user_id, ratings.display(old), ratings.display(new)))
+        changes.append(SkillChange(member.user_id, old, new))
     return changes
 
 
-async def _skill(db: Connection, table: TableRecord, user_id: int) -> ratings.Skill:
+async def _skill(db: Connection, table: TableRecord, user_id: int) -> Skill | None:
     row = await db.fetchrow(
         "SELECT mu, sigma FROM standings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
         table.guild_id,
         table.game_id,
         user_id,
     )
-    return ratings.Skill() if row is None else ratings.Skill(float(row[0]), float(row[1]))
+    return None if row is None else Skill(float(row[0]), float(row[1]))

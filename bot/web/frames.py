@@ -237,7 +237,6 @@ ServerMessage = TablesMessage | TableState | Ack | Refusal | ErrorMessage
 class Hello(TypedDict):
     type: Literal["hello"]
     session: str
-    channel_id: str | None
     table_id: int | None
     lang: Lang | None
 

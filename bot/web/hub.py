@@ -518,7 +518,8 @@ class WebHub:
             budgets=Budgets(self.limits, 1.0, now),
             room=self.limits.outbox,
         )
-        watcher.channel_id = _id(hello.get("channel_id"))
+        # the channel the session was issued in (Discord's word, or the demo's), never the page's
+        watcher.channel_id = self.issued.channel_of(hello.get("session"))
         watcher.hello = hello
         return watcher, watcher.channel_id, _id(hello.get("table_id"))
 

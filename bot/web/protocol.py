@@ -12,25 +12,28 @@ HTTP
   Security Policy (the page's own origin only).
 - ``GET /api/config`` -> ``{"client_id": "<application id>", "demo": bool, "members": [{"id": "…",
   "name": "…"}]}`` (``members`` only in the demo: the member picker).
-- ``POST /api/token`` ``{"code": "…"}`` -> exchanges the OAuth2 code at Discord (the application's
-  id and ``KORTBORD_CLIENT_SECRET``, never logged), fetches the user, and answers
-  ``{"access_token": "…", "session": "<kortbord session>", "user": {"id": "…", "name": "…"}}``.
-  The session is the bot's own: random, valid for 12 hours, bound to the user's id. Ids are
-  strings (64-bit).
-- ``POST /api/demo/login`` ``{"user_id": "…"}`` -> ``{"session": "…", "user": {…}}``, only when the
-  server runs in the demo (404 otherwise), for one of the demo's members.
+- ``POST /api/token`` ``{"code": "…", "instance_id": "…"}`` -> exchanges the OAuth2 code at
+  Discord (the application's id and ``KORTBORD_CLIENT_SECRET``, never logged), fetches the user,
+  and answers ``{"access_token": "…", "session": "<kortbord session>", "user": {"id": "…",
+  "name": "…"}}``. The session is the bot's own: random, valid for 12 hours, bound to the user's
+  id and to the channel of the Activity's instance (``instance_id``, the SDK's ``instanceId``)
+  when Discord, asked with the bot's token, lists the member among the instance's users; else to
+  no channel. Ids are strings (64-bit).
+- ``POST /api/demo/login`` ``{"user_id": "…", "channel_id": "…"|null}`` -> ``{"session": "…",
+  "user": {…}}``, only when the server runs in the demo (404 otherwise), for one of the demo's
+  members, in the channel named (the demo's stand-in for Discord's context).
 - Errors: JSON ``{"error": "<code>", "message": "<text in the member's language>"}`` with a 4xx
   (or a 502 when Discord does not answer the code exchange).
 
 WebSocket ``GET /ws`` (one per open client)
 -------------------------------------------
-- client -> server, first: ``{"type": "hello", "session": "…", "channel_id": "…"|null,
-  "table_id": int|null, "lang": "sv"|"en"|null}``. Anything else first, or a session the bot did
+- client -> server, first: ``{"type": "hello", "session": "…", "table_id": int|null,
+  "lang": "sv"|"en"|null}``. Anything else first, or a session the bot did
   not issue (or that expired), is answered ``{"type": "error", "code": "no_session", "message": …}``
   and the socket is closed.
 - server -> client after hello: ``{"type": "tables", "tables": [{"table_id", "game",
   "game_name", "status", "players": [names], "seated": bool, "can_join": bool}]}``: the live
-  table of the channel (``channel_id``: the Activity's channel); without a channel, the
+  table of the session's channel (the Activity's, as Discord told the bot); without one, the
   member's own table (in the demo: every live table). With a ``table_id`` in the hello, the
   server then watches that table for the socket at once, as after ``watch``. A fresh
   ``tables`` list follows whenever what it says changes (a table opens, a member sits down or

@@ -2,7 +2,8 @@
 
 It serves the built client (``bot/web/client/dist``; each page with its words and colours in it,
 ``bot.web.protocol.page_with_catalog``), the sign-in (``/api/token``: Discord's code
-exchange; ``/api/demo/login``: the demo's member picker, in the demo only), the client's
+exchange, and the Activity instance's channel; ``/api/demo/login``: the demo's member picker,
+and its channel, in the demo only), the client's
 configuration, and the WebSocket (``/ws``, ``bot.web.hub``). Inside Discord every request comes
 through Discord's proxy under ``/.proxy/``, so every path is served with and without that
 prefix. On a cluster (the bot as several processes) a page is served by the process that holds
@@ -129,8 +130,11 @@ class WebApp:
         return web.json_response(body)
 
     async def token(self, request: web.Request) -> web.Response:
-        """Discord's code, exchanged for Discord's access token and the bot's own session."""
-        code = (await _body(request)).get("code")
+        """Discord's code, exchanged for Discord's access token and the bot's own session; in
+        the Activity's channel when Discord says the member is in the instance the page names
+        (``instance_id``)."""
+        body = await _body(request)
+        code = body.get("code")
         if not isinstance(code, str) or not code or len(code) > 200:
             return self.error(request, 400, "bad_request")
         if self.login is None:
@@ -139,21 +143,23 @@ class WebApp:
             access, user = await self.login.exchange(code)
         except LoginError as error:
             return self.error(request, 401 if error.code == "bad_code" else 502, error.code)
-        log.info("web table: member %d signed in", user.user_id)
-        return web.json_response(
-            {"access_token": access, "session": self.issued.issue(user), "user": user.json()}
-        )
+        channel_id = await self.login.instance_channel(body.get("instance_id"), user.user_id)
+        log.info("web table: member %d signed in (channel %s)", user.user_id, channel_id)
+        session = self.issued.issue(user, channel_id)
+        return web.json_response({"access_token": access, "session": session, "user": user.json()})
 
     async def demo_login(self, request: web.Request) -> web.Response:
         """The demo's member picker: a session for one of the demo's members, and nobody else."""
         if self.demo_members is None:
             return self.error(request, 404, "not_demo")
-        user_id = (await _body(request)).get("user_id")
+        body = await _body(request)
+        user_id, channel = body.get("user_id"), body.get("channel_id")
+        # the demo's simulated Discord has no instances: its picker names the channel
+        channel_id = int(channel) if isinstance(channel, str) and channel.isdigit() else None
         for member in self.demo_members:
             if str(member.user_id) == user_id:
-                return web.json_response(
-                    {"session": self.issued.issue(member), "user": member.json()}
-                )
+                session = self.issued.issue(member, channel_id)
+                return web.json_response({"session": session, "user": member.json()})
         return self.error(request, 404, "unknown_member")
 
     def error(self, request: web.Request, status: int, code: str) -> web.Response:
@@ -259,7 +265,8 @@ class WebFace:
         secret = settings.client_secret
         login = None
         if secret is not None and client_id:
-            login = DiscordLogin(client_id, secret.get_secret_value(), self.fetch)
+            token = settings.token.get_secret_value() if settings.token is not None else None
+            login = DiscordLogin(client_id, secret.get_secret_value(), self.fetch, bot_token=token)
         elif self.demo_members is None:
             log.warning("KORTBORD_CLIENT_SECRET is not set: the web table cannot sign members in")
         # A sign-in lasts twelve hours of the wall clock, signed with a key every process of a

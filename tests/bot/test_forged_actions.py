@@ -209,7 +209,7 @@ async def test_a_move_that_cannot_be_saved_is_refused_in_words_and_can_be_retrie
 
     monkeypatch.setattr(storage, "record_action", disk_full)
     key = await refused(sessions.act(table.table_id, user_of(table, seat), version, move))
-    assert key == "errors.not_saved"
+    assert key == "errors.not_saved_disk"
     assert (table.version, table.seq, table.game.view(None)) == (version, 0, view)
     monkeypatch.setattr(storage, "record_action", real)
     await sessions.act(table.table_id, user_of(table, seat), version, move)  # the retry

@@ -25,6 +25,8 @@ from faultproxy import FaultProxy, fault_proxy
 from bot.clock import ManualClock
 from bot.discord.client import Kortbord
 from bot.errors import UserError
+from bot.i18n import catalog
+from bot.leaderboard import leaderboard
 from bot.root import LEASE_SECONDS, RENEW_SECONDS
 from bot.sessions import MAX_SAVE_RETRY, LiveTable, Member, SessionManager
 from bot.settings import Settings
@@ -135,7 +137,7 @@ def manager(storage: Storage, clock: ManualClock) -> SessionManager:
 
 
 def not_saved(storage: Storage) -> str:
-    return "errors.not_saved" if storage.dialect == "sqlite" else "errors.not_saved_server"
+    return f"errors.not_saved_{storage.place}"
 
 
 async def two_members(sessions: SessionManager) -> LiveTable:
@@ -201,10 +203,10 @@ async def test_an_outage_reaches_the_caller_as_the_storages_own_error_and_is_log
         with pytest.raises(StorageUnavailable):
             await storage.save_table(table)
         with pytest.raises(StorageUnavailable):
-            await storage.leaderboard(GUILD, "tvamanswhist")
+            await leaderboard(storage, GUILD, "tvamanswhist")
     assert storage.away
     await fault.back()
-    assert await storage.leaderboard(GUILD, "tvamanswhist") == []
+    assert await leaderboard(storage, GUILD, "tvamanswhist") == []
     assert not storage.away
     lines = [r for r in caplog.records if r.name.startswith("bot.storage")]
     assert [r.levelno for r in lines] == [logging.ERROR, logging.WARNING]
@@ -233,6 +235,30 @@ async def test_a_member_move_in_an_outage_is_not_saved_and_goes_through_when_it_
     await sessions.act(table.table_id, user_id, version, move)
     assert table.seq == 1
     assert [a.notation for a in await fault.storage.actions(table.table_id)] == [move]
+
+
+def placed(place: str) -> property:
+    """A storage's ``place`` that says its data lives at ``place``."""
+    return property(lambda _: place)
+
+
+async def test_the_words_for_an_outage_come_from_where_the_storage_says_its_data_lives(
+    fault: Fault, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sessions = manager(fault.storage, ManualClock())
+    table = await two_members(sessions)
+    version, move, user_id = table.version, first_move(table), mover(table)
+    await fault.away()
+    said = {}
+    for place in ("disk", "server"):
+        monkeypatch.setattr(type(fault.storage), "place", placed(place))
+        said[place] = await refused(sessions.act(table.table_id, user_id, version, move))
+    assert said == {"disk": "errors.not_saved_disk", "server": "errors.not_saved_server"}
+    texts = {lang: catalog(lang) for lang in ("sv", "en")}
+    assert "disk" in texts["sv"].text("errors.not_saved_disk")
+    assert "databasserver" in texts["sv"].text("errors.not_saved_server")
+    assert "disk" in texts["en"].text("errors.storage_disk")
+    assert "database server" in texts["en"].text("errors.storage_server")
 
 
 async def test_a_move_whose_connection_is_cut_mid_write_is_not_saved_and_can_be_retried(

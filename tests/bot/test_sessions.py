@@ -5,9 +5,11 @@ happens when nobody does. No Discord here; the e2e tests drive the same manager 
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -307,3 +309,43 @@ async def test_every_face_is_told_and_one_failing_face_does_not_hide_a_change_fr
         await sessions.join(CHANNEL, CILLA)
     assert web_face.calls[-1][:2] == (table.table_id, table.version)
     assert discord_face.calls == web_face.calls
+
+
+@pytest.mark.parametrize("how", ["leaves", "is kicked"])
+async def test_a_member_who_goes_while_the_last_moves_result_is_written_is_told_it_is_over(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    sessions = manager(storage, ManualClock())
+    table = await two_member_match(sessions)
+    writing, written = asyncio.Event(), asyncio.Event()
+    real = storage.finish_table
+
+    async def slow_finish(*args: Any, **kwargs: Any) -> Any:
+        writing.set()
+        await written.wait()
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(storage, "finish_table", slow_finish)
+    result_written = asyncio.ensure_future(writing.wait())
+    while True:  # the members play the whole match; the last move's result waits to be written
+        user_id, seat = member_to_act(table)
+        move = first_legal(table, seat)
+        acting = asyncio.ensure_future(sessions.act(table.table_id, user_id, table.version, move))
+        await asyncio.wait({acting, result_written}, return_when=asyncio.FIRST_COMPLETED)
+        if writing.is_set():
+            break
+        await acting
+    if how == "leaves":
+        going = asyncio.ensure_future(sessions.leave(CHANNEL, BO.user_id))
+    else:
+        going = asyncio.ensure_future(sessions.kick(CHANNEL, ANNA.user_id, BO.user_id))
+    await asyncio.sleep(0)  # it waits for the table behind the last move
+    written.set()
+    await acting
+    with pytest.raises(UserError) as refused:
+        await going
+    assert refused.value.msg.key == "errors.table_gone"  # not "the disk does not answer"
+    stored = await storage.table(table.table_id)
+    assert stored is not None
+    assert stored.status == "finished"
+    assert not any(seat.left or seat.autoplay for seat in stored.seats)  # nobody rewritten as gone

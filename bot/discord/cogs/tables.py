@@ -48,6 +48,18 @@ async def game_choices(
     return found[:25]
 
 
+def typed_game(typed: str) -> str:
+    """The game a member named: its id, as a pick from the list sends it, or its name typed
+    out in either language, in any case ("Bräus", "bräus"); else ``unknown_game``."""
+    text = " ".join(typed.split()).casefold()
+    if text in SPECS:
+        return text
+    for game_id in sorted(SPECS):
+        if any(game_name(catalog(lang), game_id).casefold() == text for lang in ("sv", "en")):
+            return game_id
+    raise UserError("unknown_game", game=typed.strip())
+
+
 def _chosen_game(interaction: discord.Interaction) -> str:
     """The game already filled in ``/spel ny`` (its option is named in Swedish on Discord)."""
     return str(getattr(interaction.namespace, GAME_PARAMETER, "") or "")
@@ -128,8 +140,7 @@ class TablesCog(commands.Cog):
         if server.table_channels and channel_id not in server.table_channels:
             listed = ", ".join(f"<#{c}>" for c in server.table_channels)
             raise UserError("channel_not_allowed", channels=listed)
-        if game_id not in SPECS:
-            raise UserError("unknown_game", game=game_id)
+        game_id = typed_game(game_id)
         asked = catalog_of(interaction)  # the member's language, for anything refused
         threaded = server.thread_per_table and isinstance(interaction.channel, discord.TextChannel)
         permissions.require(

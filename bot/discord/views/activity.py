@@ -1,4 +1,4 @@
-"""The table message's *Öppna bordet* button: opens the web table as a Discord Activity.
+"""The table message's *Webbord* button: opens the web table as a Discord Activity.
 
 ``kb:w:<table>``, a ``DynamicItem`` (registered in ``setup_hook``), so it keeps working after a
 restart. A click answers with Discord's launch-activity response (discord.py
@@ -28,7 +28,7 @@ class ActivityButton(
     def __init__(self, table_id: int, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or "Öppna bordet",
+                label=label or "Webbord",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"kb:w:{table_id}",
             )

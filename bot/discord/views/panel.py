@@ -596,7 +596,7 @@ def build_panel(
     if table.taken_over(seat):
         view.add_item(table_button(table.table_id, "reclaim", texts.text("ui.button.reclaim")))
         return clip("\n".join(lines), MAX_CONTENT, keep_end=True), view
-    if table.spec.realtime and table.reveal_at is not None:
+    if table.spec.realtime and table.in_window:
         lines.append(texts.text("ui.panel.reaction_hint"))
     notations = panel_choices(table, seat)
     if table.game is not None and notations and not table.choices(seat):

@@ -24,9 +24,9 @@ from bot.discord.views.panel import controls, seated_table, show_panel
 from bot.discord.views.table_button import TEMPLATE, table_button
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
+from bot.leaderboard import RatingChange
 from bot.offers import TABLE_ACTIONS, Question, question, table_act
 from bot.sessions import LiveTable, Member, require_seat
-from bot.storage import RatingChange
 from games.ai import LEVELS
 
 # Hej knekt's presses (rules/party.md 1.2), in the order of its table; the buttons are on the table
@@ -41,10 +41,15 @@ REACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
     )
 }
 
-LOBBY_OPS = ("join", "leave", "computer", "start", "end")
-PLAY_OPS = ("hand", "rules", "leave", "end")  # the play row, with the web table's Öppna bordet last
+# The rows of controls, each within a phone's row (``messages.PHONE_ROW_PX``) in either language;
+# "web" is the web table's button. The lobby's computer players are added with its level menu,
+# a third row, alone (one control for one choice).
+LOBBY_ROWS = (("join", "leave", "end"), ("start", "rules", "web"))
+PLAY_ROWS = (("hand", "web"), ("rules", "leave", "end"))
 ANSWERS = {"startfill": "ui.confirm.started", "endok": "ui.reply.ended"}
 """What the question's message says once its yes is done."""
+ASKED_BY = {"startfill": "start", "endok": "end"}
+"""The button whose question each yes answers."""
 
 
 def snowflake_ms(snowflake: int) -> int:
@@ -97,6 +102,8 @@ class TableButton(
             _, seat = seated_table(interaction, self.table_id)
             await show_panel(interaction, texts, table, seat)
             return
+        if op in ASKED_BY and not on_question(interaction):
+            op = ASKED_BY[op]  # a yes forged onto the table message: the question is asked
         if op in TABLE_ACTIONS:
             asked = question(table, user_id, op)
             if asked is not None:
@@ -113,6 +120,12 @@ class TableButton(
         else:
             raise UserError("table_gone")
         await with_retries(answer(interaction).defer, f"answering interaction {interaction.id}")
+
+
+def on_question(interaction: discord.Interaction) -> bool:
+    """Whether the click came from a question's own message (``ask``: ephemeral), the only
+    place its yes is, rather than from the table message it would be edited over."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
 
 
 async def ask(
@@ -288,29 +301,33 @@ def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
     if status not in ("lobby", "playing", "paused"):
         return None
     view = controls()
-    ops = LOBBY_OPS if status == "lobby" else PLAY_OPS
+    lobby = status == "lobby"
     full = len(table.record.seats) >= table.spec.max_players
-    for op in ops:
-        button = TableButton(table.table_id, op, texts.text(f"ui.button.{op}"))
-        button.item.disabled = status == "lobby" and op in ("join", "computer") and full
-        view.add_item(button)
-    view.add_item(ActivityButton(table.table_id, texts.text("web.button.open")))
-    if status == "lobby":
-        rules = TableButton(table.table_id, "rules", texts.text("ui.button.rules"))
-        rules.item.row = 1
-        view.add_item(rules)
+    for row, ops in enumerate(LOBBY_ROWS if lobby else PLAY_ROWS):
+        for op in ops:
+            if op == "web":
+                button: TableButton | ActivityButton = ActivityButton(
+                    table.table_id, texts.text("web.button.open")
+                )
+            else:
+                button = TableButton(table.table_id, op, texts.text(f"ui.button.{op}"))
+                button.item.disabled = lobby and op == "join" and full
+            button.item.row = row
+            view.add_item(button)
+    if lobby:
         levels = LevelSelect(table.table_id, texts)
-        levels.item.row = 2
+        levels.item.row = len(LOBBY_ROWS)
+        levels.item.disabled = full
         view.add_item(levels)
         return view
     reactions = REACTIONS.get(table.record.game_id)
     if reactions:
         turn = TableButton(table.table_id, "turn", texts.text("ui.button.turn"))
-        turn.item.row = 1
+        turn.item.row = len(PLAY_ROWS)
         view.add_item(turn)
         for verb, emoji in reactions:
             label = texts.text(f"{table.record.game_id}.action.{verb}")
             press = ReactionButton(table.table_id, table.reaction_seq, verb, label, emoji)
-            press.item.row = 2
+            press.item.row = len(PLAY_ROWS) + 1
             view.add_item(press)
     return view

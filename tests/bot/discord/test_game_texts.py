@@ -94,7 +94,14 @@ def _seat_lines(game_id: str, players: int) -> set[str]:
 
 
 @pytest.mark.parametrize(
-    ("game_id", "players"), [("skitgubbe", 3), ("svarte_petter", 3), ("braus", 4)]
+    ("game_id", "players"),
+    [
+        ("skitgubbe", 3),
+        ("svarte_petter", 3),
+        ("braus", 4),
+        ("hej_knekt", 3),
+        ("snipp_snapp_snorum", 3),
+    ],
 )
 def test_games_without_points_show_no_points_on_their_seats(game_id: str, players: int) -> None:
     lines = _seat_lines(game_id, players)
@@ -132,7 +139,8 @@ def test_the_joker_is_said_as_the_card_it_counts_for() -> None:
 
 @pytest.mark.parametrize("lang", ["sv", "en"])
 def test_no_help_line_repeats_the_name_of_its_action(lang: str) -> None:
-    # the panel shows "<action>: <help>"; "Våga: Våga: ..." said the name twice
+    # the panel shows "<action>: <help>"; "Våga: Våga: ..." said the name twice, and
+    # "Passa: Passa. Efter ett bud ..." too
     texts = catalog(lang)
     text = TextRenderer(texts, NAMES)
     for game_id in SPECS:
@@ -142,6 +150,7 @@ def test_no_help_line_repeats_the_name_of_its_action(lang: str) -> None:
                 name = text.verb(game_id, verb).lower()
                 help_text = texts.text(key).lower()
                 assert not help_text.startswith((f"{name}:", f"{name.split()[0]}:")), key
+                assert help_text.split(".")[0].strip() != name, key
 
 
 def _forced_pickup() -> tuple[Game, int]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.discord.embeds import leaderboard_embed, stats_embed
 from bot.i18n import catalog
+from bot.leaderboard import GameStats
 from bot.render.text import TextRenderer, result_lines
-from bot.storage import GameStats
 from games.core import Msg, Result
 
 NAMES = ["Anna", "Bo", "Cilla", "Dan"]

@@ -6,7 +6,14 @@ import random
 
 import pytest
 
-from bot.discord.embeds import lobby_lines, renderer, table_layout, timeout_line
+from bot.discord.embeds import (
+    DealResult,
+    deal_result_embed,
+    lobby_lines,
+    renderer,
+    table_layout,
+    timeout_line,
+)
 from bot.discord.messages import layout_view, texts_of
 from bot.i18n import catalog
 from bot.sessions import LiveTable, TimedOut
@@ -85,6 +92,27 @@ def test_hej_knekts_lobby_shows_the_reaction_time_not_the_turn_time() -> None:
     assert "Dragtid" in lobby_text(table("nittionio"))
 
 
+def test_a_lobby_names_only_the_turn_times_its_game_has() -> None:
+    """ "60 s för ett kort, 120 s för bud och val" in a game with neither bids nor cards to
+    play was wrong: each game is told the times its turns get."""
+    hej = lobby_text(table("hej_knekt"))  # no reaction time chosen: the game's own
+    assert "Reaktionstid: 5 s" in hej
+    assert "Dragtid" not in hej
+    petter = lobby_text(table("svarte_petter"))
+    assert "Dragtid: 120 s per drag" in petter
+    assert "för ett kort" not in petter
+    assert "bud och val" not in lobby_text(table("tvamanswhist"))  # cards only
+    assert "Dragtid: 60 s för ett kort, 120 s för bud och val" in lobby_text(table("nittionio"))
+    assert "Turn time: 120 s a move" in lobby_text(table("lojliga_familjerna"), "en")
+
+
+def test_a_lobby_says_the_host_chooses_to_fill_empty_seats_as_starta_asks() -> None:
+    # *Starta* asks whether to fill the empty seats: the lobby does not say they are filled
+    text = lobby_text(table("braus", players=2))
+    assert "värden kan fylla dem med datorspelare vid *Starta*" in text
+    assert "tar dem" not in text
+
+
 def test_a_computer_seat_has_one_clean_label_with_its_marks() -> None:
     live = table("nittionio", status="playing")
     assert live.game is not None
@@ -142,3 +170,19 @@ def test_beside_the_picture_the_message_lists_what_the_picture_had_no_room_for()
     plain = table("tvamanswhist", status="playing")
     layout = table_layout(catalog("sv"), plain, None, picture="attachment://table.png")
     assert "På bordet" not in "\n".join(texts_of(layout_view(layout)))  # all of it in the picture
+
+
+def test_a_deals_result_says_its_points_with_their_unit() -> None:
+    # Femkort's summary said "+1" with no unit
+    live = table("femkort", status="playing")
+    embed = deal_result_embed(catalog("sv"), live, DealResult(1, (10, 10), (11, 9)))
+    rows = (embed.description or "").strip("`\n").splitlines()
+    assert rows[1].split()[1:] == ["+1", "p", "11", "p"]
+    assert rows[2].split()[1:] == ["-1", "p", "9", "p"]
+
+
+def test_a_game_that_counts_on_its_sheet_shows_no_table_of_zeros() -> None:
+    # Reunion's Protokoll showed a totals table of +0 under its sheet of ögon
+    live = table("reunion", status="playing")
+    embed = deal_result_embed(catalog("sv"), live, DealResult(1, (0, 0, 0), (0, 0, 0)))
+    assert "+0" not in (embed.description or "")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.leaderboard import finish_table
 from bot.storage import SeatRecord, Storage, open_storage
 from bot.storage.daily import DailySettings
 
@@ -57,7 +58,7 @@ async def test_a_member_claims_a_deal_once_and_the_result_is_the_tables(storage:
     await storage.record_deal_print(table.table_id, 1, "abc", T0)
     await storage.record_deal_print(table.table_id, 1, "changed", T0 + 1)  # the first stays
     assert await storage.deal_prints(table.table_id) == {1: "abc"}
-    await storage.finish_table(table, scores=(30, 20, 10), places=(1, 2, 3))
+    await finish_table(storage, table, scores=(30, 20, 10), places=(1, 2, 3))
     await storage.daily_table(GUILD, DAY, "nittionio", BO, None)  # Bo's table never opened
 
     plays = await storage.daily_plays(GUILD, DAY, DAY)

@@ -8,12 +8,15 @@ import os
 import random
 import time
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from conftest import postgres_server
 
 from bot.__main__ import main
 from bot.clock import ManualClock
 from bot.health import Beat, heartbeat_path, write_beat
+from bot.leaderboard import finish_table, leaderboard
 from bot.sessions import LiveTable, Member, SessionManager
 from bot.storage import GuildSettings, SeatRecord, Storage, open_storage
 
@@ -76,9 +79,9 @@ async def a_small_servers_database(path: Path) -> tuple[int, int, int]:
             status="playing",
             seats=(SeatRecord(0, 21, "Dag"), SeatRecord(1, 22, "Eva")),
         )
-        await storage.finish_table(done, scores=(10, 3), places=(1, 2))
+        await finish_table(storage, done, scores=(10, 3), places=(1, 2))
         await storage.save_guild_settings(GuildSettings(GUILD, language="en", turn_seconds=90))
-        await storage.set_dm_message(match.table_id, ANNA.user_id, channel_id=71, message_id=81)
+        await storage.set_private_copy(match.table_id, ANNA.user_id, channel_id=71, message_id=81)
         await sessions.shutdown()
     return match.table_id, lobby.table_id, done.table_id
 
@@ -89,7 +92,7 @@ async def test_a_live_sqlite_database_moves_into_postgresql_and_its_tables_resum
 ) -> None:
     match_id, lobby_id, done_id = await a_small_servers_database(sqlite_file)
     async with await open_storage(sqlite_file) as before:
-        board = await before.leaderboard(GUILD, "tvamanswhist")
+        board = await leaderboard(before, GUILD, "tvamanswhist")
         log = await before.actions(match_id)
 
     assert await asyncio.to_thread(main, ["migrate-db", postgres_database]) == 0
@@ -99,11 +102,11 @@ async def test_a_live_sqlite_database_moves_into_postgresql_and_its_tables_resum
     assert f"now set KORTBORD_DATABASE={postgres_database}" in said
 
     async with await open_storage(postgres_database) as moved:
-        assert await moved.leaderboard(GUILD, "tvamanswhist") == board
+        assert await leaderboard(moved, GUILD, "tvamanswhist") == board
         assert await moved.guild_settings(GUILD) == GuildSettings(
             GUILD, language="en", turn_seconds=90
         )
-        assert await moved.dm_message(match_id, ANNA.user_id) == (71, 81)
+        assert await moved.private_copy(match_id, ANNA.user_id) == (71, 81)
         sessions = manager(moved)
         assert await sessions.restore() == 2
         match = sessions.table_by_id(match_id)
@@ -172,3 +175,45 @@ def test_a_malformed_port_is_one_line_and_exit_2(
     assert "\n" not in said
     assert "Traceback" not in said
     assert "hemligt" not in said
+
+
+def elsewhere(server: str, *, database: str | None = None, role: str | None = None) -> str:
+    """The test server's address naming another database or another role."""
+    parts = urlsplit(server)
+    netloc = parts.netloc
+    if role is not None:
+        netloc = f"{role}@{netloc.rpartition('@')[2]}"
+    path = f"/{database}" if database is not None else parts.path
+    return urlunsplit(parts._replace(netloc=netloc, path=path))
+
+
+@pytest.mark.postgresql
+@pytest.mark.parametrize("missing", ["database", "role"])
+def test_a_missing_database_or_unknown_role_is_one_line_for_migrate_db_and_run(
+    sqlite_file: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    missing: str,
+) -> None:
+    server = postgres_server()
+    if missing == "database":
+        address, says = elsewhere(server, database="kortbord_nowhere"), "kortbord_nowhere"
+    else:
+        address, says = elsewhere(server, role="kortbord_nobody"), "kortbord_nobody"
+    asyncio.run(a_small_servers_database(sqlite_file))
+    assert main(["migrate-db", address]) == 1
+    said = capsys.readouterr().err.strip()
+    assert said.startswith("migrate-db failed: cannot connect to ")
+    assert says in said
+    assert "\n" not in said
+    assert "Traceback" not in said
+
+    monkeypatch.setenv(
+        "KORTBORD_TOKEN", "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+    )
+    monkeypatch.setenv("KORTBORD_DATABASE", address)
+    assert main(["run"]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said.startswith(f"cannot open the database {address}: cannot connect to ")
+    assert says in said
+    assert "\n" not in said

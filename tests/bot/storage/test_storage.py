@@ -16,10 +16,10 @@ import asyncpg
 import pytest
 
 from bot import ratings
+from bot.leaderboard import GameStats, finish_table, leaderboard, member_stats
 from bot.storage import (
     ActionRecord,
     DuplicateActionError,
-    GameStats,
     GuildSettings,
     IntegrityViolation,
     MemberChoice,
@@ -104,7 +104,7 @@ async def test_open_creates_the_directory_and_the_schema(path: Path) -> None:
     assert await storage.ping()
     await storage.close()
     with raw(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) == 10
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) == 11
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"tables", "seats", "actions", "results", "standings", "guild_settings"} <= names
@@ -151,7 +151,7 @@ async def test_a_failing_migration_leaves_the_database_at_its_last_version(path:
 
 async def test_foreign_keys_are_enforced(storage: Storage) -> None:
     with pytest.raises(IntegrityViolation):
-        await storage.set_dm_message(table_id=999, user_id=ALICE, channel_id=1, message_id=2)
+        await storage.set_private_copy(table_id=999, user_id=ALICE, channel_id=1, message_id=2)
 
 
 async def test_a_closed_storage_answers_no_ping_and_refuses_work(storage: Storage) -> None:
@@ -286,20 +286,20 @@ async def test_concurrent_writes_are_serialised(storage: Storage) -> None:
 
 async def test_dm_state_round_trips(storage: Storage) -> None:
     table = await new_table(storage)
-    assert not await storage.dm_closed(ALICE)
-    await storage.set_dm_closed(ALICE, True)
-    await storage.set_dm_closed(ALICE, True)
-    assert await storage.dm_closed(ALICE)
-    assert not await storage.dm_closed(BOB)
-    await storage.set_dm_closed(ALICE, False)
-    assert not await storage.dm_closed(ALICE)
+    assert not await storage.unreachable(ALICE)
+    await storage.set_unreachable(ALICE, True)
+    await storage.set_unreachable(ALICE, True)
+    assert await storage.unreachable(ALICE)
+    assert not await storage.unreachable(BOB)
+    await storage.set_unreachable(ALICE, False)
+    assert not await storage.unreachable(ALICE)
 
-    assert await storage.dm_message(table.table_id, ALICE) is None
-    await storage.set_dm_message(table.table_id, ALICE, channel_id=7001, message_id=8001)
-    assert await storage.dm_message(table.table_id, ALICE) == (7001, 8001)
-    await storage.set_dm_message(table.table_id, ALICE, channel_id=7001, message_id=8002)
-    assert await storage.dm_message(table.table_id, ALICE) == (7001, 8002)
-    assert await storage.dm_message(table.table_id, BOB) is None
+    assert await storage.private_copy(table.table_id, ALICE) is None
+    await storage.set_private_copy(table.table_id, ALICE, channel_id=7001, message_id=8001)
+    assert await storage.private_copy(table.table_id, ALICE) == (7001, 8001)
+    await storage.set_private_copy(table.table_id, ALICE, channel_id=7001, message_id=8002)
+    assert await storage.private_copy(table.table_id, ALICE) == (7001, 8002)
+    assert await storage.private_copy(table.table_id, BOB) is None
 
 
 @pytest.mark.parametrize("choice", get_args(MemberChoice))
@@ -335,7 +335,7 @@ async def test_a_restart_restores_the_live_tables_with_their_logs(
         paused = replace(await new_table(storage, BOB, CECILIA), status="paused", version=3)
         await storage.save_table(paused)
         finished = await new_table(storage, ALICE, BOB)
-        await storage.finish_table(finished, scores=(10, 5), places=(1, 2))
+        await finish_table(storage, finished, scores=(10, 5), places=(1, 2))
         ended = await new_table(storage, CECILIA)
         await storage.end_table(ended, "idle")
 
@@ -422,7 +422,7 @@ async def test_a_corrupt_row_comes_back_damaged_with_what_is_sound_and_is_kept(
 
 async def test_finishing_rates_exactly_the_members(storage: Storage) -> None:
     table = await new_table(storage, ALICE, None, BOB)
-    changes = await storage.finish_table(table, scores=(40, 99, 12), places=(2, 1, 3))
+    changes = await finish_table(storage, table, scores=(40, 99, 12), places=(2, 1, 3))
 
     base = ratings.DISPLAY_BASE
     assert [change.user_id for change in changes] == [ALICE, BOB]
@@ -431,14 +431,14 @@ async def test_finishing_rates_exactly_the_members(storage: Storage) -> None:
     assert alice.after > bob.after  # Alice beat Bob; both lost to the computer player
     assert base > bob.after
 
-    board = await storage.leaderboard(GUILD, "nittionio")
+    board = await leaderboard(storage, GUILD, "nittionio")
     assert [(s.user_id, s.games, s.wins) for s in board] == [(ALICE, 1, 0), (BOB, 1, 0)]
     assert board[0].rating == pytest.approx(alice.after)
     assert board[0].name == f"member {ALICE}"
-    assert await storage.member_stats(GUILD, ALICE) == [
+    assert await member_stats(storage, GUILD, ALICE) == [
         GameStats("nittionio", games=1, wins=0, places=(0, 1), rating=alice.after)
     ]
-    assert await storage.member_stats(GUILD, BOB) == [
+    assert await member_stats(storage, GUILD, BOB) == [
         GameStats("nittionio", games=1, wins=0, places=(0, 0, 1), rating=bob.after)
     ]
     finished = await storage.table(table.table_id)
@@ -449,9 +449,9 @@ async def test_finishing_rates_exactly_the_members(storage: Storage) -> None:
 
 async def test_a_table_with_one_member_changes_no_rating(storage: Storage) -> None:
     table = await new_table(storage, ALICE, None, None)
-    assert await storage.finish_table(table, scores=(99, 0, 0), places=(1, 2, 3)) == []
-    assert await storage.leaderboard(GUILD, "nittionio") == []
-    assert await storage.member_stats(GUILD, ALICE) == []
+    assert await finish_table(storage, table, scores=(99, 0, 0), places=(1, 2, 3)) == []
+    assert await leaderboard(storage, GUILD, "nittionio") == []
+    assert await member_stats(storage, GUILD, ALICE) == []
     finished = await storage.table(table.table_id)
     assert finished is not None
     assert finished.status == "finished"
@@ -459,30 +459,30 @@ async def test_a_table_with_one_member_changes_no_rating(storage: Storage) -> No
 
 async def test_a_member_in_two_seats_is_not_rated(storage: Storage) -> None:
     table = await new_table(storage, ALICE, ALICE)
-    assert await storage.finish_table(table, scores=(1, 0), places=(1, 2)) == []
-    assert await storage.leaderboard(GUILD, "nittionio") == []
+    assert await finish_table(storage, table, scores=(1, 0), places=(1, 2)) == []
+    assert await leaderboard(storage, GUILD, "nittionio") == []
 
 
 async def test_a_table_is_finished_or_ended_only_once(storage: Storage) -> None:
     table = await new_table(storage, ALICE, BOB)
-    await storage.finish_table(table, scores=(1, 0), places=(1, 2))
+    await finish_table(storage, table, scores=(1, 0), places=(1, 2))
     with pytest.raises(TableNotLiveError, match="already finished"):
-        await storage.finish_table(table, scores=(1, 0), places=(1, 2))
+        await finish_table(storage, table, scores=(1, 0), places=(1, 2))
     with pytest.raises(TableNotLiveError):
         await storage.end_table(table, "idle")
     with pytest.raises(TableNotLiveError):
         await storage.record_action(play(table, 1), action(1, 0))
     assert await storage.actions(table.table_id) == []
-    board = await storage.leaderboard(GUILD, "nittionio")
+    board = await leaderboard(storage, GUILD, "nittionio")
     assert [s.games for s in board] == [1, 1]
 
 
 async def test_a_result_that_does_not_fit_the_seats_changes_nothing(storage: Storage) -> None:
     table = await new_table(storage, ALICE, BOB)
     with pytest.raises(ValueError, match="2 seats, but 3 scores and 2 places"):
-        await storage.finish_table(table, scores=(1, 0, 0), places=(1, 2))
+        await finish_table(storage, table, scores=(1, 0, 0), places=(1, 2))
     assert await storage.table(table.table_id) == table
-    assert await storage.leaderboard(GUILD, "nittionio") == []
+    assert await leaderboard(storage, GUILD, "nittionio") == []
 
 
 async def test_ending_a_table_keeps_its_reason(storage: Storage) -> None:
@@ -497,16 +497,16 @@ async def test_the_leaderboard_is_ordered_by_rating_per_server_and_game(storage:
     # Alice beats Bob and Cecilia three times; Bob beats Cecilia once more.
     for _ in range(3):
         table = await new_table(storage, ALICE, BOB, CECILIA)
-        await storage.finish_table(table, scores=(3, 2, 1), places=(1, 2, 3))
+        await finish_table(storage, table, scores=(3, 2, 1), places=(1, 2, 3))
     table = await new_table(storage, BOB, CECILIA)
-    await storage.finish_table(table, scores=(1, 0), places=(1, 2))
+    await finish_table(storage, table, scores=(1, 0), places=(1, 2))
     # Elsewhere: another game, another server.
     table = await new_table(storage, CECILIA, ALICE, game_id="femkort")
-    await storage.finish_table(table, scores=(1, 0), places=(1, 2))
+    await finish_table(storage, table, scores=(1, 0), places=(1, 2))
     table = await new_table(storage, CECILIA, BOB, guild_id=GUILD + 1)
-    await storage.finish_table(table, scores=(1, 0), places=(1, 2))
+    await finish_table(storage, table, scores=(1, 0), places=(1, 2))
 
-    board = await storage.leaderboard(GUILD, "nittionio")
+    board = await leaderboard(storage, GUILD, "nittionio")
     assert [(s.user_id, s.games, s.wins) for s in board] == [
         (ALICE, 3, 3),
         (BOB, 4, 1),
@@ -516,14 +516,14 @@ async def test_the_leaderboard_is_ordered_by_rating_per_server_and_game(storage:
     assert all(
         s.rating == pytest.approx(ratings.display(ratings.Skill(s.mu, s.sigma))) for s in board
     )
-    assert [s.user_id for s in await storage.leaderboard(GUILD, "nittionio", limit=2)] == [
+    assert [s.user_id for s in await leaderboard(storage, GUILD, "nittionio", limit=2)] == [
         ALICE,
         BOB,
     ]
-    assert [s.user_id for s in await storage.leaderboard(GUILD, "femkort")] == [CECILIA, ALICE]
-    assert [s.user_id for s in await storage.leaderboard(GUILD + 1, "nittionio")] == [CECILIA, BOB]
+    assert [s.user_id for s in await leaderboard(storage, GUILD, "femkort")] == [CECILIA, ALICE]
+    assert [s.user_id for s in await leaderboard(storage, GUILD + 1, "nittionio")] == [CECILIA, BOB]
 
-    stats = await storage.member_stats(GUILD, CECILIA)
+    stats = await member_stats(storage, GUILD, CECILIA)
     assert [(s.game_id, s.games, s.wins, s.places) for s in stats] == [
         ("femkort", 1, 1, (1,)),
         ("nittionio", 4, 0, (0, 1, 3)),
@@ -533,19 +533,19 @@ async def test_the_leaderboard_is_ordered_by_rating_per_server_and_game(storage:
 async def test_members_tied_behind_a_computer_player_both_lose_rating(storage: Storage) -> None:
     # a tie for second behind a computer player is a loss to it, not a draw that raises both
     table = await new_table(storage, None, ALICE, BOB)
-    changes = await storage.finish_table(table, scores=(99, 40, 40), places=(1, 2, 2))
+    changes = await finish_table(storage, table, scores=(99, 40, 40), places=(1, 2, 2))
     assert [change.user_id for change in changes] == [ALICE, BOB]
     assert changes[0].after == pytest.approx(changes[1].after)
     assert changes[0].after < ratings.DISPLAY_BASE
-    board = await storage.leaderboard(GUILD, "nittionio")
+    board = await leaderboard(storage, GUILD, "nittionio")
     assert {(s.user_id, s.wins) for s in board} == {(ALICE, 0), (BOB, 0)}
 
 
 async def test_ties_for_first_count_as_wins(storage: Storage) -> None:
     table = await new_table(storage, ALICE, BOB, CECILIA)
-    changes = await storage.finish_table(table, scores=(5, 5, 0), places=(1, 1, 3))
+    changes = await finish_table(storage, table, scores=(5, 5, 0), places=(1, 1, 3))
     assert changes[0].after == pytest.approx(changes[1].after)
-    board = await storage.leaderboard(GUILD, "nittionio")
+    board = await leaderboard(storage, GUILD, "nittionio")
     assert {(s.user_id, s.wins) for s in board} == {(ALICE, 1), (BOB, 1), (CECILIA, 0)}
 
 
@@ -623,3 +623,17 @@ async def test_the_health_probe_asks_postgresql_for_a_read(postgres_database: st
     assert problem is not None
     assert "does not answer" in problem
     assert "hemligt" not in problem
+
+
+async def test_many_tables_saved_at_once_round_trip_and_an_unknown_one_changes_none(
+    storage: Storage,
+) -> None:
+    tables = [await new_table(storage) for _ in range(3)]
+    resumed = [replace(play(table, 0), seats=seats(ALICE, BOB, CECILIA)) for table in tables]
+    await storage.save_tables(resumed)
+    for table in resumed:
+        assert await storage.table(table.table_id) == table
+    unknown = replace(resumed[0], table_id=999)
+    with pytest.raises(TableNotFoundError):
+        await storage.save_tables([replace(resumed[1], status="paused"), unknown])
+    assert await storage.table(resumed[1].table_id) == resumed[1]

@@ -40,6 +40,8 @@ NAMES = ("Anna", "Bo", "Cilla", "Dag")
 SEED = 2026
 MOCK_CODE = "mock_code"  # the code the SDK's mock answers authorize with
 ACCESS_TOKEN = "discord-access-token"
+MOCK_INSTANCE = "123456789012345678"  # the SDK mock's instanceId
+BOT_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.the-bot-token-of-the-tests"
 STEP_SECONDS = 30.0  # a bound on one step on the stack's loop, never a pause
 
 
@@ -180,7 +182,8 @@ class Stack:
 
 
 def fake_discord(stack_ref: list[Stack]) -> Any:
-    """Discord's token endpoint and ``/users/@me`` for the SDK mock's code: the member is Anna."""
+    """Discord's token endpoint and ``/users/@me`` for the SDK mock's code (the member is Anna),
+    and the SDK mock's Activity instance, in the stack's channel with Anna in it."""
 
     async def fetch(
         method: str, url: str, headers: Mapping[str, str], form: Mapping[str, str] | None
@@ -192,6 +195,11 @@ def fake_discord(stack_ref: list[Stack]) -> Any:
             if code != MOCK_CODE:
                 return 400, {"error": "invalid_grant"}
             return 200, {"access_token": ACCESS_TOKEN, "token_type": "Bearer"}
+        if url.endswith(f"/activity-instances/{MOCK_INSTANCE}"):
+            if headers.get("Authorization") != f"Bot {BOT_TOKEN}":
+                return 401, {"message": "401: Unauthorized"}
+            location = {"id": "gc", "kind": "gc", "channel_id": str(stack.channel.id)}
+            return 200, {"location": location, "users": [str(stack.member_id("Anna"))]}
         if headers.get("Authorization") == f"Bearer {ACCESS_TOKEN}":
             anna = stack.member_id("Anna")
             return 200, {"id": str(anna), "username": "anna", "global_name": "Anna"}
@@ -214,6 +222,12 @@ def serving(folder: Path) -> Iterator[Stack]:
             _env_file=None,
             client_id="424242",
             client_secret=SecretStr("the-client-secret"),
+            token=SecretStr(BOT_TOKEN),
+            # The page's moves reach the bot outside SimCord's own work, so their timers run on
+            # SimCord's time as it follows the wall clock: turns long enough that a busy machine
+            # never lets a member's deadline pass while a test is still moving for them.
+            turn_seconds=3600,
+            idle_minutes=24 * 60,
         )
         bot = Kortbord(
             settings,

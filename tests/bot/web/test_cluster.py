@@ -104,7 +104,7 @@ class Page:
         self.table_id = table.table_id
         self.channel_id = table.record.channel_id
         issued = IssuedSessions(time.time, key=key_from(SECRET))  # any process's sign-in
-        self.session = issued.issue(WebUser(member.user_id, member.name))
+        self.session = issued.issue(WebUser(member.user_id, member.name), self.channel_id)
         self.socket: aiohttp.ClientWebSocketResponse | None = None
         self.reconnections = 0
         self.unread: list[dict[str, object]] = []
@@ -304,3 +304,19 @@ async def test_one_address_serves_the_tables_of_both_processes_through_a_takeove
                 await alive.root.pause()
                 await alive.root.close()
         await second.root.close()
+
+
+def test_a_sign_in_by_one_process_is_taken_by_every_other_and_a_forged_one_by_none() -> None:
+    now = [T0]
+    one = IssuedSessions(lambda: now[0], key=key_from(SECRET))
+    other = IssuedSessions(lambda: now[0], key=key_from(SECRET))
+    elsewhere = IssuedSessions(lambda: now[0], key=key_from("another application"))
+    session = one.issue(WebUser(ANNA.user_id, "Anna Åberg"))
+    assert other.user_of(session) == WebUser(ANNA.user_id, "Anna Åberg")
+    assert elsewhere.user_of(session) is None
+    _, expires, channel, name, signature = session.split(".")
+    forged = ".".join([str(BO.user_id), expires, channel, name, signature])
+    assert other.user_of(forged) is None
+    assert other.user_of("not.a.session") is None
+    now[0] += 12 * 3600
+    assert other.user_of(session) is None  # expired

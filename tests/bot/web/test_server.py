@@ -74,8 +74,9 @@ class Web:
     dist: Path
     sockets: list[object] = field(default_factory=list)
 
-    def session(self, member: Member) -> str:
-        return self.issued.issue(WebUser(member.user_id, member.name))
+    def session(self, member: Member, channel_id: int | None = CHANNEL) -> str:
+        """A session the bot issued to ``member``, in the Activity's channel ``channel_id``."""
+        return self.issued.issue(WebUser(member.user_id, member.name), channel_id)
 
     async def page(self, member: Member, *, lang: str = "en", table_id: int | None = None) -> Page:
         """A page signed in as ``member`` in the table's channel, having read the table list."""
@@ -85,7 +86,6 @@ class Web:
             {
                 "type": "hello",
                 "session": self.session(member),
-                "channel_id": str(CHANNEL),
                 "table_id": table_id,
                 "lang": lang,
             }
@@ -578,7 +578,7 @@ async def test_discords_code_is_exchanged_for_a_session_that_opens_a_socket(
     assert SECRET not in repr(user_call)
     assert SECRET not in caplog.text
     socket = await web.client.ws_connect("/.proxy/ws")
-    await socket.send_json({"type": "hello", "session": body["session"], "channel_id": None})
+    await socket.send_json({"type": "hello", "session": body["session"]})
     assert (await socket.receive_json(timeout=RECEIVE_SECONDS))["type"] == "tables"
     await socket.close()
 

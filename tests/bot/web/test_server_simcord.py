@@ -1,7 +1,7 @@
 """One match, two ways to sit at it: the bot on SimCord's simulated Discord with the web table
 beside it, on one event loop and one session manager. A move made in the web table shows on the
 channel's table message, and a move made with the channel's buttons shows in the web table. The
-table message's *Öppna bordet* button answers with Discord's launch-activity response.
+table message's *Webbord* button answers with Discord's launch-activity response.
 """
 
 from __future__ import annotations
@@ -74,12 +74,10 @@ async def open_page(
     client: aiohttp.ClientSession, face: WebFace, user_id: int, name: str, channel_id: int
 ) -> Page:
     assert face.hub is not None
-    session = face.hub.issued.issue(WebUser(user_id, name))
+    session = face.hub.issued.issue(WebUser(user_id, name), channel_id)
     socket = await client.ws_connect(f"http://127.0.0.1:{face.port}/.proxy/ws")
     page = Page(socket)
-    await socket.send_json(
-        {"type": "hello", "session": session, "channel_id": str(channel_id), "lang": "sv"}
-    )
+    await socket.send_json({"type": "hello", "session": session, "lang": "sv"})
     await page.next("tables")
     return page
 
@@ -157,7 +155,7 @@ async def test_the_table_message_has_the_open_button_and_it_launches_the_activit
     ids = [str(c.get("custom_id")) for c in components(latest(channel, message.id))]
     assert f"kb:w:{table.table_id}" in ids
     labels = [str(c.get("label")) for c in components(latest(channel, message.id))]
-    assert "Öppna bordet" in labels
+    assert "Webbord" in labels
 
     # SimCord has no launch-activity response (callback type 12): it refuses it as Discord does
     # for an application without Activities, and the member is told so in words

@@ -54,7 +54,6 @@ async function answer<T>(response: Response): Promise<T> {
 
 export interface Hello {
   session: string;
-  channelId: string | null;
   tableId: number | null;
   lang: Lang | null;
 }
@@ -97,7 +96,6 @@ export class Connection {
       this.sendRaw({
         type: "hello",
         session: this.hello.session,
-        channel_id: this.hello.channelId,
         table_id: this.hello.tableId,
         lang: this.hello.lang,
       });

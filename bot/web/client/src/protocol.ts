@@ -213,7 +213,6 @@ export interface ErrorMessage {
 export interface Hello {
   type: "hello";
   session: string;
-  channel_id: string | null;
   table_id: number | null;
   lang: Lang | null;
 }

@@ -1,8 +1,10 @@
 /**
  * How the page comes to a table. Inside Discord: the Embedded App SDK's handshake (ready, then
  * authorize with the `identify` scope, the code exchanged at the bot for the bot's own session,
- * then authenticate), and the WebSocket for the Activity's channel. Outside Discord, in the demo
- * only, a member picker stands in for Discord's sign-in. The page is told who it is by the bot;
+ * then authenticate), and the WebSocket for the Activity's channel: the bot binds the session to
+ * the channel of the Activity's instance once Discord says the member is in it, never to an id
+ * the page names. Outside Discord, in the demo only, a member picker stands in for Discord's
+ * sign-in and its channel. The page is told who it is by the bot;
  * it never tells the bot. When the bot no longer knows the session (a restart, an expired
  * session), the page signs in the same way again by itself: `authorize` again inside Discord,
  * the member it picked in the demo.
@@ -18,13 +20,12 @@ export function connect(
   app: App,
   base: string,
   session: string,
-  channelId: string | null,
   tableId: number | null,
   signInAgain: () => Promise<string | null>,
 ): Connection {
   const connection = new Connection(
     Connection.url(base),
-    { session, channelId, tableId, lang: lang() },
+    { session, tableId, lang: lang() },
     {
       message: (message) => app.receive(message),
       connected: () => app.connection(true),
@@ -75,14 +76,18 @@ export async function signInWithDiscord(
       prompt: "none",
       scope: ["identify"],
     });
-    const token = await postJson<TokenAnswer>(base, "api/token", { code });
+    // the bot asks Discord for this instance's channel, and whether the member is in it
+    const token = await postJson<TokenAnswer>(base, "api/token", {
+      code,
+      instance_id: sdk.instanceId,
+    });
     await sdk.commands.authenticate({ access_token: token.access_token });
     return token.session;
   };
   try {
     await sdk.ready();
     const session = await signIn();
-    connect(app, base, session, sdk.channelId, tableParam(params), () => signIn().catch(() => null));
+    connect(app, base, session, tableParam(params), () => signIn().catch(() => null));
   } catch (error) {
     const words = error instanceof ApiError ? error.message : t("sign_in_failed");
     app.status(words, () => void signInWithDiscord(sdk, app, base, config, params));
@@ -95,12 +100,15 @@ export function pickMember(app: App, base: string, config: Config, params: URLSe
   const login = async (userId: string): Promise<void> => {
     app.status(t("connecting"));
     const signIn = async (): Promise<string> =>
-      (await postJson<LoginAnswer>(base, "api/demo/login", { user_id: userId })).session;
+      (
+        await postJson<LoginAnswer>(base, "api/demo/login", {
+          user_id: userId,
+          channel_id: params.get("channel_id"),
+        })
+      ).session;
     try {
       const session = await signIn();
-      connect(app, base, session, params.get("channel_id"), tableParam(params), () =>
-        signIn().catch(() => null),
-      );
+      connect(app, base, session, tableParam(params), () => signIn().catch(() => null));
     } catch (error) {
       app.status(error instanceof ApiError ? error.message : t("sign_in_failed"), () =>
         pickMember(app, base, config, params),

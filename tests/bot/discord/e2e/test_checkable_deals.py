@@ -40,7 +40,7 @@ async def test_a_match_shows_its_fingerprints_reveals_its_seed_and_verifies(
     opened = await anna.slash(channel, "spel ny", spel="tvamanswhist")
     message = opened.response
     assert message is not None
-    await anna.click(message, label="Lägg till datorspelare")
+    await anna.select(message, ["normal"])
     early = await anna.slash(channel, "spel verifiera")
     assert early.response is not None
     assert "Ingen match" in early.response.content
@@ -66,6 +66,16 @@ async def test_a_match_shows_its_fingerprints_reveals_its_seed_and_verifies(
     assert record.seed == table.record.seed
     assert table.game is not None
     assert [deal for deal, _ in record.prints] == list(range(1, table.game.view(None).deal + 1))
+    assert [(s.seat, s.member, s.name) for s in record.seats] == [
+        (0, anna.id, "anna"),
+        (1, None, ""),
+    ]
+    assert record.status == "finished"
+    played = table.game.result()
+    assert [(r.seat, r.member, r.score, r.place) for r in record.result] == [
+        (0, anna.id, played.scores[0], played.places[0]),
+        (1, None, played.scores[1], played.places[1]),
+    ]
     file = bot_database.parent / attached.filename
     file.write_text(record.to_json(), encoding="utf-8")
 
@@ -77,7 +87,8 @@ async def test_a_match_shows_its_fingerprints_reveals_its_seed_and_verifies(
     )
     passed = capsys.readouterr().out
     assert f"Deal 1: as shown, fingerprint {shown}" in passed
-    assert passed.rstrip().endswith("allowed with those cards.")
+    assert f"Seat 0: anna (member {anna.id})" in passed
+    assert passed.rstrip().endswith("the end and the result are those the moves give.")
 
     await bot_of(env).storage.close()
     with sqlite3.connect(bot_database) as db:

@@ -15,7 +15,16 @@ async def test_commands_are_swedish_with_english_localizations(simcord_env: Env)
     )
     assert isinstance(synced, list)
     by_name = {c["name"]: c for c in synced}
-    assert set(by_name) == {"spel", "dagens", "regler", "topplista", "statistik", "inställningar"}
+    assert set(by_name) == {
+        "spel",
+        "dagens",
+        "hjälp",
+        "regler",
+        "topplista",
+        "statistik",
+        "inställningar",
+    }
+    assert by_name["hjälp"]["name_localizations"]["en-US"] == "help"
     assert by_name["spel"]["name_localizations"]["en-US"] == "game"
     new = next(o for o in by_name["spel"]["options"] if o["name"] == "ny")
     assert new["name_localizations"]["en-GB"] == "new"
@@ -47,6 +56,44 @@ async def test_rules_of_a_game_in_the_tables_language(simcord_env: Env) -> None:
     unknown = await anna.slash(channel, "regler", spel="poker")
     assert unknown.response is not None
     assert "poker finns inte" in message_text(unknown.response)
+
+
+async def test_a_game_typed_out_by_its_name_is_found_as_one_picked(simcord_env: Env) -> None:
+    """ "Bräus" typed (not picked from the list) is the game Bräus, for /regler as for /spel ny,
+    in any case and in English too."""
+    env = simcord_env
+    await sync_commands(env)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("kortbord")
+    anna = guild.add_member(env.create_user("anna"))
+    typed_names = {"Bräus": "Bräus", "bräus ": "Bräus", "svarte petter": "Svarte Petter"}
+    for typed, name in typed_names.items():
+        result = await anna.slash(channel, "regler", spel=typed)
+        assert result.response is not None
+        assert result.response.embeds, message_text(result.response)
+        assert result.response.embeds[0].title == f"Regler: {name}"
+    opened = await anna.slash(channel, "spel ny", spel="Bräus")
+    assert opened.response is not None
+    assert not opened.ephemeral
+    assert bot_of(env).sessions.table_in(channel.id) is not None
+
+
+async def test_help_says_how_to_play_and_names_every_command(simcord_env: Env) -> None:
+    env = simcord_env
+    await sync_commands(env)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("kortbord")
+    anna = guild.add_member(env.create_user("anna"))
+    result = await anna.slash(channel, "hjälp")
+    assert result.ephemeral
+    assert result.response is not None
+    embed = result.response.embeds[0]
+    assert embed.title == "Så spelar ni med Kortbord"
+    said = embed.description or ""
+    for command in ("/spel ny", "/spel hand", "/regler", "/topplista", "/dagens", "/hjälp"):
+        assert command in said
+    assert "Min hand" in said
+    assert "Löjliga familjerna" in said
 
 
 async def test_server_settings_need_manage_server_and_change_new_tables(simcord_env: Env) -> None:

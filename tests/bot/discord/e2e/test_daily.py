@@ -18,20 +18,20 @@ from simcord import Env
 
 from bot import daily
 from bot.discord.client import Kortbord
+from bot.discord.clock import SimulatedClock
 from bot.discord.listener import GRACE_BEYOND_SETTLING
+from bot.leaderboard import leaderboard
 from bot.settings import Settings
 from games.cards import codes
 
 STOCKHOLM = ZoneInfo("Europe/Stockholm")
 GAMES = ("tvamanswhist", "snipp_snapp_snorum")  # in points, and in places
 
-# A whole match against hard players is long in real time: room for a busy machine (no timer of
-# the bot's falls between 5 and 9 seconds, so none is waited out in real time for it)
-pytestmark = pytest.mark.simcord(settle_timeout=9.0)
-
 
 @pytest.fixture
-async def make_bot(tmp_path: Path) -> AsyncIterator[Callable[[], Kortbord]]:
+async def make_bot(
+    tmp_path: Path, simulated_clock: SimulatedClock
+) -> AsyncIterator[Callable[[], Kortbord]]:
     """The bot on this test's database, its hard players thinking in a thread for 30 samples
     (quick, and the same on any machine); call it again for the same bot after a restart."""
     built: list[Kortbord] = []
@@ -46,6 +46,7 @@ async def make_bot(tmp_path: Path) -> AsyncIterator[Callable[[], Kortbord]]:
         )
         bot = Kortbord(
             settings,
+            clock=simulated_clock,
             computer_delay=0.0,
             dm_pause=0.0,
             panel_grace=GRACE_BEYOND_SETTLING,
@@ -141,7 +142,7 @@ async def test_three_members_play_the_days_deal_of_two_games_ranked_by_duplicate
         ]
         assert posted
         # a table of the day changes no rating
-        assert await storage.leaderboard(guild.id, game_id) == []
+        assert await leaderboard(storage, guild.id, game_id) == []
 
     board = await members[0].slash(channel, "dagens topplista")
     assert board.response is not None
@@ -274,6 +275,12 @@ async def test_the_day_rolls_over_at_midnight_in_the_servers_time_zone(simcord_e
     replayed = await anna.slash(channel, "spel repris", bord=played.table_id)
     assert replayed.response is not None
     assert replayed.response.embeds[0].title == f"Repris: Tvåmanswhist · bord {played.table_id}"
+    assert revealed.ephemeral  # asked outside anna's private thread: to her alone
+    # bo sees the channel but is not in anna's private thread: her table is not his to see
+    for command in ("spel verifiera", "spel repris"):
+        refused = await bo.slash(channel, command, bord=played.table_id)
+        assert refused.response is not None
+        assert f"inget bord {played.table_id}" in refused.response.content
 
     # moving the time zone back to a day whose deal is over (its seed told above) deals it to
     # nobody again

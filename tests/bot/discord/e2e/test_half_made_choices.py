@@ -22,7 +22,7 @@ from bot.sessions import DECISION_FACTOR, LiveTable
 
 async def nittionio_for_two(env: Env) -> tuple[Any, Any, Any, LiveTable]:
     channel, message, anna, bo = await table_for_two(env, "nittionio")
-    await anna.click(message, label="Lägg till datorspelare")
+    await anna.select(message, ["normal"])
     await anna.click(message, label="Starta")
     table = table_in(env, channel.id)
     assert table.game is not None

@@ -197,3 +197,26 @@ async def test_spel_ny_refuses_an_option_out_of_range_with_the_range(simcord_env
         answer = private(refused)
         assert "från 3000 till 15000" in message_text(answer)
     assert bot_of(env).sessions.table_in(channel.id) is None
+
+
+async def test_a_yes_forged_onto_the_table_message_asks_the_question_and_does_nothing_yet(
+    simcord_env: Env,
+) -> None:
+    env = simcord_env
+    channel, message, anna, _ = await table_for_two(env, "nittionio")  # one seat empty
+    table = table_in(env, channel.id)
+    for yes, asked in (
+        (f"kb:t:{table.table_id}:startfill", "tom plats"),
+        (f"kb:t:{table.table_id}:endok", "stänga bordet"),
+    ):
+        result = await forge(anna, message, yes)
+        question = private(result)
+        assert asked in message_text(question)
+        assert table.live
+        assert table.record.status == "lobby"
+        assert table_message(channel, message.id).flags.components_v2  # not edited over
+    # the question's own yes does it, and says so on the question
+    done = private(await anna.click(question, label=catalog("sv").text("ui.button.endok")))
+    assert not table.live
+    assert done is not None
+    env.raise_errors()

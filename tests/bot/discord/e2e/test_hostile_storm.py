@@ -14,7 +14,6 @@ import random
 import re
 from typing import Any
 
-import pytest
 from members import (
     bot_of,
     components,
@@ -103,7 +102,6 @@ def forged_ids(table: LiveTable, rng: random.Random) -> list[str]:
     ]
 
 
-@pytest.mark.simcord(settle_timeout=2.0)  # longer timers wait for advance_time
 async def test_a_storm_of_hostile_interactions_changes_nothing_it_must_not(
     simcord_env: Env,
 ) -> None:

@@ -43,13 +43,13 @@ async def test_the_table_message_is_one_container_with_picture_text_and_controls
     table = table_in(env, channel.id)
     shown = channel.history()[0]
     kinds = [c["type"] for c in container(shown)["components"]]
-    assert kinds[:3] == [10, 12, 10]  # who is to play, the picture at full width, what happened
+    assert kinds[:2] == [12, 10]  # the picture at full width first, then who is to play
     assert [url.rsplit("/", 1)[-1] for url in pictures(shown)] == ["table.png"]
     deadline = bot_of(env).sessions.deadline(table)
     assert deadline is not None
     assert f"<t:{int(deadline)}:R>" in message_text(shown)
     assert "**Platser**" not in message_text(shown)  # the picture shows the seats
-    assert [c["label"] for c in components(shown)][:2] == ["Min hand", "Regler"]
+    assert [c["label"] for c in components(shown)][:2] == ["Min hand", "Webbord"]
 
     panel = await open_hand(anna, message)
     assert panel.ephemeral

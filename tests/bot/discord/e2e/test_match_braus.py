@@ -17,7 +17,7 @@ async def test_braus_two_partners_against_computers_to_the_leaderboard(simcord_e
     opened = await anna.slash(channel, "spel ny", spel="braus")
     message = opened.response
     assert message is not None
-    await anna.click(message, label="Lägg till datorspelare")  # seat 1
+    await anna.select(message, ["normal"])  # seat 1
     await bo.click(message, label="Sätt dig")  # seat 2: Anna's partner
     await start(anna, message)  # seat 3 is filled by a computer player
     table = table_in(env, channel.id)

@@ -31,7 +31,7 @@ async def test_femhundra_match_to_the_leaderboard(simcord_env: Env, players: int
         if who == "bo":
             await bo.click(message, label="Sätt dig")
         else:
-            await anna.click(message, label="Lägg till datorspelare")
+            await anna.select(message, ["normal"])
     await anna.click(message, label="Starta")
     table = table_in(env, channel.id)
     members = [who != "computer" for who in SEATINGS[players]]

@@ -48,8 +48,8 @@ async def test_femkort_two_members_and_two_computers_to_the_leaderboard(simcord_
     message = opened.response
     assert message is not None
     await bo.click(message, label="Sätt dig")
-    await anna.click(message, label="Lägg till datorspelare")
-    await anna.click(message, label="Lägg till datorspelare")
+    await anna.select(message, ["normal"])
+    await anna.select(message, ["normal"])
     await start(anna, message)
     table = table_in(env, channel.id)
     members = {anna.id: anna, bo.id: bo}

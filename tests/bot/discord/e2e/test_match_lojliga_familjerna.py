@@ -27,7 +27,7 @@ async def test_a_whole_game_asked_in_two_clicks_to_the_leaderboard(simcord_env: 
     message = opened.response
     assert message is not None
     await bo.click(message, label="Sätt dig")
-    await anna.click(message, label="Lägg till datorspelare")
+    await anna.select(message, ["normal"])
     await start(anna, message)
     table = table_in(env, channel.id)
     members = {anna.id: anna, bo.id: bo}

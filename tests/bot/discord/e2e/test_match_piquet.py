@@ -24,7 +24,7 @@ async def _table(env: Env, members: int, computers: int) -> tuple[Any, Any, list
     for member in actors[1:]:
         await member.click(message, label="Sätt dig")
     for _ in range(computers):
-        await actors[0].click(message, label="Lägg till datorspelare")
+        await actors[0].select(message, ["normal"])
     await actors[0].click(message, label="Starta")
     return channel, message, actors
 

@@ -19,7 +19,7 @@ async def _three_at_the_table(env: Env, variant: str) -> tuple[Any, Any, Any, An
     message = opened.response
     assert message is not None
     await bo.click(message, label="Sätt dig")
-    await anna.click(message, label="Lägg till datorspelare")
+    await anna.select(message, ["normal"])
     await start(anna, message)
     return channel, message, anna, bo
 

@@ -49,7 +49,7 @@ async def test_nittionio_two_members_and_a_computer_to_the_leaderboard(simcord_e
     message = opened.response
     assert message is not None
     await bo.click(message, label="Sätt dig")
-    await anna.click(message, label="Lägg till datorspelare")
+    await anna.select(message, ["normal"])
     await start(anna, message)
     table = table_in(env, channel.id)
     assert [s.user_id is None for s in table.record.seats] == [False, False, True]

@@ -46,7 +46,7 @@ async def test_pictures_beside_the_text_and_every_deal_ends_with_a_score_table(
     deals = _titled(channel, "Giv ")
     assert deals, "no deal result was posted"
     last = deals[-1].description or ""
-    totals = {line.split()[0]: line.split()[-1] for line in last.strip("`\n").splitlines()[1:]}
+    totals = {line.split()[0]: line.split()[-2] for line in last.strip("`\n").splitlines()[1:]}
     assert totals == {"anna": str(result.scores[0]), "bo": str(result.scores[1])}
     for panel in panels.values():
         assert "Resultat" in message_text(panel)

@@ -9,15 +9,23 @@ from members import bot_of, play_until, table_for_two, table_in
 from simcord import Env
 
 from bot.discord.client import Kortbord
+from bot.discord.clock import SimulatedClock
 from bot.discord.listener import GRACE_BEYOND_SETTLING
+from bot.leaderboard import leaderboard
 from bot.settings import Settings
 
 pytestmark = pytest.mark.postgresql
 
 
-def bot_on(database: str) -> Kortbord:
+def bot_on(database: str, clock: SimulatedClock | None = None) -> Kortbord:
     settings = Settings(database=database, _env_file=None)  # type: ignore[call-arg]
-    return Kortbord(settings, computer_delay=0.0, dm_pause=0.0, panel_grace=GRACE_BEYOND_SETTLING)
+    return Kortbord(
+        settings,
+        clock=clock,
+        computer_delay=0.0,
+        dm_pause=0.0,
+        panel_grace=GRACE_BEYOND_SETTLING,
+    )
 
 
 @pytest.fixture
@@ -26,7 +34,7 @@ def simcord_bot(postgres_database: str) -> Kortbord:
 
 
 async def test_a_match_on_postgresql_resumes_after_a_restart_and_is_rated(
-    simcord_env: Env, postgres_database: str
+    simcord_env: Env, postgres_database: str, simulated_clock: SimulatedClock
 ) -> None:
     env = simcord_env
     assert bot_of(env).storage.dialect == "postgresql"
@@ -39,7 +47,7 @@ async def test_a_match_on_postgresql_resumes_after_a_restart_and_is_rated(
     view = before.game.view(None)
 
     await bot_of(env).close()  # SIGTERM: paused and saved, the process's lease given up
-    await env.restart_bot(bot_on(postgres_database))
+    await env.restart_bot(bot_on(postgres_database, simulated_clock))
 
     after = table_in(env, channel.id)
     assert after is not before
@@ -48,5 +56,5 @@ async def test_a_match_on_postgresql_resumes_after_a_restart_and_is_rated(
     assert after.seq == before.seq
     await play_until(env, channel.id, members, message, 200)
     assert after.record.status == "finished"
-    board = await bot_of(env).storage.leaderboard(after.record.guild_id, "tvamanswhist")
+    board = await leaderboard(bot_of(env).storage, after.record.guild_id, "tvamanswhist")
     assert {standing.user_id for standing in board} == {anna.id, bo.id}

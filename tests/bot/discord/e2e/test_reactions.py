@@ -1,7 +1,7 @@
-"""Hej knekt in the channel: the reaction buttons on the table message, timed by Discord's ids.
+"""Hej knekt in the channel: the reaction buttons on the table message, timed by Discord's ids,
+the window open from when Discord has shown the turned card.
 
-The reaction window is the longest allowed (15 s): SimCord lets a timer due within its settle
-time (5 s) fire in real time, so only a longer one waits for ``advance_time``.
+Time moves only by ``advance_time``: the session's timers run on SimCord's clock alone.
 """
 
 from __future__ import annotations
@@ -12,17 +12,22 @@ import pytest
 from members import bot_of, button, message_text, start, sync_commands, table_in
 from simcord import Env, MemberActor
 
+from bot.discord import replies
 from bot.errors import UserError
 from bot.i18n import catalog
 from bot.sessions import correct_press
 
 
-async def three_at_hej_knekt(env: Env) -> tuple[Any, Any, dict[int, MemberActor]]:
+async def three_at_hej_knekt(
+    env: Env, reaction_ms: int = 15000
+) -> tuple[Any, Any, dict[int, MemberActor]]:
     await sync_commands(env)
     guild = env.create_guild()
     channel = guild.create_text_channel("kortbord")
     anna, bo, cilla = (guild.add_member(env.create_user(n)) for n in ("anna", "bo", "cilla"))
-    opened = await anna.slash(channel, "spel ny", spel="hej_knekt", alternativ="reaction_ms=15000")
+    opened = await anna.slash(
+        channel, "spel ny", spel="hej_knekt", alternativ=f"reaction_ms={reaction_ms}"
+    )
     message = opened.response
     assert message is not None
     await bo.click(message, label="Sätt dig")
@@ -75,6 +80,44 @@ async def test_a_reaction_window_resolves_by_press_times(simcord_env: Env) -> No
     events = message_text(channel.history()[0]).split("**Senaste händelser**")[1]
     assert "500 ms" in events
     assert "900 ms" in events
+
+
+async def test_the_window_opens_when_discord_has_shown_the_turned_card(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord takes a second to take each edit of the table message (it fails once and is
+    tried again a second later): a turned card's 5 s window runs from when the edit showing it
+    was taken, so a press 5.5 s after the turn, 4.5 s after the card could be seen, counts."""
+    monkeypatch.setattr(replies, "RETRY_DELAYS", (1.0, 1.0))
+    env = simcord_env
+    channel, message, members = await three_at_hej_knekt(env, reaction_ms=5000)
+    table = table_in(env, channel.id)
+    edits = f"/channels/{channel.id}/messages/{message.id}"
+    for _ in range(60):
+        assert table.game is not None
+        turner = table.record.seats[min(table.game.to_act())].user_id
+        assert turner is not None
+        env.inject_error("PATCH", edits, status=500, times=1)
+        turned = env.now().timestamp()
+        await members[turner].click(message, custom_id=button(message, "kb:t:", ":turn"))
+        if table.reveal_at is not None:
+            break
+    assert table.reveal_at is not None
+    shown = next(m for m in channel.history() if m.id == message.id)
+    assert shown.edited_at is not None
+    assert table.reveal_at == shown.edited_at.timestamp() == turned + 1.0
+
+    game = table.game
+    assert game is not None
+    seat = min(game.to_act())
+    right = correct_press(game, seat)
+    assert right is not None
+    await env.advance_time(4.5)  # 5.5 s after the turn
+    member = members[table.record.seats[seat].user_id or 0]
+    pressed = await member.click(message, custom_id=button(message, "kb:r:", f":{right}"))
+    assert not pressed.ephemeral  # taken, not "too late"
+    log = [(a.seat, a.notation) for a in await bot_of(env).storage.actions(table.table_id)]
+    assert (seat, f"{right} 4500") in log
 
 
 async def test_a_press_when_no_reaction_is_needed_is_refused(simcord_env: Env) -> None:

@@ -165,7 +165,7 @@ async def test_closed_dms_are_remembered_and_the_member_is_told_once(simcord_env
     notices = [m for m in channel.history() if bo.mention in message_text(m)]
     assert len(notices) == 1
     assert "Min hand" in message_text(notices[0])
-    assert await bot_of(env).storage.dm_closed(bo.id)
+    assert await bot_of(env).storage.unreachable(bo.id)
     assert len(dm_texts(anna)) == 1
 
     await play_until(env, channel.id, {anna.id: anna, bo.id: bo}, message, 6)
@@ -273,7 +273,7 @@ async def test_a_deadline_announcement_never_shows_cards_laid_face_down(simcord_
     says that it did, not which cards; the member's own panel names them."""
     env = simcord_env
     channel, message, anna, _bo = await table_for_two(env, "nittionio")
-    await anna.click(message, label="Lägg till datorspelare")
+    await anna.select(message, ["normal"])
     await anna.click(message, label="Starta")
     table = table_in(env, channel.id)
     assert table.game is not None

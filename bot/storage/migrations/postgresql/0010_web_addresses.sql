@@ -1,2 +1,0 @@
--- Where each process's web table can be reached by the others; see ../0010_web_addresses.sql.
-ALTER TABLE shard_leases ADD COLUMN web_address TEXT;

@@ -1,0 +1,176 @@
+"""A queue is not an outage, and one commit serves many tables: on SQLite and PostgreSQL.
+
+A burst of actions from more tables than the database can serve at once waits its turn and is
+committed, even when the wait is longer than the storage's timeout; actions arriving together
+share a transaction, each table's in order, and one refused action refuses only itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
+from pathlib import Path
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.sessions import LiveTable, Member, SessionManager
+from bot.storage import (
+    ActionRecord,
+    DuplicateActionError,
+    SeatRecord,
+    Storage,
+    TableRecord,
+    open_storage,
+)
+from bot.storage.sql import Connection
+
+TIMEOUT = 0.5
+"""The storage's timeout here; the database's turns are held for twice as long."""
+
+POOL = 2
+"""PostgreSQL's pool: far fewer connections than tables acting at once."""
+
+TABLES = 40
+
+
+@pytest.fixture
+async def storage(any_database: Path | str) -> AsyncIterator[Storage]:
+    opened = await open_storage(any_database, pool_size=POOL, timeout=TIMEOUT)
+    yield opened
+    await opened.close()
+
+
+async def new_table(storage: Storage, n: int) -> TableRecord:
+    return await storage.create_table(
+        guild_id=1,
+        channel_id=100 + n,
+        host_id=10 + n,
+        game_id="tvamanswhist",
+        variant="standard",
+        seed=n,
+        turn_seconds=60,
+        language="sv",
+        created_at=1.0,
+        status="playing",
+        seats=(SeatRecord(0, 10 + n, "A"), SeatRecord(1, None, "Dator", ai="medium")),
+    )
+
+
+def move(seq: int) -> ActionRecord:
+    return ActionRecord(seq=seq, seat=seq % 2, notation=f"card {seq}", at=float(seq), by="member")
+
+
+@asynccontextmanager
+async def turns_held(storage: Storage) -> AsyncIterator[None]:
+    """Every turn the database has (SQLite's one connection, each connection of the pool) is
+    held by a read that ends only when the block does; the reads are untimed, so that only the
+    actions waiting behind them could run out of time."""
+    released = asyncio.Event()
+    holding: list[asyncio.Task[None]] = []
+    taken = asyncio.Semaphore(0)
+    count = 1 if storage.dialect == "sqlite" else POOL
+    storage.timeout = 3600.0
+
+    async def hold() -> None:
+        reading: AbstractAsyncContextManager[Connection] = storage._read()
+        async with reading:
+            taken.release()
+            await released.wait()
+
+    async with AsyncExitStack() as stack:
+        for _ in range(count):
+            holding.append(asyncio.create_task(hold()))
+        for _ in range(count):
+            await taken.acquire()
+        storage.timeout = TIMEOUT
+        stack.callback(released.set)
+        yield
+    await asyncio.gather(*holding)
+
+
+async def test_a_burst_larger_than_the_pool_waits_its_turn_and_commits(storage: Storage) -> None:
+    tables = [await new_table(storage, n) for n in range(TABLES)]
+    async with turns_held(storage):
+        burst = asyncio.gather(
+            *(storage.record_action(table, move(1)) for table in tables), return_exceptions=True
+        )
+        # the line is longer than the timeout: waiting for a turn is not the database failing
+        await asyncio.sleep(2 * TIMEOUT)
+    answers = await burst
+    assert answers == [None] * TABLES
+    assert not storage.away
+    for table in tables:
+        assert await storage.actions(table.table_id) == [move(1)]
+
+
+async def test_actions_of_many_tables_arriving_together_share_one_transaction(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tables = [await new_table(storage, n) for n in range(TABLES)]
+    transactions = 0
+    real = storage._write
+
+    def counted() -> AbstractAsyncContextManager[Connection]:
+        nonlocal transactions
+        transactions += 1
+        return real()
+
+    monkeypatch.setattr(storage, "_write", counted)
+    async with turns_held(storage):
+        burst = asyncio.gather(*(storage.record_action(table, move(1)) for table in tables))
+        await asyncio.sleep(0)
+    await burst
+    assert transactions == 1
+    for table in tables:
+        assert await storage.actions(table.table_id) == [move(1)]
+
+
+async def test_each_tables_actions_are_written_in_order_and_a_refusal_refuses_only_itself(
+    storage: Storage,
+) -> None:
+    tables = [await new_table(storage, n) for n in range(5)]
+    await storage.record_action(tables[0], move(1))
+    calls = [storage.record_action(table, move(seq)) for seq in (1, 2, 3) for table in tables]
+    answers = await asyncio.gather(*calls, return_exceptions=True)
+    # table 0 already had action 1: that one is refused, its 2 and 3 and every other go in
+    assert isinstance(answers[0], DuplicateActionError)
+    assert answers[1:] == [None] * (len(calls) - 1)
+    for table in tables:
+        assert await storage.actions(table.table_id) == [move(1), move(2), move(3)]
+
+
+# --- through the session manager ---------------------------------------------------------------
+
+
+async def test_members_at_many_tables_acting_in_a_long_line_are_all_saved(
+    storage: Storage,
+) -> None:
+    sessions = SessionManager(
+        storage, ManualClock(), turn_seconds=60, idle_seconds=3600, rng=random.Random(3)
+    )
+    tables: list[LiveTable] = []
+    for n in range(TABLES):
+        host, guest = Member(1000 + 2 * n, f"A{n}"), Member(1001 + 2 * n, f"B{n}")
+        await sessions.open_table(guild_id=1, channel_id=100 + n, host=host, game_id="tvamanswhist")
+        await sessions.join(100 + n, guest)
+        tables.append(await sessions.start(100 + n, host.user_id))
+
+    def act(table: LiveTable) -> asyncio.Future[object]:
+        assert table.game is not None
+        seat = min(table.game.to_act())
+        user_id = table.record.seats[seat].user_id
+        assert user_id is not None
+        card = table.game.notation(table.game.legal_actions(seat)[0])
+        return asyncio.ensure_future(sessions.act(table.table_id, user_id, table.version, card))
+
+    async with turns_held(storage):
+        burst = asyncio.gather(*(act(table) for table in tables), return_exceptions=True)
+        await asyncio.sleep(2 * TIMEOUT)
+    answers = await burst
+    assert [a for a in answers if isinstance(a, BaseException)] == []  # none "not saved"
+    for table in tables:
+        assert table.seq >= 1  # the move, and a forced card after it
+        assert len(await storage.actions(table.table_id)) == table.seq
