@@ -67,16 +67,20 @@ class Root:
         rng: random.Random | None = None,
         claim: bool = True,
         faces: Sequence[Face] = (),
+        lease_seconds: float = LEASE_SECONDS,
     ) -> None:
         """``claim``: whether this process claims shards (``kortbord sync`` only talks to
         Discord and claims nothing). ``faces``: started by :meth:`start_faces`, stopped by
-        :meth:`close`. ``rng``: the tables' seeds, the system's source unless a test seeds it."""
+        :meth:`close`. ``rng``: the tables' seeds, the system's source unless a test seeds it.
+        ``lease_seconds``: how long the shards' lease lasts unless renewed (renewed every
+        third of it)."""
         self.settings = settings
         self.clock = clock
         self.computer_delay = computer_delay
         self.rng = rng
         self.claim = claim
         self.faces = list(faces)
+        self.lease_seconds = lease_seconds
         self.shards_lost = False
         """Set when another process took this one's shards over; it stops."""
         self.on_shards_lost: Callable[[], Awaitable[None]] | None = None
@@ -161,26 +165,26 @@ class Root:
         """Claims ``shards`` in the database, waiting while another live process holds them
         (one that crashed holds them until its lease runs out), then keeps the lease fresh."""
         owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        retry = min(CLAIM_RETRY_SECONDS, self.lease_seconds / 4)
         while True:
             now = time.time()
             try:
-                await self.storage.claim_shards(shards, owner, now, LEASE_SECONDS)
+                await self.storage.claim_shards(shards, owner, now, self.lease_seconds)
                 break
             except ShardClaimError as error:
-                log.warning("%s; trying again in %d s", error, CLAIM_RETRY_SECONDS)
+                log.warning("%s; trying again in %g s", error, retry)
             except StorageError as error:
-                log.warning(
-                    "cannot claim the shards: %s; trying again in %d s", error, CLAIM_RETRY_SECONDS
-                )
-            await self._wait(CLAIM_RETRY_SECONDS)
-        self._lease_until = now + LEASE_SECONDS
+                log.warning("cannot claim the shards: %s; trying again in %g s", error, retry)
+            await self._wait(retry)
+        self._lease_until = now + self.lease_seconds
         self._lease_task = asyncio.create_task(self._keep_lease(), name="shard lease")
 
     async def _keep_lease(self) -> None:
         """Renews the shards' lease every ``RENEW_SECONDS`` until this process stops; while the
         database does not answer, every ``RENEW_RETRY_SECONDS``, as long as the lease lasts."""
         while await self.renew_lease():
-            await self._wait(RENEW_RETRY_SECONDS if self.storage.away else RENEW_SECONDS)
+            every = RENEW_RETRY_SECONDS if self.storage.away else RENEW_SECONDS
+            await self._wait(every * self.lease_seconds / LEASE_SECONDS)
 
     async def renew_lease(self, now: float | None = None) -> bool:
         """Renews the shards' lease; False once another process has taken them over, or once
@@ -188,7 +192,7 @@ class Root:
         then this one stops (closing without pausing tables that may no longer be its own)."""
         now = time.time() if now is None else now
         try:
-            await self.storage.renew_shards(now, LEASE_SECONDS)
+            await self.storage.renew_shards(now, self.lease_seconds)
         except ShardLostError as error:
             log.critical("stopping: %s", error)
             await self._lose_shards()
@@ -206,7 +210,7 @@ class Root:
             )
             await self._lose_shards()
             return False
-        self._lease_until = now + LEASE_SECONDS
+        self._lease_until = now + self.lease_seconds
         return True
 
     async def _wait(self, seconds: float) -> None:

@@ -94,6 +94,9 @@ class Settings(BaseSettings):
     web_host: str = "0.0.0.0"
     """The address the web table listens on (all of the machine's by default: a reverse proxy
     that terminates TLS sits in front of it)."""
+    web_address: str | None = None
+    """Where the bot's other processes reach this one's web table (e.g. ``http://shards-0-1:8080``),
+    when it runs as several processes; by default ``http://<host name>:<web port>``."""
     client_id: str | None = None
     """The application's id, for the Activity's sign-in; by default the bot's own, learnt at
     login."""

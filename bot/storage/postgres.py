@@ -10,6 +10,14 @@ Migrations are the numbered files in ``migrations/postgresql/``, tracked in the 
 migration runs once.
 Query parameters of the address other than asyncpg's own are server settings, e.g.
 ``?search_path=kortbord`` for a schema of its own.
+
+The server itself ends what a frozen process leaves open (``server_settings``): a write holds its
+shard's lease row until it commits, so a process stopped mid-write (a hung host, SIGSTOP) would
+otherwise keep its shards from being taken over until it woke. A transaction left idle, or a
+statement, is ended after four times the storage's timeout (10 s at least: far inside the shards'
+lease), and a wait for a lock after half the timeout, so a process taking shards over is refused
+in words ("canceling statement due to lock timeout") rather than waiting until its own timeout
+calls the database away.
 """
 
 from __future__ import annotations
@@ -125,7 +133,13 @@ class PostgresStorage(Storage):
         try:
             # no floor of idle connections: asyncpg would log a traceback each time an outage kept
             # it from restoring one
-            pool = await asyncpg.create_pool(dsn, min_size=0, max_size=pool_size, timeout=10)
+            pool = await asyncpg.create_pool(
+                dsn,
+                min_size=0,
+                max_size=pool_size,
+                timeout=10,
+                server_settings=server_settings(timeout),
+            )
         except (*DRIVER_ERRORS, ValueError) as error:
             raise StorageError(f"cannot connect to {where}: {redact(str(error))}") from error
         try:
@@ -230,6 +244,18 @@ class PostgresStorage(Storage):
             await self._pool.release(db)
 
 
+def server_settings(timeout: float) -> dict[str, str]:
+    """What the server ends on its own for each of the pool's sessions (milliseconds): no live
+    process leaves a transaction idle for longer than its own ``timeout``, nor waits that long."""
+    ms = max(1, round(timeout * 1000))
+    ended = max(4 * ms, 10_000)
+    return {
+        "idle_in_transaction_session_timeout": str(ended),
+        "statement_timeout": str(ended),
+        "lock_timeout": str(max(1, ms // 2)),
+    }
+
+
 async def _version(db: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> int:
     await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
     version = await db.fetchval("SELECT max(version) FROM schema_version")
@@ -245,6 +271,8 @@ async def migrate(
     async with pool.acquire() as db:
         while True:
             async with db.transaction():
+                # A migration may take its time, and so may the turn of the process migrating.
+                await db.execute("SET LOCAL lock_timeout = 0; SET LOCAL statement_timeout = 0")
                 await db.execute("SELECT pg_advisory_xact_lock($1, $2)", *MIGRATION_LOCK)
                 current = await _version(db)
                 if current > latest:

@@ -360,7 +360,7 @@ class Storage(DealStore, DailyStore, ABC):
                     "INSERT INTO shard_leases (shard_id, shard_count, owner, expires_at)"
                     " VALUES (?, ?, ?, ?) ON CONFLICT (shard_id) DO UPDATE SET"
                     " shard_count = excluded.shard_count, owner = excluded.owner,"
-                    " expires_at = excluded.expires_at",
+                    " expires_at = excluded.expires_at, web_address = NULL",
                     shard_id,
                     shards.count,
                     owner,
@@ -396,6 +396,67 @@ class Storage(DealStore, DailyStore, ABC):
         async with self._write() as db:
             await db.execute("DELETE FROM shard_leases WHERE owner = ?", owner)
         self._claim = None
+
+    @property
+    def owner(self) -> str | None:
+        """The name this process claimed its shards as; None if it claimed none."""
+        return None if self._claim is None else self._claim[1]
+
+    async def announce_web(self, address: str) -> None:
+        """Writes where the other processes reach this one's web table (``address``) into the
+        leases of its shards; a claim clears it, until the new owner announces its own."""
+        if self._claim is None:
+            return
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE shard_leases SET web_address = ? WHERE owner = ?", address, self._claim[1]
+            )
+
+    async def shard_server(self, guild_id: int, now: float) -> tuple[str, str | None] | None:
+        """The process that serves ``guild_id``'s shard at ``now``: its name and announced web
+        address; None while no process holds a lease on it that has not run out."""
+        async with self._read() as db:
+            rows = await db.fetch("SELECT shard_count FROM shard_leases LIMIT 1")
+            if not rows:
+                return None
+            shard = (guild_id >> 22) % int(rows[0]["shard_count"])  # as Shards.of
+            row = await db.fetchrow(
+                "SELECT owner, web_address FROM shard_leases WHERE shard_id = ? AND expires_at > ?",
+                shard,
+                now,
+            )
+        if row is None:
+            return None
+        return str(row["owner"]), None if row["web_address"] is None else str(row["web_address"])
+
+    async def guild_of(
+        self,
+        *,
+        channel_id: int | None = None,
+        table_id: int | None = None,
+        user_id: int | None = None,
+    ) -> int | None:
+        """The server of the newest table in ``channel_id``, else of table ``table_id``, else
+        of the live table ``user_id`` sits at; None if there is none."""
+        async with self._read() as db:
+            row = None
+            if channel_id is not None:
+                row = await db.fetchrow(
+                    "SELECT guild_id FROM tables WHERE channel_id = ? OR thread_id = ?"
+                    " ORDER BY table_id DESC LIMIT 1",
+                    channel_id,
+                    channel_id,
+                )
+            if row is None and table_id is not None:
+                row = await db.fetchrow("SELECT guild_id FROM tables WHERE table_id = ?", table_id)
+            if row is None and channel_id is None and user_id is not None:
+                row = await db.fetchrow(
+                    "SELECT t.guild_id FROM tables t JOIN seats s ON s.table_id = t.table_id"
+                    " WHERE s.user_id = ? AND t.status IN ('lobby', 'playing', 'paused')"
+                    " ORDER BY t.table_id DESC LIMIT 1",
+                    user_id,
+                )
+        return None if row is None else int(row["guild_id"])
 
     async def _require_owner(self, db: Connection, guild_id: int) -> None:
         """Inside a write: this process holds the lease of the server's shard (if it claimed

@@ -3,9 +3,10 @@
 The page gets a one-time code from Discord (the Embedded App SDK's ``authorize``) and posts it to
 the bot, which exchanges it at Discord's token endpoint with the application's id and client
 secret and asks Discord who the token belongs to. Only then does the bot issue its own session:
-a random token (``secrets``), bound to that member's id, valid for ``SESSION_SECONDS``, kept in
-memory. The WebSocket takes nothing else as proof of who a member is; the page's word is never
-trusted. The client secret is never logged nor sent anywhere but to Discord's token endpoint.
+a token bound to that member's id and signed by the bot (``IssuedSessions``), valid for
+``SESSION_SECONDS``. The WebSocket takes nothing else as proof of who a member is; the page's
+word is never trusted. The client secret is never logged nor sent anywhere but to Discord's
+token endpoint (the sessions' key is derived from it, never the secret itself).
 
 The channel is the member's Discord context too, never an id the page names: inside Discord the
 page sends the Activity's instance id with the code, and the bot asks Discord, with its own bot
@@ -19,6 +20,9 @@ and never leave the machine.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
@@ -61,38 +65,40 @@ class Place:
     guild_id: int | None
 
 
-@dataclass(slots=True)
-class _Issued:
-    user: WebUser
-    expires: float
-    place: Place | None
-
-
 class IssuedSessions:
-    """The sessions the bot issued, in memory: a restart signs every page in again (the page
-    does so by itself, through Discord)."""
+    """The sessions the bot issued: a member's id, name, channel and expiry, signed
+    (HMAC-SHA256) with ``key``. Every process that knows the key accepts them, so a page signed
+    in by one process of a cluster is taken by any (the key is derived from the application's
+    client secret, which every process has: ``key_from``). Without a key a process signs with
+    one of its own, and a restart signs every page in again (the page does so by itself,
+    through Discord)."""
 
-    def __init__(self, now: Callable[[], float], lifetime: float = SESSION_SECONDS) -> None:
+    def __init__(
+        self, now: Callable[[], float], lifetime: float = SESSION_SECONDS, key: bytes | None = None
+    ) -> None:
         self.now = now
         self.lifetime = lifetime
-        self._issued: dict[str, _Issued] = {}
+        self._key = key if key is not None else secrets.token_bytes(32)
+
+    def __repr__(self) -> str:  # never the key
+        return "IssuedSessions()"
 
     def issue(
         self, user: WebUser, channel_id: int | None = None, guild_id: int | None = None
     ) -> str:
         """A new session for ``user``, in ``channel_id`` (of server ``guild_id``) when Discord
         said the member is there (the Activity's instance), or the demo's picker did."""
-        self._forget_expired()
-        token = secrets.token_urlsafe(32)
-        place = Place(channel_id, guild_id) if channel_id is not None else None
-        self._issued[token] = _Issued(user, self.now() + self.lifetime, place)
-        return token
+        name = base64.urlsafe_b64encode(user.name.encode()).decode().rstrip("=")
+        channel = "" if channel_id is None else str(channel_id)
+        guild = "" if channel_id is None or guild_id is None else str(guild_id)
+        body = f"{user.user_id}.{int(self.now() + self.lifetime)}.{channel}.{guild}.{name}"
+        return f"{body}.{self._sign(body)}"
 
     def user_of(self, token: object) -> WebUser | None:
-        """The member a session was issued to; None for one the bot never issued or that
-        expired."""
+        """The member a session was issued to; None for one the bot never issued (or whose
+        signature does not hold) or that expired."""
         issued = self._valid(token)
-        return None if issued is None else issued.user
+        return None if issued is None else issued[0]
 
     def channel_of(self, token: object) -> int | None:
         """The channel a session was issued in; None for none (or no valid session)."""
@@ -102,23 +108,30 @@ class IssuedSessions:
     def place_of(self, token: object) -> Place | None:
         """The channel and server a session was issued in; None for none."""
         issued = self._valid(token)
-        return None if issued is None else issued.place
+        return None if issued is None else issued[1]
 
-    def _valid(self, token: object) -> _Issued | None:
-        if not isinstance(token, str):
+    def _valid(self, token: object) -> tuple[WebUser, Place | None] | None:
+        if not isinstance(token, str) or len(token) > 1024:
             return None
-        issued = self._issued.get(token)
-        if issued is None:
+        body, _, signature = token.rpartition(".")
+        if not hmac.compare_digest(signature.encode(), self._sign(body).encode()):
             return None
-        if issued.expires <= self.now():
-            del self._issued[token]
+        user_id, expires, channel, guild, name = body.split(".")
+        if int(expires) <= self.now():
             return None
-        return issued
+        padded = name + "=" * (-len(name) % 4)
+        user = WebUser(int(user_id), base64.urlsafe_b64decode(padded).decode())
+        place = Place(int(channel), int(guild) if guild else None) if channel else None
+        return user, place
 
-    def _forget_expired(self) -> None:
-        now = self.now()
-        for token in [t for t, i in self._issued.items() if i.expires <= now]:
-            del self._issued[token]
+    def _sign(self, body: str) -> str:
+        digest = hmac.new(self._key, body.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def key_from(client_secret: str) -> bytes:
+    """The sessions' signing key, derived from the client secret (never the secret itself)."""
+    return hmac.new(client_secret.encode(), b"kortbord web sessions", hashlib.sha256).digest()
 
 
 Fetch = Callable[

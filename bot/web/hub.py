@@ -5,7 +5,9 @@ for that member only. It watches one table; on every change of that table (``tab
 hub sends it a fresh ``state`` with the member's own seat's view, or the spectator's. A move sent
 by the page goes to the same session manager, through the same checks, as a button in Discord
 (``SessionManager.act``; a Hej knekt press to ``press``, timed by the server's clock when it
-arrives), so the channel's table message and the web table always show the same match.
+arrives), so the channel's table message and the web table always show the same match. On a
+cluster, a page whose table another process holds is relayed there after its hello (``owners``,
+the hub's one seam to the other processes; ``bot.web.cluster``).
 
 Each socket has its own writer: the session manager is never kept waiting by a slow page. A page
 that falls behind gets the newest state in place of the ones it had not been sent yet (a state
@@ -32,7 +34,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
@@ -119,6 +121,16 @@ class Budgets:
         self.bytes.spend(size)
 
 
+class Owners(Protocol):
+    """Where a page's table is served when the bot runs as several processes
+    (``bot.web.cluster.ClusterRelay``): the hub's one seam to the other processes."""
+
+    async def relay(self, watcher: Watcher, channel_id: int | None, table_id: int | None) -> bool:
+        """Serves the page (just said hello) through the process that holds its table, until
+        it closes; False if this process is the one."""
+        ...
+
+
 class Refused(Exception):
     """A message the hub will not act on: ``web.error.<code>`` in the member's language."""
 
@@ -147,6 +159,8 @@ class Watcher:
         self.user = user
         self.lang = lang
         self.table_id: int | None = None
+        self.hello: Json = {}
+        """The page's hello, as it sent it (passed on when the page is relayed)."""
         self.channel_id: int | None = None
         """The channel the page was opened in (the Activity's), whose tables it lists."""
         self.guild_id: int | None = None
@@ -259,13 +273,15 @@ class WebHub:
         limits: Limits | None = None,
         budget_clock: Callable[[], float] = time.monotonic,
         defaults: Settings | None = None,
+        owners: Owners | None = None,
     ) -> None:
         """``every_table``: a page that names no channel sees every live table (the demo, where
         the pages run outside Discord); otherwise only its member's own table. ``now``: the
         clock a reaction press is timed by (the session manager's). ``limits``: what a page and
         a member may cost; ``budget_clock``: the clock their budgets refill by (seconds).
         ``defaults``: the bot's settings, whose defaults a table opened from a page takes where
-        its server set none (None: no table is opened from a page)."""
+        its server set none (None: no table is opened from a page). ``owners``: on a cluster,
+        where each page's table is served (None: here)."""
         self.sessions = sessions
         self.issued = issued
         self.language = language
@@ -274,6 +290,7 @@ class WebHub:
         self.limits = limits or Limits()
         self.budget_clock = budget_clock
         self.defaults = defaults
+        self.owners = owners
         self._watchers: dict[int, set[Watcher]] = {}
         self._open: set[Watcher] = set()
         self._pages: dict[int, int] = {}
@@ -405,6 +422,8 @@ class WebHub:
         if hello is None:
             return socket
         watcher, channel_id, table_id = hello
+        if self.owners is not None and await self.owners.relay(watcher, channel_id, table_id):
+            return socket  # served by the process that holds the table
         user_id = watcher.user.user_id
         if self._pages.get(user_id, 0) >= self.limits.pages_per_member:
             self._close(watcher, "too_many_pages")
@@ -524,6 +543,7 @@ class WebHub:
         place = self.issued.place_of(hello.get("session"))
         if place is not None:
             watcher.channel_id, watcher.guild_id = place.channel_id, place.guild_id
+        watcher.hello = hello
         return watcher, watcher.channel_id, _id(hello.get("table_id"))
 
     def _answer(self, watcher: Watcher, frame: Json | None) -> None:

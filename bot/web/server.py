@@ -6,7 +6,9 @@ exchange, and the Activity instance's channel; ``/api/demo/login``: the demo's m
 and its channel, in the demo only), the client's
 configuration, and the WebSocket (``/ws``, ``bot.web.hub``). Inside Discord every request comes
 through Discord's proxy under ``/.proxy/``, so every path is served with and without that
-prefix. Every answer carries a strict Content Security Policy: the page loads only its own files.
+prefix. On a cluster (the bot as several processes) a page is served by the process that holds
+its table, whichever one it reached (``bot.web.cluster``). Every answer carries a strict Content
+Security Policy: the page loads only its own files.
 The protocol is written in ``bot.web.protocol``.
 """
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
+import socket
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -23,7 +26,17 @@ from aiohttp import web
 from bot.i18n import LANGS, catalog
 from bot.sessions import SessionManager
 from bot.settings import Settings
-from bot.web.auth import DiscordLogin, Fetch, IssuedSessions, LoginError, WebUser, http_fetch
+from bot.storage import StorageError
+from bot.web.auth import (
+    DiscordLogin,
+    Fetch,
+    IssuedSessions,
+    LoginError,
+    WebUser,
+    http_fetch,
+    key_from,
+)
+from bot.web.cluster import ClusterRelay
 from bot.web.frames import Config
 from bot.web.hub import WebHub
 from bot.web.protocol import page_with_catalog
@@ -246,6 +259,7 @@ class WebFace:
         self.fetch = fetch
         self.dist = dist
         self.hub: WebHub | None = None
+        self.relay: ClusterRelay | None = None
         self._server: WebServer | None = None
 
     async def start(self, sessions: SessionManager, application_id: int | None) -> None:
@@ -258,13 +272,20 @@ class WebFace:
             login = DiscordLogin(client_id, secret.get_secret_value(), self.fetch, bot_token=token)
         elif self.demo_members is None:
             log.warning("KORTBORD_CLIENT_SECRET is not set: the web table cannot sign members in")
-        issued = IssuedSessions(time.time)  # a sign-in lasts twelve hours of the wall clock
+        # A sign-in lasts twelve hours of the wall clock, signed with a key every process of a
+        # cluster derives alike.
+        key = key_from(secret.get_secret_value()) if secret is not None else None
+        issued = IssuedSessions(time.time, key=key)
+        storage = sessions.storage
+        if storage.owner is not None:  # one process of several: pages go where their table is
+            self.relay = ClusterRelay(storage)
         self.hub = WebHub(
             sessions,
             issued,
             language=settings.language,
             every_table=self.demo_members is not None,
             defaults=settings,
+            owners=self.relay,
         )
         sessions.add_listener(self.hub)
         app = WebApp(
@@ -278,8 +299,18 @@ class WebFace:
         )
         self._server = WebServer(app, self.host, self.port)
         self.port = await self._server.start()
+        if self.relay is not None:
+            address = settings.web_address or f"http://{socket.gethostname()}:{self.port}"
+            try:
+                await storage.announce_web(address)
+            except StorageError as error:  # the pages of this process's tables wait for it
+                log.error("the web table's address %s was not announced: %s", address, error)
+            else:
+                log.info("the other processes reach this web table at %s", address)
 
     async def stop(self) -> None:
         if self._server is not None:
             await self._server.stop()
             self._server = None
+        if self.relay is not None:
+            await self.relay.close()
