@@ -314,8 +314,8 @@ def test_a_sign_in_by_one_process_is_taken_by_every_other_and_a_forged_one_by_no
     session = one.issue(WebUser(ANNA.user_id, "Anna Åberg"))
     assert other.user_of(session) == WebUser(ANNA.user_id, "Anna Åberg")
     assert elsewhere.user_of(session) is None
-    _, expires, channel, name, signature = session.split(".")
-    forged = ".".join([str(BO.user_id), expires, channel, name, signature])
+    _, expires, channel, guild, name, signature = session.split(".")
+    forged = ".".join([str(BO.user_id), expires, channel, guild, name, signature])
     assert other.user_of(forged) is None
     assert other.user_of("not.a.session") is None
     now[0] += 12 * 3600
