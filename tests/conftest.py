@@ -81,7 +81,11 @@ async def make_bot(tmp_path: Path, simulated_clock: SimulatedClock) -> AsyncIter
     built: list[Kortbord] = []
 
     def build() -> Kortbord:
-        settings = Settings(database=tmp_path / "kortbord.sqlite3", _env_file=None)  # type: ignore[call-arg]
+        # A database that takes its time on a busy machine is not away: the outage tests set
+        # their own timeout; here a write waits as long as the settings allow.
+        settings = Settings(  # type: ignore[call-arg]
+            database=tmp_path / "kortbord.sqlite3", database_timeout=60.0, _env_file=None
+        )
         # No pauses: a computer player moves at once, as a test expects. A seeded source for
         # the tables' seeds, so that every run of a test deals the same cards.
         bot = Kortbord(

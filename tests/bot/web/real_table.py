@@ -247,6 +247,7 @@ def serving(folder: Path) -> Iterator[Stack]:
             # never lets a member's deadline pass while a test is still moving for them.
             turn_seconds=3600,
             idle_minutes=24 * 60,
+            database_timeout=60.0,  # a starved event loop is not a database away
         )
         bot = Kortbord(
             settings,
