@@ -57,6 +57,7 @@ class Stack:
     members: dict[str, MemberActor]
     exchanged: list[str] = field(default_factory=list)  # codes brought to Discord's token URL
     opened: list[int] = field(default_factory=list)
+    secrets: int = 0  # how many times the web server started again with a new client secret
 
     @property
     def url(self) -> str:
@@ -158,6 +159,12 @@ class Stack:
             with self.env.time_context():
                 await self.web.start(self.bot.sessions, self.bot.application_id)
 
+        # Sessions are signed with a key from the client secret, so a restart alone keeps them:
+        # a new secret makes every session issued before unknown, as their expiry would.
+        self.secrets += 1
+        self.web.settings = self.web.settings.model_copy(
+            update={"client_secret": SecretStr(f"the-client-secret-{self.secrets}")}
+        )
         self.run(start())
 
     def restart_web(self) -> None:
