@@ -46,6 +46,7 @@ Standard library only; no clock, no I/O.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -408,14 +409,17 @@ class LojligaFamiljerna(Game):
             dealt = self._redeal(others, fixed, unseen, rng)
             if dealt is not None:
                 break
-        else:  # constraints too tight for random tries: keep the sizes only
-            hands = list(self.hands)
-            pool = shuffled(unseen, rng)
-            for p in others:
-                hands[p] = fixed[p]
-                for _ in range((self.hands[p] & ~fixed[p]).bit_count()):
-                    hands[p] |= 1 << pool.pop()
-            dealt = hands, pool
+        else:  # constraints too tight for random tries: keep the sizes, and no whole family
+            for _attempt in range(20):
+                hands = list(self.hands)
+                pool = shuffled(unseen, rng)
+                for p in others:
+                    hands[p] = fixed[p]
+                    for _ in range((self.hands[p] & ~fixed[p]).bit_count()):
+                        hands[p] |= 1 << pool.pop()
+                dealt = hands, pool
+                if not _holds_a_family(hands, others):
+                    break
         other.hands, other.stock = dealt
         for viewer in others:  # what the others saw is re-dealt too; only ``seat``'s eyes count
             other.known[viewer] = [h if viewer == p else 0 for p, h in enumerate(other.hands)]
@@ -458,6 +462,8 @@ class LojligaFamiljerna(Game):
             else:
                 hands[p] |= 1 << c
                 room[p] -= 1
+        if _holds_a_family(hands, others):  # a whole family is laid down the moment it is held
+            return None
         return hands, stock
 
     # --- notation ---------------------------------------------------------------------------------
@@ -496,6 +502,12 @@ def _asked(options: LojligaFamiljernaOptions, r: int, wanted: int) -> tuple[str,
     if options.authors:
         return "asked_card", {"card": code(wanted.bit_length() - 1)}
     return "asked", {"rank": RANKS[r]}
+
+
+def _holds_a_family(hands: Sequence[int], seats: Iterable[Seat]) -> bool:
+    """Whether one of ``seats`` holds all four cards of a rank, which no player ever does: a
+    family is laid down as soon as it is whole."""
+    return any(hands[p] & family == family for p in seats for family in RANK_MASKS)
 
 
 def _ranks(mask: int) -> str:

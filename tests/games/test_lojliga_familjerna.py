@@ -217,6 +217,32 @@ def test_determinize_keeps_what_the_questions_proved() -> None:
         assert not [m for m in other.events.for_viewer(A) if m.key.endswith("you_got")]
 
 
+@pytest.mark.parametrize("preset", sorted(SPEC.presets))
+def test_a_redealt_world_never_gives_a_player_a_whole_family_unlaid(preset: str) -> None:
+    """A family is laid down the moment it is whole, so no re-dealt world may hand one to a
+    player (with Authors, a player holding only a whole family would have nothing to ask)."""
+    whole = [sum(1 << parse_card(r + s) for s in SUITS) for r in RANKS]
+    worlds = 0
+    for players in (3, 4, 5):
+        for seed in range(3):
+            play = random.Random(seed)
+            game = LojligaFamiljerna(players, SPEC.presets[preset], random.Random(seed), None)
+            for step in range(60):
+                if game.is_over():
+                    break
+                for viewer in range(players):
+                    other = game.determinize(viewer, random.Random(step))
+                    worlds += 1
+                    for p in range(players):
+                        if p != viewer:
+                            assert not [f for f in whole if other.hands[p] & f == f], (p, step)
+                    for seat in other.to_act():
+                        assert other.legal_actions(seat), (seat, step)
+                (seat,) = game.to_act()
+                game.apply(seat, play.choice(game.legal_actions(seat)))
+    assert worlds > 300
+
+
 def test_the_safety_net_stops_an_endless_game() -> None:
     game = _lf1_game()
     game.asks = MAX_ASKS
