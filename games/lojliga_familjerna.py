@@ -405,25 +405,33 @@ class LojligaFamiljerna(Game):
         others = [p for p in range(self.n) if p != seat]
         fixed = [self.known[seat][p] for p in range(self.n)]
         unseen = [c for p in others for c in cards_in(self.hands[p] & ~fixed[p])] + self.stock
+        dealt = None
         for _ in range(20):
             dealt = self._redeal(others, fixed, unseen, rng)
             if dealt is not None:
                 break
-        else:  # constraints too tight for random tries: keep the sizes, and no whole family
-            for _attempt in range(20):
-                hands = list(self.hands)
-                pool = shuffled(unseen, rng)
-                for p in others:
-                    hands[p] = fixed[p]
-                    for _ in range((self.hands[p] & ~fixed[p]).bit_count()):
-                        hands[p] |= 1 << pool.pop()
-                dealt = hands, pool
-                if not _holds_a_family(hands, others):
-                    break
+        for _ in range(20 if dealt is None else 0):
+            # constraints too tight for random tries: keep the sizes, and no whole family
+            dealt = self._deal_sizes(others, fixed, unseen, rng)
+            if not _holds_a_family(dealt[0], others):
+                break
+        assert dealt is not None
         other.hands, other.stock = dealt
         for viewer in others:  # what the others saw is re-dealt too; only ``seat``'s eyes count
             other.known[viewer] = [h if viewer == p else 0 for p, h in enumerate(other.hands)]
         return other
+
+    def _deal_sizes(
+        self, others: list[Seat], fixed: list[int], unseen: list[int], rng: random.Random
+    ) -> tuple[list[int], list[int]]:
+        """Hands and stock from ``unseen`` keeping only the sizes and the cards seen."""
+        hands = list(self.hands)
+        pool = shuffled(unseen, rng)
+        for p in others:
+            hands[p] = fixed[p]
+            for _ in range((self.hands[p] & ~fixed[p]).bit_count()):
+                hands[p] |= 1 << pool.pop()
+        return hands, pool
 
     def _redeal(
         self,
