@@ -40,7 +40,7 @@ from bot.discord.images import (
     table_untold,
 )
 from bot.i18n import catalog
-from bot.render.text import DISCORD, TextRenderer, sort_hand, trump_line
+from bot.render.text import DISCORD, TextRenderer, sort_hand, table_piles, trump_line
 from games.cards import JOKER, card, parse_card
 from games.core import Game, GameSpec, Options, Seat, View
 from games.registry import SPECS
@@ -512,3 +512,169 @@ def test_a_last_trick_drawn_in_a_compact_form_is_named_as_the_last_trick() -> No
                 assert any(t.startswith("Senaste sticket") for t in texts), texts
                 seen += 1
     assert seen
+
+
+# --- every pile named, nothing cut ----------------------------------------------------------------
+
+
+def _off_plates(plan: Plan) -> list[TextOp]:
+    plates = [op.rect for op in plan.ops if isinstance(op, BoxOp) and op.fill is not None]
+    return [
+        op
+        for op in plan.ops
+        if isinstance(op, TextOp) and not any(_covers(op.rect, plate) for plate in plates)
+    ]
+
+
+def _on_plates_not_names(plan: Plan) -> list[TextOp]:
+    """The counts and scores on the plates (a seat's name is bold; the dealer's chip too)."""
+    plates = [op.rect for op in plan.ops if isinstance(op, BoxOp) and op.fill is not None]
+    return [
+        op
+        for op in plan.ops
+        if isinstance(op, TextOp)
+        and not op.bold
+        and any(_covers(op.rect, plate) for plate in plates)
+    ]
+
+
+def _pile_name(label: str) -> str:
+    """A label's pile name: before the seat's name (``Talong (Bo)``, ``Träkarl B…``) and the
+    count (``Mitten · 5``)."""
+    head = label.split(" · ")[0]
+    if " (" in head:
+        return head.split(" (")[0]
+    return head.rsplit(" ", 1)[0] if head.endswith("…") else head
+
+
+def _assert_every_pile_named_and_nothing_cut(game: Game, lang: str, names: list[str]) -> None:
+    """Every pile, the last trick and shown hand drawn on the felt carries a label with its
+    name whole and (a seat's) its seat's name, or (a side's) its side's mark; the legend of the
+    marks is in the picture or beside it; no label or count is cut, only a seat's name may be."""
+    view = game.view(None)
+    spec = SPECS[view.game]
+    text = TextRenderer(catalog(lang), names[: game.players], DISCORD)
+    plan = table_plan(view, text, trump_line(text, view, spec.trick_taking))
+    labels = _off_plates(plan)
+    for op in [*labels, *_on_plates_not_names(plan)]:
+        words = op.text.split(" · ")[0]
+        if "(" in words:  # a seat's name in brackets may be cut
+            words = words.split(" (")[0] + words.split(")")[-1]
+        elif words.endswith("…"):  # ``Träkarl B…``: the pile's name, then a seat's initial
+            words = words.rsplit(" ", 1)[0]
+        assert "…" not in words, (view.game, op.text)
+    drawn = {op.card for op in plan.ops if isinstance(op, CardOp)}
+    expected: Counter[str] = Counter()
+    owners: dict[str, set[str]] = {}
+    for pile in view.piles:
+        if not (pile.cards or pile.hidden):
+            continue
+        if pile.key == "table.pile.last_trick":
+            if not set(pile.cards) <= drawn or any(c in drawn for _, c in view.trick):
+                continue  # not drawn (it gives way to the trick), or its cards could be the trick's
+        elif pile not in table_piles(view):
+            continue  # counted on its seat's plate
+        name = text.t(pile.key)
+        expected[name] += 1
+        if pile.seat is not None and not pile.key.endswith(".side_tricks"):
+            owners.setdefault(name, set()).add(_plain_of(text.seat(pile.seat)))
+    for seat, info in enumerate(view.seats):
+        if info.shown:
+            name = text.t("table.pile.shown")
+            expected[name] += 1
+            owners.setdefault(name, set()).add(_plain_of(text.seat(seat)))
+    left_out = Counter(
+        text.t("table.pile.shown") if key.startswith("shown") else text.t(key)
+        for key in plan.left_out
+        if key not in ("trump", "legend")
+    )
+    expected -= left_out
+    found: Counter[str] = Counter()
+    for op in labels:
+        name = _pile_name(op.text)
+        if name not in expected:
+            continue
+        found[name] += 1
+        if name in owners:  # its seat's name, or at least that name's first letters
+            whose = op.text.removeprefix(name).split(" · ")[0].strip(" ()").removesuffix("…")
+            assert whose, (view.game, op.text)
+            assert any(owner.startswith(whose) for owner in owners[name]), (op.text, owners)
+    for name, count in expected.items():
+        assert found[name] >= count, (view.game, game.players, lang, name, [o.text for o in labels])
+    if view.teams:
+        legend = text.t("view.team_legend")
+        pictured = " ".join(op.text for op in labels)
+        assert legend.split(", ")[0] in pictured or any(legend in line for line in plan.untold)
+        sides = [op for op in plan.ops if isinstance(op, MarkOp) and op.shape in _SIDE_SHAPES]
+        for pile in view.piles:  # a side's pile shows its side's mark before its label
+            if pile.key.endswith(".side_tricks") and text.t(pile.key) not in left_out:
+                assert any(
+                    m.rect[2] <= op.x and abs(m.rect[1] - op.y) < 20
+                    for m in sides
+                    for op in labels
+                    if op.text.startswith(text.t(pile.key))
+                ), view.game
+
+
+_SIDE_SHAPES = ("circle", "diamond", "square")
+
+
+def _plain_of(name: str) -> str:
+    return " ".join("".join(ch for ch in name if ord(ch) < 0x180).split())
+
+
+@pytest.mark.parametrize("game_id", sorted(SPECS))
+def test_every_pile_on_the_felt_is_named_and_no_label_is_cut(game_id: str) -> None:
+    """At the 236 px a phone shows the picture: over playouts of every game at every number of
+    players, in both languages, with members' names and the computer players' ("Dator 1")."""
+    spec = SPECS[game_id]
+    computers = [f"Dator {n}" for n in range(1, 11)]
+    for players in _counts(spec):
+        for lang in ("sv", "en"):
+            for names in (NAMES, computers):
+                for seed in (players, players + 20):
+                    for game in _playout_states(spec, players, seed):
+                        _assert_every_pile_named_and_nothing_cut(game, lang, names)
+
+
+def test_no_group_of_cards_is_labelled_by_a_seats_name_alone() -> None:
+    """Tvåmanswhist's cards drawn from the talong face up, Piquet's discards and shown cards,
+    Bräus's sides' tricks: once labelled "Dator 1" (three times in Piquet) or "Bo" alone, or not
+    at all; now by what they are, and whose."""
+    names = [f"Dator {n}" for n in range(1, 5)]
+    seen: Counter[str] = Counter()
+    for game_id, players in (("tvamanswhist", 2), ("piquet", 2), ("piquet", 3), ("braus", 4)):
+        for seed in range(4):
+            for game in _playout_states(SPECS[game_id], players, seed):
+                view = game.view(None)
+                text = TextRenderer(catalog("sv"), names[:players], DISCORD)
+                plan = table_plan(view, text, trump_line(text, view, True))
+                labels = [op.text for op in _off_plates(plan)]
+                assert not set(labels) & set(names[:players]), labels
+                for label in labels:
+                    seen[_pile_name(label)] += 1
+    assert seen["Visat"] and seen["Bortlagt"] and seen["Talong"], seen
+    assert seen["Lagets stick"] and seen["Samma märke,"] + seen["Samma märke, samma lag"], seen
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "words"),
+    [
+        ("lojliga_familjerna", 5, "familj"),  # "3 fa…"
+        ("piquet", 2, "Talongrest"),  # "Talongkor…"
+        ("reunion", 3, "Bortlagt"),  # "Bortlagda k…"
+    ],
+)
+def test_the_labels_once_cut_are_whole(game_id: str, players: int, words: str) -> None:
+    spec = SPECS[game_id]
+    shown = 0
+    for seed in range(6):
+        for game in _playout_states(spec, players, seed):
+            for lang in ("sv", "en"):
+                plan = _plan(game, lang)
+                labels = [_pile_name(op.text) for op in _off_plates(plan)]
+                counts = [op.text for op in _on_plates_not_names(plan)]
+                texts = labels + counts
+                assert not [t for t in texts if "…" in t], texts
+                shown += sum(words in t or "fam." in t for t in texts)
+    assert shown
