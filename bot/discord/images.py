@@ -801,8 +801,10 @@ def _block_ops(
             TextOp(line, x, y + i * line_height(FACT_PX), FACT_PX, DIM_INK)
             for i, line in enumerate(lines)
         ]
-        return legend, max(text_width(line, FACT_PX) for line in lines), len(lines) * line_height(
-            FACT_PX
+        return (
+            legend,
+            max(text_width(line, FACT_PX) for line in lines),
+            len(lines) * line_height(FACT_PX),
         )
     ops: list[Op] = []
     step = _fan_step(ranks, PILE_W)
