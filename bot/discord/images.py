@@ -780,15 +780,13 @@ def _label_ops(block: Block, label: str, x: int, y: int) -> tuple[list[Op], int]
 
 
 def _legend_lines(label: str, form: int) -> list[str]:
-    """The legend on one line, or on two (split after its comma, else at its middle space)."""
+    """The legend on one line, or on two (split where the longer line is the shortest)."""
     if form == FULL or " " not in label:
         return [label]
-    if ", " in label:
-        head, tail = label.split(", ", 1)
-        return [head + ",", tail]
     words = label.split(" ")
-    half = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(label) / 2))
-    return [" ".join(words[:half]), " ".join(words[half:])]
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    head, tail = min(splits, key=lambda two: max(text_width(line, FACT_PX) for line in two))
+    return [head, tail]
 
 
 def _block_ops(
@@ -1029,9 +1027,17 @@ def table_plan(
     played = {place_of[seat] for seat, _ in view.trick}
     kept = [t for p, (_, t) in enumerate(spots) if p in played or (view.trick and players <= 6)]
     taken = [box for box, _ in spots] + kept
-    for seat in range(players):
-        plate = spots[place_of[seat]][0]
-        plan.ops.extend(_seat_ops(view, text, seat, plate, _one_line(players)))
+    plates = [
+        _seat_ops(view, text, seat, spots[place_of[seat]][0], _one_line(players))
+        for seat in range(players)
+    ]
+    if any(short for _, short in plates):  # every plate says the score alike: ``3 fam.``
+        plates = [
+            _seat_ops(view, text, seat, spots[place_of[seat]][0], _one_line(players), True)
+            for seat in range(players)
+        ]
+    for ops, _ in plates:
+        plan.ops.extend(ops)
     spot_of = {seat: spots[place][1] for seat, place in place_of.items()}
     plan.ops.extend(_trick_ops(view, spot_of, ranks, joker_as))
     room = 300 if players <= 2 else 220 if players <= 4 else 160
@@ -1178,7 +1184,8 @@ def _pile_block(
         owner = "" if mark else _plain(text.seat(pile.seat))
         anchor = _toward_centre(spots[place_of[pile.seat]][0])
     cards = _families(pile.cards)
-    label = _plain(text.t(pile.key))
+    short = pile.key + "_short"  # a side's pile after its mark: ``● Stick``
+    label = _plain(text.t(short if mark and text.catalog.has(short) else pile.key))
     return Block(pile.key, label, cards, pile.hidden, anchor, room, owner, mark)
 
 
@@ -1202,10 +1209,13 @@ TURN_BOX = (60, 52, 14)
 """The plate of a seat whose turn it is, under its bright frame."""
 
 
-def _seat_ops(view: View, text: TextRenderer, seat: int, box: Rect, one_line: bool) -> list[Op]:
+def _seat_ops(
+    view: View, text: TextRenderer, seat: int, box: Rect, one_line: bool, short: bool = False
+) -> tuple[list[Op], bool]:
     """A seat's plate: a side's mark, the name and the dealer's chip; under them (or after them
     on a wide plate) small pictures of a hand and of won tricks with their counts, and the score
-    where the game has one. A bright frame and a bright name on whose turn it is."""
+    where the game has one (in short where it must be, or where ``short`` says so). A bright
+    frame and a bright name on whose turn it is. And whether the score is said in short."""
     turn = seat in view.to_act
     x0, y0, x1, _ = box
     ops: list[Op] = [
@@ -1240,10 +1250,11 @@ def _seat_ops(view: View, text: TextRenderer, seat: int, box: Rect, one_line: bo
     # (``3 fam.``), and last, the counts that do not fit are left out (the name gives way to
     # them on a wide plate, down to a few letters)
     limit = x1 - x0 - 12 if not one_line else right - left - 12 - min(name_w, 60)
-    if facts_w > limit:
-        short = _facts(view, text, seat, short=True)
-        facts = [short[0], short[-1]] if len(facts) < len(short) else short
+    if facts_w > limit or short:
+        shorter = _facts(view, text, seat, short=True)
+        facts = [shorter[0], shorter[-1]] if len(facts) < len(shorter) else shorter
         facts_w = _facts_width(facts)
+        short = shorter != _facts(view, text, seat)
     while facts_w > limit and len(facts) > 1:
         facts = facts[:-1]
         facts_w = _facts_width(facts)
@@ -1262,7 +1273,7 @@ def _seat_ops(view: View, text: TextRenderer, seat: int, box: Rect, one_line: bo
             x += ICON_W[icon] + 3
         ops.append(TextOp(words, x, fy, FACT_PX, INK))
         x += text_width(words, FACT_PX) + 8
-    return ops
+    return ops, short
 
 
 ICON_W = {"back": 12, "tricks": 16}
