@@ -539,12 +539,12 @@ def _on_plates_not_names(plan: Plan) -> list[TextOp]:
 
 
 def _pile_name(label: str) -> str:
-    """A label's pile name: before the seat's name (``Talong (Bo)``, ``Träkarl B…``) and the
-    count (``Mitten · 5``)."""
+    """A label's pile name: before the seat's name (``Talong (Bo)``, ``Träkarl B…``,
+    ``Bortlagt D… 1``) and the count (``Mitten · 5``)."""
     head = label.split(" · ")[0]
     if " (" in head:
         return head.split(" (")[0]
-    return head.rsplit(" ", 1)[0] if head.endswith("…") else head
+    return head[: head.index("…")].rsplit(" ", 1)[0] if "…" in head else head
 
 
 def _assert_every_pile_named_and_nothing_cut(game: Game, lang: str, names: list[str]) -> None:
@@ -556,13 +556,8 @@ def _assert_every_pile_named_and_nothing_cut(game: Game, lang: str, names: list[
     text = TextRenderer(catalog(lang), names[: game.players], DISCORD)
     plan = table_plan(view, text, trump_line(text, view, spec.trick_taking))
     labels = _off_plates(plan)
-    for op in [*labels, *_on_plates_not_names(plan)]:
-        words = op.text.split(" · ")[0]
-        if "(" in words:  # a seat's name in brackets may be cut
-            words = words.split(" (")[0] + words.split(")")[-1]
-        elif words.endswith("…"):  # ``Träkarl B…``: the pile's name, then a seat's initial
-            words = words.rsplit(" ", 1)[0]
-        assert "…" not in words, (view.game, op.text)
+    for op in _on_plates_not_names(plan):  # the counts and scores
+        assert "…" not in op.text, (view.game, op.text)
     drawn = {op.card for op in plan.ops if isinstance(op, CardOp)}
     expected: Counter[str] = Counter()
     owners: dict[str, set[str]] = {}
@@ -590,6 +585,10 @@ def _assert_every_pile_named_and_nothing_cut(game: Game, lang: str, names: list[
         for key in plan.left_out
         if key not in ("trump", "legend")
     )
+    known = set(expected) | {_label_name(text, pile) for pile in view.piles}
+    for op in labels:  # only a seat's name after a pile's whole name may be cut
+        name = _pile_name(op.text)
+        assert "…" not in op.text or (name in known and op.text.startswith(name + " ")), op.text
     expected -= left_out
     found: Counter[str] = Counter()
     for op in labels:
@@ -597,10 +596,11 @@ def _assert_every_pile_named_and_nothing_cut(game: Game, lang: str, names: list[
         if name not in expected:
             continue
         found[name] += 1
-        if name in owners:  # its seat's name, or at least that name's first letters
-            whose = op.text.removeprefix(name).split(" · ")[0].strip(" ()").removesuffix("…")
-            assert whose, (view.game, op.text)
-            assert any(owner.startswith(whose) for owner in owners[name]), (op.text, owners)
+        if name in owners:  # its seat's name, or at least its initial (and a number after it)
+            whose = op.text.removeprefix(name).split(" · ")[0].strip(" ()")
+            head, _, tail = whose.partition("…")
+            assert head, (view.game, op.text)
+            assert any(o.startswith(head) and o.endswith(tail) for o in owners[name]), op.text
     for name, count in expected.items():
         assert found[name] >= count, (view.game, game.players, lang, name, [o.text for o in labels])
     if view.teams:
@@ -663,6 +663,8 @@ def test_no_group_of_cards_is_labelled_by_a_seats_name_alone() -> None:
                 plan = table_plan(view, text, trump_line(text, view, True))
                 labels = [op.text for op in _off_plates(plan)]
                 assert not set(labels) & set(names[:players]), labels
+                owned = [label for label in labels if "Dat" in label]
+                assert len(set(owned)) == len(owned), owned  # whose is never ambiguous
                 for label in labels:
                     seen[_pile_name(label)] += 1
     for name in ("Visat", "Bortlagt", "Talong", "Stick"):
@@ -671,23 +673,26 @@ def test_no_group_of_cards_is_labelled_by_a_seats_name_alone() -> None:
 
 
 @pytest.mark.parametrize(
-    ("game_id", "players", "words"),
+    ("game_id", "players", "key"),
     [
-        ("lojliga_familjerna", 5, "familj"),  # "3 fa…"
-        ("piquet", 2, "Talongrest"),  # "Talongkor…"
-        ("reunion", 3, "Bortlagt"),  # "Bortlagda k…"
+        ("lojliga_familjerna", 5, "lojliga_familjerna.seat_score"),  # "3 fa…"
+        ("piquet", 2, "piquet.pile.aside"),  # "Talongkor…"
+        ("reunion", 3, "reunion.pile.discards"),  # "Bortlagda k…"
     ],
 )
-def test_the_labels_once_cut_are_whole(game_id: str, players: int, words: str) -> None:
+def test_the_labels_once_cut_are_whole(game_id: str, players: int, key: str) -> None:
     spec = SPECS[game_id]
     shown = 0
     for seed in range(6):
         for game in _playout_states(spec, players, seed):
             for lang in ("sv", "en"):
+                whole = catalog(lang).text(key, score=3)
+                words = whole.removeprefix("3 ")[:3]
                 plan = _plan(game, lang)
-                labels = [_pile_name(op.text) for op in _off_plates(plan)]
                 counts = [op.text for op in _on_plates_not_names(plan)]
-                texts = labels + counts
-                assert not [t for t in texts if "…" in t], texts
-                shown += sum(words in t or "fam." in t for t in texts)
+                assert not [t for t in counts if "…" in t], counts
+                labels = [op.text for op in _off_plates(plan) if op.text.startswith(words)]
+                cut = [t for t in labels if "…" in t and not t.startswith(whole + " ")]
+                assert not cut, labels  # only a seat's name after the whole name may be cut
+                shown += len(labels) + sum(f" {words}" in t for t in counts)
     assert shown
