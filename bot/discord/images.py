@@ -753,18 +753,29 @@ LEGEND = "legend"
 
 def _block_label(block: Block, room: int, count: str) -> str:
     """``Budkort (Bo)``, ``Träkarl (Bo) · 6``: the pile's name, always whole, then its seat's
-    name cut to the room left (down to its first letter, then without the brackets:
-    ``Träkarl Å…``), then how many it holds."""
+    name cut to the room left (:func:`_short_name`, down to ``Träkarl D… 1`` without the
+    brackets), then how many it holds."""
     tail = f" · {count}" if count else ""
     if not block.owner:
         return block.label + tail
-    whole = f"{block.label} ({block.owner}){tail}"
-    if text_width(whole, FACT_PX) <= room:
-        return whole
-    owner = _fit(block.owner, FACT_PX, room - text_width(f"{block.label} (){tail}", FACT_PX))
-    if owner.endswith("…") and len(owner) > 2:
+    owner = _short_name(block.owner, room - text_width(f"{block.label} (){tail}", FACT_PX))
+    if owner != _short_name(block.owner, 0):
         return f"{block.label} ({owner}){tail}"
-    return f"{block.label} {block.owner[:1]}…{tail}"  # no room for more than a letter
+    return f"{block.label} {owner}{tail}"  # no room for more than its initial
+
+
+def _short_name(name: str, room: int) -> str:
+    """A seat's name cut to ``room`` pixels, down to its initial, keeping a short last word
+    that tells seats apart (``Dator 1`` → ``Dat… 1``, ``D… 1``)."""
+    if text_width(name, FACT_PX) <= room:
+        return name
+    words = name.split(" ")
+    last = " " + words[-1] if len(words) > 1 and len(words[-1]) <= 2 else ""
+    head = name[: len(name) - len(last)]
+    cut = _fit(head, FACT_PX, room - text_width(last, FACT_PX))
+    if not cut.endswith("…") or len(cut) < 2:
+        cut = head[:1] + "…"
+    return cut + last
 
 
 def _mark_w(block: Block) -> int:
