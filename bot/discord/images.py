@@ -734,15 +734,16 @@ def _widest_index(labels: frozenset[str], width: int) -> int:
     return max(index_width(width, label) for label in labels | {"★"})
 
 
-FULL, TWO_ROWS, PACKED, PACKED_TIGHT, SHORT, BARE, BARE_TIGHT = 0, 1, 2, 3, 4, 5, 6
+FULL, TWO_ROWS, PACKED, PACKED_TALL, PACKED_TIGHT, SHORT, BARE, BARE_TALL, BARE_TIGHT = range(9)
 """How a block is drawn, from the most to the least room it needs: all its cards that fit its
 room in one row, or in two overlapping rows (the upper one's ranks left clear), its face-down
 cards as a back and their count after them; every card in one row (up to three) or two, under
 its label and a small back with the face-down count (as narrow as a hand of a träkarl's five or
 six cards can be); the last few under the count of all; or only its top card and how many it
 holds, under its label. Every form carries the label, the pile's name whole: a card on the felt
-is never unnamed. The compact forms come twice: with the seat's name whole where the block's
-room allows, then (``_TIGHT``) as narrow as the cards, the seat's name cut."""
+is never unnamed. The compact forms come three times: with the seat's name beside the pile's
+where the block's room allows, then (``_TALL``) with the seat's name on a line of its own under
+it, then (``_TIGHT``) beside it again but cut, as narrow as the cards."""
 
 TIGHT = 130
 """The width a tight form's label keeps to (beyond its cards')."""
@@ -776,6 +777,12 @@ def _short_name(name: str, room: int) -> str:
     if not cut.endswith("…") or len(cut) < 2:
         cut = head[:1] + "…"
     return cut + last
+
+
+def _owner_line(block: Block, x: int, y: int, room: int) -> tuple[list[Op], int]:
+    """A seat's name in brackets on a line of its own, under its pile's name: ``(Dator 2)``."""
+    owner = f"({_short_name(block.owner, room - text_width('()', FACT_PX))})"
+    return [TextOp(owner, x, y, FACT_PX, DIM_INK)], text_width(owner, FACT_PX)
 
 
 def _mark_w(block: Block) -> int:
@@ -823,7 +830,8 @@ def _block_ops(
     step = _fan_step(ranks, PILE_W)
     room = block.room if form in (FULL, TWO_ROWS) else min(block.room, 200)
     rows: list[tuple[int, ...]]
-    if form in (PACKED, PACKED_TIGHT):  # every card, in rows as few as keep it narrow
+    tall = form in (PACKED_TALL, BARE_TALL)
+    if form in (PACKED, PACKED_TALL, PACKED_TIGHT):  # every card, in rows as few as narrow
         per = len(block.cards) if len(block.cards) <= 3 else (len(block.cards) + 1) // 2
         rows = [block.cards[:per], block.cards[per:]] if per < len(block.cards) else [block.cards]
         count = ""
@@ -831,25 +839,34 @@ def _block_ops(
         tail = ICON_W["back"] + 11 + text_width(hidden, FACT_PX) if hidden else 0
         span = (per - 1) * step + PILE_W
         wide = max(span, block.room if form == PACKED else TIGHT)
-        label = _block_label(block, wide - tail - _mark_w(block), "")
+        label = block.label if tall else _block_label(block, wide - tail - _mark_w(block), "")
         labelled, label_w = _label_ops(block, label, x, y)
         ops.extend(labelled)
+        if tall:
+            below, below_w = _owner_line(block, x, y + line_height(FACT_PX), wide)
+            ops.extend(below)
         if hidden:  # how many lie face down, after a small back as a plate shows a hand's count
             icon_x = x + label_w + 8
             icon_y = y + (line_height(FACT_PX) - FACT_PX) // 2 + 3
             ops.append(MarkOp("back", (icon_x, icon_y, icon_x + ICON_W["back"], icon_y + 17), INK))
             ops.append(TextOp(hidden, icon_x + ICON_W["back"] + 3, y, FACT_PX, INK))
         label_w += tail
-        top = y + line_height(FACT_PX)
-    elif form in (BARE, BARE_TIGHT):  # its top card (else a back) and how many it holds
+        top = y + line_height(FACT_PX) * (2 if tall else 1)
+        label_w = max(label_w, below_w) if tall else label_w
+    elif form in (BARE, BARE_TALL, BARE_TIGHT):  # its top card (else a back) and how many
         rows = [block.cards[-1:] or (BACK,)]
         total = len(block.cards) + block.hidden
         count = f"× {total}" if total > 1 else ""
         wide = block.room if form == BARE else TIGHT
-        label = _block_label(block, wide - _mark_w(block), "")
+        label = block.label if tall else _block_label(block, wide - _mark_w(block), "")
         labelled, label_w = _label_ops(block, label, x, y)
         ops.extend(labelled)
         top = y + line_height(FACT_PX)
+        if tall:
+            below, below_w = _owner_line(block, x, top, wide)
+            ops.extend(below)
+            label_w = max(label_w, below_w)
+            top += line_height(FACT_PX)
     else:
         count = f"× {block.hidden}" if block.hidden else ""
         count_w = text_width(count, FACT_PX) + PILE_W + 8 if count else 0
@@ -913,14 +930,15 @@ def _block_forms(
     if block.name == LEGEND:
         sized = {form: _block_size(block, ranks, joker_as, form) for form in (FULL, TWO_ROWS)}
         return [FULL, TWO_ROWS], tuple(size[:2] for size in sized.values())
-    least = [] if block.name == LAST_TRICK else [BARE, BARE_TIGHT]
+    least = [] if block.name == LAST_TRICK else [BARE, BARE_TALL, BARE_TIGHT]
     stack = block.name.rsplit(".", 1)[-1] in STACKS
-    packed = [] if stack or not block.cards else [PACKED, PACKED_TIGHT]
+    packed = [] if stack or not block.cards else [PACKED, PACKED_TALL, PACKED_TIGHT]
     forms = [FULL, TWO_ROWS, *packed, SHORT, *least]
     if len(block.cards) < 4:
         forms.remove(TWO_ROWS)
-    if not block.owner:  # a tight form would be the same
-        forms = [form for form in forms if form not in (PACKED_TIGHT, BARE_TIGHT)]
+    if not block.owner:  # a tall or tight form would be the same
+        tall_or_tight = (PACKED_TALL, PACKED_TIGHT, BARE_TALL, BARE_TIGHT)
+        forms = [form for form in forms if form not in tall_or_tight]
     sized = {form: _block_size(block, ranks, joker_as, form) for form in forms}
     if not stack:
         forms.sort(key=lambda form: sized[form][2] < len(block.cards))  # stable: whole first
