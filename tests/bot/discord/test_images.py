@@ -555,6 +555,7 @@ def _assert_every_pile_named_and_nothing_cut(game: Game, lang: str, names: list[
     spec = SPECS[view.game]
     text = TextRenderer(catalog(lang), names[: game.players], DISCORD)
     plan = table_plan(view, text, trump_line(text, view, spec.trick_taking))
+    _assert_legible(plan)  # shown 236 px wide, every label high enough and uncovered
     labels = _off_plates(plan)
     for op in _on_plates_not_names(plan):  # the counts and scores
         assert "…" not in op.text, (view.game, op.text)
