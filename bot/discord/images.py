@@ -8,7 +8,11 @@ game has one, the dealer's chip, a partnership's coloured mark, and a bright fra
 whose turn it is. Each seat's cards of the trick lie in front of it; the trump, the turn-up and
 the talong, a seat's bid cards, a träkarl's open cards, shown hands and the last trick lie wherever
 the felt is free, in that order of need: what finds no room (on a crowded table), or only for its
-last few cards, is said in words beside the picture (:func:`table_untold`). The hand picture is
+last few cards, is said in words beside the picture (:func:`table_untold`). Every group of cards
+on the felt is labelled with what it is, whole (``Talong``, ``Senaste sticket``), and whose: its
+seat's name (cut, down to its initial, only where the felt has no room for all of it) or its
+side's mark; where seats play in partnerships, a legend says what the marks mean. No label, count
+or score is ever cut (a seat's name on its plate may be). The hand picture is
 a row of cards (two for up to 13, more for a large hand), the cards that may be played now raised
 where the caller says which.
 
@@ -705,8 +709,10 @@ Any other pile drawn with only its last few cards (a dummy, a shown hand) is sai
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """A labelled row of cards to place on the felt: a pile, the last trick, a shown hand.
-    ``owner`` (a seat's name) is kept whole in the label; ``label`` is cut if it must be."""
+    """A labelled row of cards to place on the felt: a pile, the last trick, a shown hand, or
+    the legend of the sides' marks (:data:`LEGEND`, no cards). Its label says what it is
+    (``label``, never cut) and whose: a seat's name (``owner``, cut if it must be) or a side's
+    mark (``mark``, drawn before the label)."""
 
     name: str
     label: str
@@ -715,6 +721,7 @@ class Block:
     anchor: tuple[int, int]
     room: int
     owner: str = ""
+    mark: tuple[str, RGB] | None = None
 
 
 def _fan_step(ranks: Mapping[str, str], width: int) -> int:
@@ -727,66 +734,139 @@ def _widest_index(labels: frozenset[str], width: int) -> int:
     return max(index_width(width, label) for label in labels | {"★"})
 
 
-FULL, TWO_ROWS, PACKED, SHORT, BARE, TOP = 0, 1, 2, 3, 4, 5
+FULL, TWO_ROWS, PACKED, PACKED_TALL, PACKED_TIGHT, SHORT, BARE, BARE_TALL, BARE_TIGHT = range(9)
 """How a block is drawn, from the most to the least room it needs: all its cards that fit its
 room in one row, or in two overlapping rows (the upper one's ranks left clear), its face-down
 cards as a back and their count after them; every card in one row (up to three) or two, under
-its owner's name and a small back with the face-down count (as narrow as a hand of a träkarl's
-five or six cards can be); the last few under the count of all; or only its top card and count,
-under its owner's name or (where even that finds no room) alone."""
+its label and a small back with the face-down count (as narrow as a hand of a träkarl's five or
+six cards can be); the last few under the count of all; or only its top card and how many it
+holds, under its label. Every form carries the label, the pile's name whole: a card on the felt
+is never unnamed. The compact forms come three times: with the seat's name beside the pile's
+where the block's room allows, then (``_TALL``) with the seat's name on a line of its own under
+it, then (``_TIGHT``) beside it again but cut, as narrow as the cards."""
+
+TIGHT = 130
+"""The width a tight form's label keeps to (beyond its cards')."""
+
+LEGEND = "legend"
+"""The block that explains the sides' marks, where seats play in partnerships."""
 
 
 def _block_label(block: Block, room: int, count: str) -> str:
-    """``Budkort (Bo)``, ``Träkarl (Bo) · 6``: the pile's name cut to the room, the owner kept."""
-    owner = f" ({block.owner})" if block.owner else ""
-    tail = owner + (f" · {count}" if count else "")
-    return _fit(block.label, FACT_PX, room - text_width(tail, FACT_PX)) + tail
+    """``Budkort (Bo)``, ``Träkarl (Bo) · 6``: the pile's name, always whole, then its seat's
+    name cut to the room left (:func:`_short_name`, down to ``Träkarl D… 1`` without the
+    brackets), then how many it holds."""
+    tail = f" · {count}" if count else ""
+    if not block.owner:
+        return block.label + tail
+    owner = _short_name(block.owner, room - text_width(f"{block.label} (){tail}", FACT_PX))
+    if owner != _short_name(block.owner, 0):
+        return f"{block.label} ({owner}){tail}"
+    return f"{block.label} {owner}{tail}"  # no room for more than its initial
 
 
-def _compact_label(block: Block, room: int) -> str:
-    """The label of a block drawn compact: a seat's pile by its seat's name alone, beside that
-    seat; the last trick by its own name (it lies where there is room, not by the seat that took
-    it, so the taker's name alone would read as that seat's cards), with the taker where it fits."""
-    if block.name != LAST_TRICK:
-        return _fit(block.owner or block.label, FACT_PX, room)
-    whole = _block_label(block, 10_000, "")
-    return whole if text_width(whole, FACT_PX) <= room else block.label
+def _short_name(name: str, room: int) -> str:
+    """A seat's name cut to ``room`` pixels, down to its initial, keeping a short last word
+    that tells seats apart (``Dator 1`` → ``Dat… 1``, ``D… 1``)."""
+    if text_width(name, FACT_PX) <= room:
+        return name
+    words = name.split(" ")
+    last = " " + words[-1] if len(words) > 1 and len(words[-1]) <= 2 else ""
+    head = name[: len(name) - len(last)]
+    cut = _fit(head, FACT_PX, room - text_width(last, FACT_PX))
+    if not cut.endswith("…") or len(cut) < 2:
+        cut = head[:1] + "…"
+    return cut + last
+
+
+def _owner_line(block: Block, x: int, y: int, room: int) -> tuple[list[Op], int]:
+    """A seat's name in brackets on a line of its own, under its pile's name: ``(Dator 2)``."""
+    owner = f"({_short_name(block.owner, room - text_width('()', FACT_PX))})"
+    return [TextOp(owner, x, y, FACT_PX, DIM_INK)], text_width(owner, FACT_PX)
+
+
+def _mark_w(block: Block) -> int:
+    """The room a side's mark takes before a block's label."""
+    return MARK_W + 5 if block.mark else 0
+
+
+def _label_ops(block: Block, label: str, x: int, y: int) -> tuple[list[Op], int]:
+    """A block's label at (x, y), after its side's mark where it is a side's; and its width."""
+    ops: list[Op] = []
+    if block.mark is not None:
+        caps = y + (line_height(FACT_PX) - FACT_PX) // 2 + 3  # where a capital's top lies
+        shape, colour = block.mark
+        ops.append(MarkOp(shape, (x, caps, x + MARK_W, caps + MARK_W), colour))
+    ops.append(TextOp(label, x + _mark_w(block), y, FACT_PX, DIM_INK))
+    return ops, _mark_w(block) + text_width(label, FACT_PX)
+
+
+def _legend_lines(label: str, form: int) -> list[str]:
+    """The legend on one line, or on two (split where the longer line is the shortest)."""
+    if form == FULL or " " not in label:
+        return [label]
+    words = label.split(" ")
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    head, tail = min(splits, key=lambda two: max(text_width(line, FACT_PX) for line in two))
+    return [head, tail]
 
 
 def _block_ops(
     block: Block, x: int, y: int, ranks: Mapping[str, str], joker_as: int | None, form: int
 ) -> tuple[list[Op], int, int]:
     """A block's texts and cards with its top-left at (x, y), and its width and height."""
+    if block.name == LEGEND:
+        lines = _legend_lines(block.label, form)
+        legend: list[Op] = [
+            TextOp(line, x, y + i * line_height(FACT_PX), FACT_PX, DIM_INK)
+            for i, line in enumerate(lines)
+        ]
+        return (
+            legend,
+            max(text_width(line, FACT_PX) for line in lines),
+            len(lines) * line_height(FACT_PX),
+        )
     ops: list[Op] = []
     step = _fan_step(ranks, PILE_W)
     room = block.room if form in (FULL, TWO_ROWS) else min(block.room, 200)
-    label = ""
     rows: list[tuple[int, ...]]
-    if form == PACKED:  # every card, in as few rows as keep it narrow, under a compact label
+    tall = form in (PACKED_TALL, BARE_TALL)
+    if form in (PACKED, PACKED_TALL, PACKED_TIGHT):  # every card, in rows as few as narrow
         per = len(block.cards) if len(block.cards) <= 3 else (len(block.cards) + 1) // 2
         rows = [block.cards[:per], block.cards[per:]] if per < len(block.cards) else [block.cards]
         count = ""
         hidden = str(block.hidden) if block.hidden else ""
         tail = ICON_W["back"] + 11 + text_width(hidden, FACT_PX) if hidden else 0
         span = (per - 1) * step + PILE_W
-        label = _compact_label(block, max(span, 130) - tail)
-        ops.append(TextOp(label, x, y, FACT_PX, DIM_INK))
-        label_w = text_width(label, FACT_PX) + tail
+        wide = max(span, block.room if form == PACKED else TIGHT)
+        label = block.label if tall else _block_label(block, wide - tail - _mark_w(block), "")
+        labelled, label_w = _label_ops(block, label, x, y)
+        ops.extend(labelled)
+        if tall:
+            below, below_w = _owner_line(block, x, y + line_height(FACT_PX), wide)
+            ops.extend(below)
         if hidden:  # how many lie face down, after a small back as a plate shows a hand's count
-            icon_x = x + text_width(label, FACT_PX) + 8
+            icon_x = x + label_w + 8
             icon_y = y + (line_height(FACT_PX) - FACT_PX) // 2 + 3
             ops.append(MarkOp("back", (icon_x, icon_y, icon_x + ICON_W["back"], icon_y + 17), INK))
             ops.append(TextOp(hidden, icon_x + ICON_W["back"] + 3, y, FACT_PX, INK))
-        top = y + line_height(FACT_PX)
-    elif form in (BARE, TOP):  # its top card (else a back) and how many it holds, under its owner
+        label_w += tail
+        top = y + line_height(FACT_PX) * (2 if tall else 1)
+        label_w = max(label_w, below_w) if tall else label_w
+    elif form in (BARE, BARE_TALL, BARE_TIGHT):  # its top card (else a back) and how many
         rows = [block.cards[-1:] or (BACK,)]
         total = len(block.cards) + block.hidden
         count = f"× {total}" if total > 1 else ""
-        top = y
-        if form == BARE:  # a seat's block keeps its seat's name, another its own
-            label = _compact_label(block, 130)
-            ops.append(TextOp(label, x, y, FACT_PX, DIM_INK))
-            top = y + line_height(FACT_PX)
+        wide = block.room if form == BARE else TIGHT
+        label = block.label if tall else _block_label(block, wide - _mark_w(block), "")
+        labelled, label_w = _label_ops(block, label, x, y)
+        ops.extend(labelled)
+        top = y + line_height(FACT_PX)
+        if tall:
+            below, below_w = _owner_line(block, x, top, wide)
+            ops.extend(below)
+            label_w = max(label_w, below_w)
+            top += line_height(FACT_PX)
     else:
         count = f"× {block.hidden}" if block.hidden else ""
         count_w = text_width(count, FACT_PX) + PILE_W + 8 if count else 0
@@ -798,8 +878,10 @@ def _block_ops(
         else:
             rows = [block.cards[-fits:]]
         shown = sum(len(r) for r in rows)
-        label = _block_label(block, room, str(len(block.cards)) if shown < len(block.cards) else "")
-        ops.append(TextOp(label, x, y, FACT_PX, DIM_INK))
+        count_all = str(len(block.cards)) if shown < len(block.cards) else ""
+        label = _block_label(block, room - _mark_w(block), count_all)
+        labelled, label_w = _label_ops(block, label, x, y)
+        ops.extend(labelled)
         top = y + line_height(FACT_PX)
     right = x
     row_top = top
@@ -809,7 +891,7 @@ def _block_ops(
             ops.append(CardOp(c, x + i * step, row_top, PILE_W, _index(c, ranks), joker_as))
         right = max(right, x + (len(row) - 1) * step + PILE_W if row else x)
     end = x + (len(rows[-1]) - 1) * step + PILE_W if rows[-1] else x
-    if form not in (PACKED, BARE, TOP) and block.hidden:
+    if form in (FULL, TWO_ROWS, SHORT) and block.hidden:
         end += 4 if rows[-1] else 0
         ops.append(CardOp(BACK, end, row_top, PILE_W))
         end += PILE_W
@@ -817,9 +899,7 @@ def _block_ops(
         middle = row_top + (card_height(PILE_W) - line_height(FACT_PX)) // 2
         ops.append(TextOp(count, end + 4, middle, FACT_PX))
         end += 4 + text_width(count, FACT_PX)
-    width = max(right, end) - x
-    label_w = label_w if form == PACKED else text_width(label, FACT_PX) if label else 0
-    width = max(width, label_w)
+    width = max(right, end, x + label_w) - x
     return ops, width, row_top - y + card_height(PILE_W)
 
 
@@ -846,15 +926,19 @@ def _block_forms(
     """The forms to try for a block, in order, and their sizes. A growing pile (:data:`STACKS`)
     is whole as its last cards and a count; any other block tries first the forms that show all
     its face-up cards (from the most to the least room), then those that show its last few. A
-    seat's block is never drawn without its seat's name (TOP), nor the last trick as one card."""
-    owned = bool(block.owner) or block.name.startswith("shown")
-    least = [] if block.name == LAST_TRICK else [BARE] if owned else [BARE, TOP]
+    block is never drawn without its label, nor the last trick as one card."""
+    if block.name == LEGEND:
+        sized = {form: _block_size(block, ranks, joker_as, form) for form in (FULL, TWO_ROWS)}
+        return [FULL, TWO_ROWS], tuple(size[:2] for size in sized.values())
+    least = [] if block.name == LAST_TRICK else [BARE, BARE_TALL, BARE_TIGHT]
     stack = block.name.rsplit(".", 1)[-1] in STACKS
-    forms = [FULL, TWO_ROWS, SHORT, *least] if stack else [FULL, TWO_ROWS, PACKED, SHORT, *least]
+    packed = [] if stack or not block.cards else [PACKED, PACKED_TALL, PACKED_TIGHT]
+    forms = [FULL, TWO_ROWS, *packed, SHORT, *least]
     if len(block.cards) < 4:
         forms.remove(TWO_ROWS)
-    if not block.cards and PACKED in forms:
-        forms.remove(PACKED)
+    if not block.owner:  # a tall or tight form would be the same
+        tall_or_tight = (PACKED_TALL, PACKED_TIGHT, BARE_TALL, BARE_TIGHT)
+        forms = [form for form in forms if form not in tall_or_tight]
     sized = {form: _block_size(block, ranks, joker_as, form) for form in forms}
     if not stack:
         forms.sort(key=lambda form: sized[form][2] < len(block.cards))  # stable: whole first
@@ -976,9 +1060,17 @@ def table_plan(
     played = {place_of[seat] for seat, _ in view.trick}
     kept = [t for p, (_, t) in enumerate(spots) if p in played or (view.trick and players <= 6)]
     taken = [box for box, _ in spots] + kept
-    for seat in range(players):
-        plate = spots[place_of[seat]][0]
-        plan.ops.extend(_seat_ops(view, text, seat, plate, _one_line(players)))
+    plates = [
+        _seat_ops(view, text, seat, spots[place_of[seat]][0], _one_line(players))
+        for seat in range(players)
+    ]
+    if any(short for _, short in plates):  # every plate says the score alike: ``3 fam.``
+        plates = [
+            _seat_ops(view, text, seat, spots[place_of[seat]][0], _one_line(players), True)
+            for seat in range(players)
+        ]
+    for ops, _ in plates:
+        plan.ops.extend(ops)
     spot_of = {seat: spots[place][1] for seat, place in place_of.items()}
     plan.ops.extend(_trick_ops(view, spot_of, ranks, joker_as))
     room = 300 if players <= 2 else 220 if players <= 4 else 160
@@ -991,15 +1083,21 @@ def table_plan(
         told[blocks[-1]] = text.pile(last)
     for pile in piles:
         if pile.cards or pile.hidden:
-            blocks.append(_pile_block(pile, text, spots, place_of, room))
+            blocks.append(_pile_block(view, pile, text, spots, place_of, room))
             told[blocks[-1]] = text.pile(pile)
     for seat, info in enumerate(view.seats):
         if info.shown:
             anchor = _toward_centre(spots[place_of[seat]][0])
             shown = tuple(sort_hand(info.shown))
-            blocks.append(Block(f"shown {seat}", text.seat(seat), shown, 0, anchor, room))
+            label = _plain(text.t("table.pile.shown"))
+            owner = _plain(text.seat(seat))
+            blocks.append(Block(f"shown {seat}", label, shown, 0, anchor, room, owner))
             cards = text.faces_of(shown)
             told[blocks[-1]] = f"{text.seat(seat)}: {text.t('view.shown', cards=cards)}"
+    if view.teams:  # what the marks on the plates mean, in a corner the trick leaves free
+        legend = text.t("view.team_legend")
+        blocks.append(Block(LEGEND, _plain(legend), (), 0, (0, HEIGHT), room))
+        told[blocks[-1]] = _told_legend(view, text, legend)
 
     # the most needed first, as what finds no room is left to the text beside the picture: the
     # middle's piles (a turn-up, the talong), then what seats show and own (a dummy, bid cards),
@@ -1008,6 +1106,8 @@ def table_plan(
     def order(block: Block) -> tuple[int, float]:
         if block.name == LAST_TRICK:
             return (3, 0.0)
+        if block.name == LEGEND:  # after the middle's piles, before the seats' own
+            return (1, 1.0)
         if block.anchor == (WIDTH // 2, HEIGHT // 2):
             return (1, 0.0)
         side = abs(block.anchor[0] - WIDTH / 2) / WIDTH - abs(block.anchor[1] - HEIGHT / 2) / HEIGHT
@@ -1044,6 +1144,18 @@ def table_plan(
     return plan
 
 
+def _told_legend(view: View, text: TextRenderer, legend: str) -> str:
+    """The legend in words, for the text beside a picture with no room for it: each side's
+    mark and its seats (``Samma märke, samma lag: ● Åsa & Cilla · ◆ Bo & Dag``)."""
+    symbols = {"circle": "●", "diamond": "◆", "square": "■"}
+    sides = []
+    for team in view.teams:
+        mark = _side_mark(view, team[0])
+        names = " & ".join(text.seat(seat) for seat in team)
+        sides.append(f"{symbols[mark[0]] if mark else ''} {names}".strip())
+    return f"{legend}: {' · '.join(sides)}"
+
+
 TRUMP_PX = 30
 """The trump's suit, drawn on a white disc."""
 
@@ -1054,7 +1166,7 @@ def _trump_forms(view: View, trump_line: str | None) -> list[list[TextOp | SuitO
     alone. None where the game or its phase has no trump."""
     if not trump_line:
         return []
-    label = _fit(trump_line, FACT_PX, 220)
+    label = _plain(trump_line)
     if view.trump is None:
         return [[TextOp(label, 0, 0, FACT_PX, INK, True)]]
     disc = SuitOp(
@@ -1088,29 +1200,55 @@ def _toward_centre(box: Rect) -> tuple[int, int]:
 
 
 def _pile_block(
+    view: View,
     pile: Pile,
     text: TextRenderer,
     spots: Sequence[tuple[Rect, Rect]],
     place_of: Mapping[int, int],
     room: int,
 ) -> Block:
+    """A pile, labelled with its name and its seat's name, or (a side's pile, which the game
+    gives to the side's first seat) its side's mark."""
     owner = ""
+    mark = None
     anchor = (WIDTH // 2, HEIGHT // 2)
     if pile.seat is not None:
-        owner = _plain(text.seat(pile.seat))
+        mark = _side_mark(view, pile.seat) if pile.key.endswith(SIDE_PILE) else None
+        owner = "" if mark else _plain(text.seat(pile.seat))
         anchor = _toward_centre(spots[place_of[pile.seat]][0])
     cards = _families(pile.cards)
-    return Block(pile.key, text.t(pile.key), cards, pile.hidden, anchor, room, owner)
+    short = pile.key + "_short"  # a side's pile after its mark: ``● Stick``
+    label = _plain(text.t(short if mark and text.catalog.has(short) else pile.key))
+    return Block(pile.key, label, cards, pile.hidden, anchor, room, owner, mark)
+
+
+SIDE_PILE = ".side_tricks"
+"""The key's end of a pile that is a side's (its seat is the side's first), not one seat's."""
+
+MARKS = ("circle", "diamond", "square")
+MARK_W = 16
+"""A side's mark: its shape by side, its size, as on the plates and before a side's pile."""
+
+
+def _side_mark(view: View, seat: int) -> tuple[str, RGB] | None:
+    """The shape and colour of the mark of ``seat``'s side; None where seats play alone."""
+    for side, team in enumerate(view.teams):
+        if seat in team:  # partners share a colour and a shape
+            return (MARKS[side % 3], TEAM_COLOURS[side % 3])
+    return None
 
 
 TURN_BOX = (60, 52, 14)
 """The plate of a seat whose turn it is, under its bright frame."""
 
 
-def _seat_ops(view: View, text: TextRenderer, seat: int, box: Rect, one_line: bool) -> list[Op]:
+def _seat_ops(
+    view: View, text: TextRenderer, seat: int, box: Rect, one_line: bool, short: bool = False
+) -> tuple[list[Op], bool]:
     """A seat's plate: a side's mark, the name and the dealer's chip; under them (or after them
     on a wide plate) small pictures of a hand and of won tricks with their counts, and the score
-    where the game has one. A bright frame and a bright name on whose turn it is."""
+    where the game has one (in short where it must be, or where ``short`` says so). A bright
+    frame and a bright name on whose turn it is. And whether the score is said in short."""
     turn = seat in view.to_act
     x0, y0, x1, _ = box
     ops: list[Op] = [
@@ -1119,11 +1257,10 @@ def _seat_ops(view: View, text: TextRenderer, seat: int, box: Rect, one_line: bo
     line_y = y0 + 1 if one_line else y0 - 1
     caps = line_y + (line_height(NAME_PX) - NAME_PX) // 2 + 3  # where a capital's top lies
     left = x0 + 7
-    for side, team in enumerate(view.teams):
-        if seat in team:  # partners share a colour and a shape
-            shape = ("circle", "diamond", "square")[side % 3]
-            ops.append(MarkOp(shape, (left, caps, left + 16, caps + 16), TEAM_COLOURS[side % 3]))
-            left += 21
+    side = _side_mark(view, seat)
+    if side is not None:
+        ops.append(MarkOp(side[0], (left, caps, left + MARK_W, caps + MARK_W), side[1]))
+        left += MARK_W + 5
     right = x1 - 6
     chip: list[Op] = []
     if view.dealer == seat:
@@ -1134,14 +1271,26 @@ def _seat_ops(view: View, text: TextRenderer, seat: int, box: Rect, one_line: bo
         chip.append(TextOp(letter, right - 13 - w // 2, line_y - 1, FACT_PX, CHIP_INK, True))
         right -= 30
     facts = _facts(view, text, seat)
-    facts_w = sum(w for _, _, w in facts) + 8 * (len(facts) - 1)
+    facts_w = _facts_width(facts)
     name_w = text_width(_plain(text.seat(seat)), NAME_PX, True)
     crowded = facts_w > x1 - x0 - 12 if not one_line else name_w > right - left - facts_w - 12
     if crowded and len(facts) == 3:
         # a narrow plate (a crowded table), or a wide one with a long score beside the name,
         # keeps the cards in hand and the score
         facts = [facts[0], facts[2]]
-        facts_w = sum(w for _, _, w in facts) + 8
+        facts_w = _facts_width(facts)
+    # the counts are never cut: where they are still too wide, the score is said short
+    # (``3 fam.``), and last, the counts that do not fit are left out (the name gives way to
+    # them on a wide plate, down to a few letters)
+    limit = x1 - x0 - 12 if not one_line else right - left - 12 - min(name_w, 60)
+    if facts_w > limit or short:
+        shorter = _facts(view, text, seat, short=True)
+        facts = [shorter[0], shorter[-1]] if len(facts) < len(shorter) else shorter
+        facts_w = _facts_width(facts)
+        short = shorter != _facts(view, text, seat)
+    while facts_w > limit and len(facts) > 1:
+        facts = facts[:-1]
+        facts_w = _facts_width(facts)
     if one_line:
         name = _fit(text.seat(seat), NAME_PX, right - left - facts_w - 12, True)
         x, fy = right - facts_w, line_y
@@ -1151,28 +1300,39 @@ def _seat_ops(view: View, text: TextRenderer, seat: int, box: Rect, one_line: bo
     ops.append(TextOp(name, left, line_y, NAME_PX, HIGHLIGHT if turn else INK, True))
     ops.extend(chip)
     icon_y = fy + (line_height(FACT_PX) - FACT_PX) // 2 + 3
-    room = x1 - 5
     for icon, words, _ in facts:
         if icon:
             ops.append(MarkOp(icon, (x, icon_y, x + ICON_W[icon], icon_y + 17), INK))
             x += ICON_W[icon] + 3
-        words = _fit(words, FACT_PX, room - x)
         ops.append(TextOp(words, x, fy, FACT_PX, INK))
         x += text_width(words, FACT_PX) + 8
-    return ops
+    return ops, short
 
 
 ICON_W = {"back": 12, "tricks": 16}
 
 
-def _facts(view: View, text: TextRenderer, seat: int) -> list[tuple[str, str, int]]:
+def _facts_width(facts: Sequence[tuple[str, str, int]]) -> int:
+    return sum(w for _, _, w in facts) + 8 * (len(facts) - 1)
+
+
+def _facts(
+    view: View, text: TextRenderer, seat: int, short: bool = False
+) -> list[tuple[str, str, int]]:
     """A seat's counts: (its icon, its words, their width with the icon): cards in hand, tricks
-    won where the game counts them, the score where it has one."""
+    won where the game counts them, the score where it has one (``short``: in its short words,
+    ``12 p``, ``3 fam.``, where the game has them)."""
     info = view.seats[seat]
     facts = [("back", str(info.cards))]
     if info.tricks is not None:
         facts.append(("tricks", str(info.tricks)))
     score = seat_score(text.catalog, view.game, info.score)
+    if score is not None and short:
+        own = f"{view.game}.seat_score"
+        if text.catalog.has(own + "_short"):
+            score = text.catalog.text(own + "_short", score=info.score)
+        elif not text.catalog.has(own):
+            score = text.catalog.text("view.score_short", score=info.score)
     if score is not None:
         facts.append(("", _plain(score)))
     return [

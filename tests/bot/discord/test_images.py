@@ -40,9 +40,9 @@ from bot.discord.images import (
     table_untold,
 )
 from bot.i18n import catalog
-from bot.render.text import DISCORD, TextRenderer, sort_hand, trump_line
+from bot.render.text import DISCORD, TextRenderer, sort_hand, table_piles, trump_line
 from games.cards import JOKER, card, parse_card
-from games.core import Game, GameSpec, Options, Seat, View
+from games.core import Game, GameSpec, Options, Pile, Seat, View
 from games.registry import SPECS
 
 NAMES = ["Åsa Öberg", "Bo", "Cilla 🎲", "Dag", "Eva", "Fia", "Gun", "Hans", "Ines", "Jan"]
@@ -512,3 +512,192 @@ def test_a_last_trick_drawn_in_a_compact_form_is_named_as_the_last_trick() -> No
                 assert any(t.startswith("Senaste sticket") for t in texts), texts
                 seen += 1
     assert seen
+
+
+# --- every pile named, nothing cut ----------------------------------------------------------------
+
+
+def _off_plates(plan: Plan) -> list[TextOp]:
+    plates = [op.rect for op in plan.ops if isinstance(op, BoxOp) and op.fill is not None]
+    return [
+        op
+        for op in plan.ops
+        if isinstance(op, TextOp) and not any(_covers(op.rect, plate) for plate in plates)
+    ]
+
+
+def _on_plates_not_names(plan: Plan) -> list[TextOp]:
+    """The counts and scores on the plates (a seat's name is bold; the dealer's chip too)."""
+    plates = [op.rect for op in plan.ops if isinstance(op, BoxOp) and op.fill is not None]
+    return [
+        op
+        for op in plan.ops
+        if isinstance(op, TextOp)
+        and not op.bold
+        and any(_covers(op.rect, plate) for plate in plates)
+    ]
+
+
+def _pile_name(label: str) -> str:
+    """A label's pile name: before the seat's name (``Talong (Bo)``, ``Träkarl B…``,
+    ``Bortlagt D… 1``) and the count (``Mitten · 5``)."""
+    head = label.split(" · ")[0]
+    if " (" in head:
+        return head.split(" (")[0]
+    return head[: head.index("…")].rsplit(" ", 1)[0] if "…" in head else head
+
+
+def _assert_every_pile_named_and_nothing_cut(game: Game, lang: str, names: list[str]) -> None:
+    """Every pile, the last trick and shown hand drawn on the felt carries a label with its
+    name whole and (a seat's) its seat's name, or (a side's) its side's mark; the legend of the
+    marks is in the picture or beside it; no label or count is cut, only a seat's name may be."""
+    view = game.view(None)
+    spec = SPECS[view.game]
+    text = TextRenderer(catalog(lang), names[: game.players], DISCORD)
+    plan = table_plan(view, text, trump_line(text, view, spec.trick_taking))
+    _assert_legible(plan)  # shown 236 px wide, every label high enough and uncovered
+    labels = _off_plates(plan)
+    for op in _on_plates_not_names(plan):  # the counts and scores
+        assert "…" not in op.text, (view.game, op.text)
+    drawn = {op.card for op in plan.ops if isinstance(op, CardOp)}
+    expected: Counter[str] = Counter()
+    owners: dict[str, set[str]] = {}
+    for pile in view.piles:
+        if not (pile.cards or pile.hidden):
+            continue
+        if pile.key == "table.pile.last_trick":
+            if not set(pile.cards) <= drawn or any(c in drawn for _, c in view.trick):
+                continue  # not drawn (it gives way to the trick), or its cards could be the trick's
+        elif pile not in table_piles(view):
+            continue  # counted on its seat's plate
+        name = _label_name(text, pile)
+        expected[name] += 1
+        if pile.seat is not None and not pile.key.endswith(".side_tricks"):
+            owners.setdefault(name, set()).add(_plain_of(text.seat(pile.seat)))
+    for seat, info in enumerate(view.seats):
+        if info.shown:
+            name = text.t("table.pile.shown")
+            expected[name] += 1
+            owners.setdefault(name, set()).add(_plain_of(text.seat(seat)))
+    left_out = Counter(
+        text.t("table.pile.shown")
+        if key.startswith("shown")
+        else _label_name(text, Pile(key, seat=0))
+        for key in plan.left_out
+        if key not in ("trump", "legend")
+    )
+    known = set(expected) | {_label_name(text, pile) for pile in view.piles}
+    for op in labels:  # only a seat's name after a pile's whole name, or under it, may be cut
+        name = _pile_name(op.text)
+        under = op.text.startswith("(") and op.text.endswith(")")
+        whole = name in known and op.text.startswith(name + " ")
+        assert "…" not in op.text or under or whole, op.text
+    expected -= left_out
+    found: Counter[str] = Counter()
+    for i, op in enumerate(labels):
+        name = _pile_name(op.text)
+        if name not in expected:
+            continue
+        found[name] += 1
+        if name in owners:  # its seat's name, or at least its initial (and a number after it)
+            whose = op.text.removeprefix(name).split(" · ")[0].strip(" ()")
+            if not whose and i + 1 < len(labels):  # on a line of its own under the pile's name
+                whose = labels[i + 1].text.strip("()")
+            head, _, tail = whose.partition("…")
+            assert head, (view.game, op.text)
+            assert any(o.startswith(head) and o.endswith(tail) for o in owners[name]), op.text
+    for name, count in expected.items():
+        assert found[name] >= count, (view.game, game.players, lang, name, [o.text for o in labels])
+    if view.teams:
+        legend = text.t("view.team_legend")
+        pictured = " ".join(op.text for op in labels)
+        assert legend in pictured or any(line.startswith(legend) for line in plan.untold)
+        sides = [op for op in plan.ops if isinstance(op, MarkOp) and op.shape in _SIDE_SHAPES]
+        for pile in view.piles:  # a side's pile shows its side's mark before its label
+            name = _label_name(text, pile)
+            if pile.key.endswith(".side_tricks") and name not in left_out:
+                assert any(
+                    m.rect[2] <= op.x and abs(m.rect[1] - op.y) < 20
+                    for m in sides
+                    for op in labels
+                    if op.text.startswith(name)
+                ), view.game
+
+
+_SIDE_SHAPES = ("circle", "diamond", "square")
+
+
+def _label_name(text: TextRenderer, pile: Pile) -> str:
+    """A pile's name in the picture: a side's pile after the side's mark in short
+    (``● Stick``)."""
+    short = pile.key + "_short"
+    if pile.key.endswith(".side_tricks") and text.catalog.has(short):
+        return text.t(short)
+    return text.t(pile.key)
+
+
+def _plain_of(name: str) -> str:
+    return " ".join("".join(ch for ch in name if ord(ch) < 0x180).split())
+
+
+@pytest.mark.parametrize("game_id", sorted(SPECS))
+def test_every_pile_on_the_felt_is_named_and_no_label_is_cut(game_id: str) -> None:
+    """At the 236 px a phone shows the picture: over playouts of every game at every number of
+    players, in both languages, with members' names and the computer players' ("Dator 1")."""
+    spec = SPECS[game_id]
+    computers = [f"Dator {n}" for n in range(1, 11)]
+    for players in _counts(spec):
+        for lang in ("sv", "en"):
+            for names in (NAMES, computers):
+                for seed in (players, players + 20):
+                    for game in _playout_states(spec, players, seed):
+                        _assert_every_pile_named_and_nothing_cut(game, lang, names)
+
+
+def test_no_group_of_cards_is_labelled_by_a_seats_name_alone() -> None:
+    """Tvåmanswhist's cards drawn from the talong face up, Piquet's discards and shown cards,
+    Bräus's sides' tricks: once labelled "Dator 1" (three times in Piquet) or "Bo" alone, or not
+    at all; now by what they are, and whose."""
+    names = [f"Dator {n}" for n in range(1, 5)]
+    seen: Counter[str] = Counter()
+    for game_id, players in (("tvamanswhist", 2), ("piquet", 2), ("piquet", 3), ("braus", 4)):
+        for seed in range(4):
+            for game in _playout_states(SPECS[game_id], players, seed):
+                view = game.view(None)
+                text = TextRenderer(catalog("sv"), names[:players], DISCORD)
+                plan = table_plan(view, text, trump_line(text, view, True))
+                labels = [op.text for op in _off_plates(plan)]
+                assert not set(labels) & set(names[:players]), labels
+                owned = [label for label in labels if _pile_name(label) != label.split(" · ")[0]]
+                assert len(set(owned)) == len(owned), owned  # whose is never ambiguous
+                for label in labels:
+                    seen[_pile_name(label)] += 1
+    for name in ("Visat", "Bortlagt", "Talong", "Stick"):
+        assert seen[name], (name, seen)
+    assert seen["Märket"] + seen["Märket visar laget"], seen
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "key"),
+    [
+        ("lojliga_familjerna", 5, "lojliga_familjerna.seat_score"),  # "3 fa…"
+        ("piquet", 2, "piquet.pile.aside"),  # "Talongkor…"
+        ("reunion", 3, "reunion.pile.discards"),  # "Bortlagda k…"
+    ],
+)
+def test_the_labels_once_cut_are_whole(game_id: str, players: int, key: str) -> None:
+    spec = SPECS[game_id]
+    shown = 0
+    for seed in range(6):
+        for game in _playout_states(spec, players, seed):
+            for lang in ("sv", "en"):
+                whole = catalog(lang).text(key, score=3)
+                words = whole.removeprefix("3 ")[:3]
+                plan = _plan(game, lang)
+                counts = [op.text for op in _on_plates_not_names(plan)]
+                assert not [t for t in counts if "…" in t], counts
+                labels = [op.text for op in _off_plates(plan) if op.text.startswith(words)]
+                cut = [t for t in labels if "…" in t and not t.startswith(whole + " ")]
+                assert not cut, labels  # only a seat's name after the whole name may be cut
+                shown += len(labels) + sum(f" {words}" in t for t in counts)
+    assert shown
