@@ -108,6 +108,11 @@ class SessionManager:
         """Tell ``listener`` too of every change from now on (a face started after the manager)."""
         self.listeners.append(listener)
 
+    def remove_listener(self, listener: Listener) -> None:
+        """Tell ``listener`` nothing more (a face that stopped); one never added is no error."""
+        with contextlib.suppress(ValueError):
+            self.listeners.remove(listener)
+
     def table_in(self, channel_id: int) -> LiveTable | None:
         return self._by_channel.get(channel_id)
 

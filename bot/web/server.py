@@ -261,6 +261,7 @@ class WebFace:
         self.hub: WebHub | None = None
         self.relay: ClusterRelay | None = None
         self._server: WebServer | None = None
+        self._sessions: SessionManager | None = None
 
     async def start(self, sessions: SessionManager, application_id: int | None) -> None:
         settings = self.settings
@@ -288,6 +289,7 @@ class WebFace:
             owners=self.relay,
         )
         sessions.add_listener(self.hub)
+        self._sessions = sessions
         app = WebApp(
             self.hub,
             issued,
@@ -309,6 +311,9 @@ class WebFace:
                 log.info("the other processes reach this web table at %s", address)
 
     async def stop(self) -> None:
+        if self._sessions is not None and self.hub is not None:  # no more frames for closed pages
+            self._sessions.remove_listener(self.hub)
+            self._sessions = None
         if self._server is not None:
             await self._server.stop()
             self._server = None

@@ -164,6 +164,7 @@ class DailyCog(commands.Cog):
             await self.arm(settings)
 
     async def cog_unload(self) -> None:
+        self.bot.sessions.remove_listener(self)
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()

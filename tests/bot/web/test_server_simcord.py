@@ -216,3 +216,12 @@ async def test_a_table_opened_in_the_page_gets_its_table_message_in_the_channel(
         joined = await page.next("state", version=table.version)
         assert [seat["name"] for seat in joined["view"]["seats"]][1] == "bo"
         await page.socket.close()
+
+
+async def test_a_stopped_web_table_is_told_of_no_more_changes(web_face: WebFace) -> None:
+    assert web_face.hub is not None
+    sessions = web_face.hub.sessions
+    assert web_face.hub in sessions.listeners
+    await web_face.stop()
+    assert web_face.hub not in sessions.listeners
+    await web_face.stop()  # stopping twice is no error
