@@ -348,10 +348,10 @@ async def test_a_click_that_changes_the_channel_leaves_the_page_current() -> Non
     await in_the_demo(play)
 
 
-async def test_a_picture_the_page_read_is_served_after_the_bot_replaced_it() -> None:
-    """The page reads the table with its picture; the bot edits the table (a new picture) before
-    the page has fetched it, and the demo republishes the page: the page still gets the picture
-    it read, a read before the republication still names it, and the new one is served too."""
+@contextlib.asynccontextmanager
+async def whist_on_the_page() -> AsyncIterator[tuple[Simulated, Preview, _Shown, Any]]:
+    """Anna plays Tvåmanswhist against a computer player in the demo, its page shown the table;
+    the clock stands still (the test steps it)."""
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     async with (
         simulated(settings, rng=random.Random(SEED)) as demo,
@@ -365,8 +365,17 @@ async def test_a_picture_the_page_read_is_served_after_the_bot_replaced_it() -> 
         asked = (await anna.click(message, label="Starta")).response
         assert asked is not None
         await anna.click(asked, label="Fyll med datorspelare och starta")
-        table = table_in(demo.env, demo.channel.id)
         await shown.catch_up()
+        yield demo, page, shown, message
+
+
+async def test_a_picture_the_page_read_is_served_after_the_bot_replaced_it() -> None:
+    """The page reads the table with its picture; the bot edits the table (a new picture) before
+    the page has fetched it, and the demo republishes the page: the page still gets the picture
+    it read, a read before the republication still names it, and the new one is served too."""
+    async with whist_on_the_page() as (demo, page, shown, message):
+        anna = demo.members[0]
+        table = table_in(demo.env, demo.channel.id)
 
         def table_pictures(browser: Browser) -> list[dict[str, Any]]:
             return gallery(browser.shown["messages"][str(message.id)])
@@ -400,6 +409,33 @@ async def test_a_picture_the_page_read_is_served_after_the_bot_replaced_it() -> 
             assert new["attachment_id"] == attachments()[0] != read["attachment_id"]
             status, _ = await browser.fetch(new["asset_id"])
             assert status == 200
+
+
+async def test_the_page_gets_a_picture_without_a_process_started_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SimCord checks a picture before it serves it; the demo checks the bot's pictures in its
+    own process, so the page has one at once on a busy machine too."""
+    started: list[tuple[object, ...]] = []
+    start = asyncio.create_subprocess_exec
+
+    async def counted(*command: Any, **options: Any) -> asyncio.subprocess.Process:
+        started.append(command)
+        return await start(*command, **options)
+
+    monkeypatch.setattr(asyncio, "create_subprocess_exec", counted)
+    async with (
+        whist_on_the_page() as (demo, page, _, message),
+        Browser.opened(page, demo.members[0].id) as browser,
+    ):
+        await browser.read()
+        pictures = [m for shown in browser.shown["messages"].values() for m in gallery(shown)]
+        assert [m["filename"] for m in pictures] == ["table.png"]
+        status, picture = await browser.fetch(pictures[0]["asset_id"])
+        assert status == 200
+        uploaded = demo.env.backend.get_message(demo.channel.id, message.id).attachments
+        assert pixels(picture) == pixels(demo.env.backend.cdn.get(uploaded[0]["url"]) or b"")
+    assert started == []
 
 
 @pytest.mark.slow
