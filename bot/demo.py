@@ -25,7 +25,7 @@ import time
 import webbrowser
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -360,7 +360,11 @@ def _decoded_at_once() -> MediaWorker:
     it; with a process per picture, one after the other, a busy machine took 0.3 to 2 s a
     picture, and in a game whose table changes every half second (Snipp snapp snorum) the page
     showed a broken image most of the time. The checks are the same (SimCord's own), and any
-    other media goes to the process as before."""
+    other media goes to the process as before.
+
+    The process is held to 512 MiB of memory; a PNG decoded here is held by SimCord's own limit
+    of 16 megapixels a frame, decoded one frame at a time (at most 64 MiB), so it is reported as
+    held too, and the page raises no warning for each picture."""
     from simcord.preview._media import MediaInfo, MediaWorker, _process_media
 
     class AtOnce(MediaWorker):
@@ -369,7 +373,8 @@ def _decoded_at_once() -> MediaWorker:
         ) -> MediaInfo:
             if not blob.startswith(PNG):
                 return await super().validate(key, blob, media_time=media_time)
-            return await asyncio.to_thread(_process_media, blob, media_time)
+            checked = await asyncio.to_thread(_process_media, blob, media_time)
+            return replace(checked, memory_limited=True)
 
     return AtOnce()
 

@@ -415,7 +415,7 @@ async def test_the_page_gets_a_picture_without_a_process_started_for_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """SimCord checks a picture before it serves it; the demo checks the bot's pictures in its
-    own process, so the page has one at once on a busy machine too."""
+    own process, so the page has one at once on a busy machine too, and with no warning."""
     started: list[tuple[object, ...]] = []
     start = asyncio.create_subprocess_exec
 
@@ -435,6 +435,9 @@ async def test_the_page_gets_a_picture_without_a_process_started_for_it(
         assert status == 200
         uploaded = demo.env.backend.get_message(demo.channel.id, message.id).attachments
         assert pixels(picture) == pixels(demo.env.backend.cdn.get(uploaded[0]["url"]) or b"")
+        # checked within SimCord's bounds, as its process would be: the page warns of nothing
+        await browser.read()
+        assert browser.shown["assets"][pictures[0]["asset_id"]]["workerMemoryLimited"] is True
     assert started == []
 
 
