@@ -8,7 +8,9 @@ time follows the wall clock here (a tick every half second), so turn deadlines, 
 and Hej knekt's reaction times behave as on Discord; the bot's timers run on the simulated clock
 alone (``SimulatedClock``), so however busy the machine, a step waits for the bot's work and a
 timer falls due only when the clock reaches it. A card turned in Hej knekt opens its reaction
-window when the page shows it (``PageSight``). The database is a temporary file.
+window when the page shows it (``PageSight``). The page keeps the pictures of the states it has
+read while the bot edits on (``_KeptPictures``), and has each at once (``_decoded_at_once``). The
+database is a temporary file.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ import sys
 import tempfile
 import time
 import webbrowser
+from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +37,8 @@ from bot.web.server import WebFace
 
 if TYPE_CHECKING:
     from simcord import ChannelHandle, Env, MemberActor, Preview
+    from simcord.preview._media import MediaWorker
+    from simcord.preview._pages import _Page
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +50,12 @@ SETTLE = 60.0
 simulated clock (``SimulatedClock``), so settling waits for the work alone, and a busy machine
 makes a click slower, never refused. Below the libraries' own housekeeping timers (a database
 connection idle for 300 s), which SimCord would wait out by the wall clock."""
+
+KEPT_READS = 4
+"""How many of a page's latest reads of the channel keep their pictures fetchable
+(``_KeptPictures``): the page fetches a picture after it read the state that names it, reads again
+half a second after its last read, and a fetch may wait for the picture's decoding; four reads
+leave a slow fetch its time, and a page keeps a few pictures, not a match's."""
 
 MISSING = """\
 The demo needs SimCord's preview, which is not installed here.
@@ -230,6 +241,8 @@ class _Shown:
         self.preview, self.channel, self.sight = preview, channel, sight
         self.turn = asyncio.Lock()
         self.fingerprint = _fingerprint(channel)
+        self.pictures = _KeptPictures(preview)
+        preview._media_worker = _decoded_at_once()
         act = preview._action  # what the page's server calls for every action it is sent
 
         from simcord import SetupError
@@ -268,9 +281,108 @@ class _Shown:
             self.sight.shown()
 
 
+class _KeptPictures:
+    """The pictures a page has read stay fetchable while the channel moves on.
+
+    Every edit of a table message uploads its picture anew, as a new attachment of the message.
+    SimCord's preview serves a page an attachment only while the message still carries it and
+    while the page's latest publication names it. The page fetches a picture once it has read the
+    state that names it, and meanwhile the bot may have edited the message (the picture was gone:
+    "Gallery item 1 unavailable"), or the demo republished the page (gone too); a state read
+    between an edit and the republication named no picture at all. So a page keeps the pictures
+    of the states it read last (``KEPT_READS``), and serves them though the message has a newer
+    one since, to a viewer who may still read the message.
+
+    SimCord offers no setting for this: its preview's own steps are wrapped, as ``_Shown`` wraps
+    its actions.
+    """
+
+    def __init__(self, preview: Preview, reads: int = KEPT_READS) -> None:
+        from simcord import SetupError
+
+        self.preview = preview
+        self.read: dict[str, deque[frozenset[str]]] = {}
+        self.reads = reads
+        payload, reconcile = preview._page_payload, preview._reconcile_assets
+        authorize = preview._authorize_attachment_source
+
+        def page_read(page: _Page) -> dict[str, Any]:
+            shown = payload(page)
+            kept = self.read.setdefault(page.id, deque(maxlen=self.reads))
+            kept.append(frozenset(shown.get("assets", {})))
+            return shown
+
+        def keep_read(page: _Page) -> None:
+            for gone in self.read.keys() - preview._pages.keys():
+                del self.read[gone]
+            for assets in self.read.get(page.id, ()):
+                page.referenced_assets.update(a for a in assets if a in page.assets)
+            reconcile(page)
+
+        def replaced_too(page: _Page, source: tuple[Any, ...], digest: str | None) -> None:
+            try:
+                authorize(page, source, digest)
+            except SetupError:
+                if not self.replaced(page, source):
+                    raise
+
+        preview._page_payload = page_read  # type: ignore[method-assign]
+        preview._reconcile_assets = keep_read  # type: ignore[method-assign]
+        preview._authorize_attachment_source = replaced_too  # type: ignore[method-assign]
+
+    def replaced(self, page: _Page, source: tuple[Any, ...]) -> bool:
+        """Whether the attachment of a picture the page keeps was replaced by a newer one on a
+        message the page's viewer may still read (a deleted message, or one the viewer may no
+        longer read, keeps nothing)."""
+        from simcord import BackendError
+        from simcord.backend.access import can_access_message
+
+        _, channel_id, message_id, attachment_id, *forwarded = source
+        if forwarded:  # a forwarded message's picture is never replaced
+            return False
+        try:
+            message = self.preview.env.backend.get_message(channel_id, message_id)
+        except BackendError:
+            return False
+        readable = can_access_message(
+            self.preview.env, channel_id, message, page.viewer, history=True
+        )
+        carried = {str(a.get("id", "")) for a in message.attachments}
+        return readable and attachment_id not in carried
+
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _decoded_at_once() -> MediaWorker:
+    """The preview's media worker, with a PNG (the bot's pictures) decoded in a thread of the demo
+    instead of a process started for each picture. SimCord checks each picture before it serves
+    it; with a process per picture, one after the other, a busy machine took 0.3 to 2 s a
+    picture, and in a game whose table changes every half second (Snipp snapp snorum) the page
+    showed a broken image most of the time. The checks are the same (SimCord's own), and any
+    other media goes to the process as before.
+
+    The process is held to 512 MiB of memory; a PNG decoded here is held by SimCord's own limit
+    of 16 megapixels a frame, decoded one frame at a time (at most 64 MiB), so it is reported as
+    held too, and the page raises no warning for each picture."""
+    from simcord.preview._media import MediaInfo, MediaWorker, _process_media
+
+    class AtOnce(MediaWorker):
+        async def validate(
+            self, key: str, blob: bytes, *, media_time: float | None = None
+        ) -> MediaInfo:
+            if not blob.startswith(PNG):
+                return await super().validate(key, blob, media_time=media_time)
+            checked = await asyncio.to_thread(_process_media, blob, media_time)
+            return replace(checked, memory_limited=True)
+
+    return AtOnce()
+
+
 def _fingerprint(channel: ChannelHandle) -> int:
-    """What the channel shows: each message's text, embeds and layout components (a table
-    message is all components), so any change refreshes the preview."""
+    """What the channel shows: each message's text, embeds, layout components (a table message
+    is all components) and attachments (a table message's picture is uploaded anew with every
+    edit), so any change refreshes the preview."""
     return hash(
         tuple(
             (
@@ -278,6 +390,7 @@ def _fingerprint(channel: ChannelHandle) -> int:
                 m.content,
                 repr([e.to_dict() for e in m.embeds]),
                 repr([c.to_dict() for c in m.components]),
+                tuple(a.id for a in m.attachments),
             )
             for m in channel.history()
         )

@@ -18,6 +18,12 @@ class Message:
         self.id, self.content = number, f"move {number}"
         self.embeds: list[object] = []
         self.components: list[object] = []
+        self.attachments: list[Attachment] = []
+
+
+class Attachment:
+    def __init__(self, number: int) -> None:
+        self.id = number
 
 
 class Channel:
@@ -58,6 +64,16 @@ class SlowPreview:
 
     async def _action(self, context_id: str | None, body: dict[str, object]) -> dict[str, object]:
         return {}  # the page's actions, which the demo makes wait for the clock's steps
+
+    # the preview's steps that the demo wraps to keep the pictures a page has read
+    def _page_payload(self, page: object) -> dict[str, object]:
+        return {}
+
+    def _reconcile_assets(self, page: object) -> None:
+        pass
+
+    def _authorize_attachment_source(self, page: object, source: object, digest: object) -> None:
+        pass
 
     async def refresh(self) -> None:
         self.refreshes += 1
@@ -113,4 +129,14 @@ def test_the_preview_refreshes_when_only_the_layout_components_change() -> None:
     channel.message.components = [Component("Tur: anna")]
     before = _fingerprint(channel)  # type: ignore[arg-type]
     channel.message.components = [Component("Tur: bo")]
+    assert _fingerprint(channel) != before  # type: ignore[arg-type]
+
+
+def test_the_preview_refreshes_when_only_the_picture_changes() -> None:
+    """An edit that uploads a new picture with the same text: the page is shown the new one."""
+    channel = LayoutChannel()
+    channel.message.components = [Component("Tur: anna")]
+    channel.message.attachments = [Attachment(10)]
+    before = _fingerprint(channel)  # type: ignore[arg-type]
+    channel.message.attachments = [Attachment(11)]
     assert _fingerprint(channel) != before  # type: ignore[arg-type]

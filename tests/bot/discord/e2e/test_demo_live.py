@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import random
 import subprocess
 import sys
@@ -21,10 +22,11 @@ from urllib.parse import urlsplit
 
 import aiohttp
 import pytest
-from members import button, message_text, table_in
+from members import button, components, message_text, open_hand, play_first_legal, table_in
+from PIL import Image
 from simcord import Preview, SetupError
 
-from bot.demo import TICK, Simulated, _follow_the_clock, simulated
+from bot.demo import TICK, Simulated, _follow_the_clock, _Shown, simulated
 from bot.i18n import catalog
 from bot.sessions import LiveTable, correct_press, window_ms
 from bot.settings import Settings
@@ -280,8 +282,23 @@ class Browser:
         assert key is not None, f"the page shows no {label}"
         return await self.act("click", control_key=key, target_id=key.split(":")[1])
 
+    async def fetch(self, asset_id: str) -> tuple[int, bytes]:
+        """Fetches a picture the state names, as the page does to show it."""
+        fetched = await self.http.get(f"{self.base}/api/assets/{asset_id}", headers=self.headers())
+        return fetched.status, await fetched.read()
+
     def headers(self) -> dict[str, str]:
         return {"X-Simcord-Context": self.context["id"]}
+
+
+def gallery(node: object) -> list[dict[str, Any]]:
+    """The pictures a part of a page's state shows in its media galleries."""
+    if isinstance(node, list):
+        return [m for item in node for m in gallery(item)]
+    if not isinstance(node, dict):
+        return []
+    found = [item["media"] for item in node.get("items", [])] if node.get("type") == 12 else []
+    return found + [m for value in node.values() for m in gallery(value)]
 
 
 def controls(node: object) -> list[dict[str, Any]]:
@@ -329,3 +346,193 @@ async def test_a_click_that_changes_the_channel_leaves_the_page_current() -> Non
         assert bo.id not in {s.user_id for s in table.record.seats}
 
     await in_the_demo(play)
+
+
+@contextlib.asynccontextmanager
+async def whist_on_the_page() -> AsyncIterator[tuple[Simulated, Preview, _Shown, Any]]:
+    """Anna plays Tvåmanswhist against a computer player in the demo, its page shown the table;
+    the clock stands still (the test steps it)."""
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    async with (
+        simulated(settings, rng=random.Random(SEED)) as demo,
+        demo.env.preview(demo.channel, viewers=demo.members, layout="channel") as page,
+    ):
+        shown = _Shown(page, demo.channel, demo.sight)
+        anna = demo.members[0]
+        opened = await anna.slash(demo.channel, "spel ny", spel="tvamanswhist")
+        message = opened.response
+        assert message is not None
+        asked = (await anna.click(message, label="Starta")).response
+        assert asked is not None
+        await anna.click(asked, label="Fyll med datorspelare och starta")
+        await shown.catch_up()
+        yield demo, page, shown, message
+
+
+async def test_a_picture_the_page_read_is_served_after_the_bot_replaced_it() -> None:
+    """The page reads the table with its picture; the bot edits the table (a new picture) before
+    the page has fetched it, and the demo republishes the page: the page still gets the picture
+    it read, a read before the republication still names it, and the new one is served too."""
+    async with whist_on_the_page() as (demo, page, shown, message):
+        anna = demo.members[0]
+        table = table_in(demo.env, demo.channel.id)
+
+        def table_pictures(browser: Browser) -> list[dict[str, Any]]:
+            return gallery(browser.shown["messages"][str(message.id)])
+
+        def attachments() -> list[str]:
+            edited = demo.env.backend.get_message(demo.channel.id, message.id)
+            return [str(a["id"]) for a in edited.attachments]
+
+        async with Browser.opened(page, anna.id) as browser:
+            await browser.read()
+            (read,) = table_pictures(browser)
+            assert read["attachment_id"] == attachments()[0]
+            # the table moves on (Anna plays, or a computer player), and the bot uploads the
+            # picture anew; the page has not been republished yet
+            before = attachments()
+            while attachments() == before:
+                assert table.game is not None
+                if any(not table.by_computer(s) for s in table.game.to_act()):
+                    await play_first_legal(anna, await open_hand(anna, message))
+                else:
+                    await demo.env.advance_time(1.0)
+            await browser.read()
+            assert table_pictures(browser) == [read]  # the state as published: its picture
+            status, _ = await browser.fetch(read["asset_id"])
+            assert status == 200
+            await shown.catch_up()  # the page is republished with the new picture
+            status, _ = await browser.fetch(read["asset_id"])
+            assert status == 200  # the page that read the old state still gets its picture
+            await browser.read()
+            (new,) = table_pictures(browser)
+            assert new["attachment_id"] == attachments()[0] != read["attachment_id"]
+            status, _ = await browser.fetch(new["asset_id"])
+            assert status == 200
+
+
+async def test_the_page_gets_a_picture_without_a_process_started_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SimCord checks a picture before it serves it; the demo checks the bot's pictures in its
+    own process, so the page has one at once on a busy machine too, and with no warning."""
+    started: list[tuple[object, ...]] = []
+    start = asyncio.create_subprocess_exec
+
+    async def counted(*command: Any, **options: Any) -> asyncio.subprocess.Process:
+        started.append(command)
+        return await start(*command, **options)
+
+    monkeypatch.setattr(asyncio, "create_subprocess_exec", counted)
+    async with (
+        whist_on_the_page() as (demo, page, _, message),
+        Browser.opened(page, demo.members[0].id) as browser,
+    ):
+        await browser.read()
+        pictures = [m for shown in browser.shown["messages"].values() for m in gallery(shown)]
+        assert [m["filename"] for m in pictures] == ["table.png"]
+        status, picture = await browser.fetch(pictures[0]["asset_id"])
+        assert status == 200
+        uploaded = demo.env.backend.get_message(demo.channel.id, message.id).attachments
+        assert pixels(picture) == pixels(demo.env.backend.cdn.get(uploaded[0]["url"]) or b"")
+        # checked within SimCord's bounds, as its process would be: the page warns of nothing
+        await browser.read()
+        assert browser.shown["assets"][pictures[0]["asset_id"]]["workerMemoryLimited"] is True
+    assert started == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["snipp_snapp_snorum", "tvamanswhist"])
+async def test_the_page_shows_the_picture_of_every_state_of_a_whole_match(game: str) -> None:
+    """Anna plays a whole match with computer players while her page reads the channel again
+    and again, as the page does. Every state it reads names the pictures of the table and of her
+    hand, and each can be fetched: at once, and still after the page has read a newer state (a
+    page fetches what it read while the bot edits on). At the end the page shows the table's
+    last picture."""
+
+    async def play(demo: Simulated, page: Preview) -> None:
+        anna = demo.members[0]
+        opened = await between_ticks(lambda: anna.slash(demo.channel, "spel ny", spel=game))
+        message = opened.response
+        assert message is not None
+        asked = (await between_ticks(lambda: anna.click(message, label="Starta"))).response
+        assert asked is not None
+        await between_ticks(lambda: anna.click(asked, label="Fyll med datorspelare och starta"))
+        table = table_in(demo.env, demo.channel.id)
+        table_id = str(table.record.message_id)
+        missing: list[str] = []
+        read: list[int] = []
+        async with Browser.opened(page, anna.id) as browser:
+
+            async def fetched(revision: int, pictures: list[tuple[str, Any]], when: str) -> None:
+                for message_id, media in pictures:
+                    what = f"revision {revision}, {media.get('filename')} of {message_id} {when}"
+                    if not media.get("asset_id") or not media.get("available"):
+                        missing.append(f"{what}: not named")
+                        continue
+                    status, _ = await browser.fetch(media["asset_id"])
+                    if status != 200:
+                        missing.append(f"{what}: {status}")
+
+            async def watch() -> None:
+                before: tuple[int, list[tuple[str, Any]]] | None = None
+                while True:
+                    await browser.read()
+                    revision = browser.shown["publishedRevision"]
+                    if before is not None and revision == before[0]:
+                        await asyncio.sleep(0.01)
+                        continue
+                    messages = browser.shown["messages"]
+                    shown = [(i, m) for i, message in messages.items() for m in gallery(message)]
+                    read.append(revision)
+                    await fetched(revision, shown, "at once")
+                    if before is not None:
+                        await fetched(*before, "after a newer state was read")
+                    before = (revision, shown)
+
+            watching = asyncio.create_task(watch())
+            try:
+                while table.game is not None and not table.game.is_over():
+                    if not any(not table.by_computer(s) for s in table.game.to_act()):
+                        await asyncio.sleep(0.01)
+                        continue
+                    panel = await between_ticks(lambda: open_hand(anna, message))
+                    if offers_a_move(panel):  # not while the table shows a trick taken
+                        await between_ticks(lambda: play_first_legal(anna, panel))  # noqa: B023
+                    else:
+                        await asyncio.sleep(0.01)
+                # the page comes to the table's last picture, as the bot uploaded it last
+                last: list[dict[str, Any]] = []
+
+                def at_the_end() -> bool:
+                    last[:] = demo.env.backend.get_message(demo.channel.id, message.id).attachments
+                    named = gallery(browser.shown["messages"].get(table_id, {}))
+                    return table.record.status == "finished" and [
+                        m.get("attachment_id") for m in named
+                    ] == [str(a["id"]) for a in last]
+
+                await until(at_the_end)
+                shown = gallery(browser.shown["messages"][table_id])
+                status, picture = await browser.fetch(shown[0]["asset_id"])
+            finally:
+                watching.cancel()
+                await asyncio.gather(watching, return_exceptions=True)
+        assert len(read) >= 5  # the page read the match as it went
+        assert missing == []
+        assert status == 200
+        uploaded = demo.env.backend.cdn.get(last[0]["url"])
+        assert uploaded is not None
+        assert pixels(picture) == pixels(uploaded)
+
+    await in_the_demo(play)
+
+
+def offers_a_move(panel: Any) -> bool:
+    """Whether a hand panel offers a choice to play."""
+    prefixes = ("kb:a:", "kb:s:", "kb:st:")
+    return any(str(c.get("custom_id", "")).startswith(prefixes) for c in components(panel))
+
+
+def pixels(png: bytes) -> bytes:
+    """What a picture shows (the preview serves it re-encoded)."""
+    return Image.open(io.BytesIO(png)).convert("RGBA").tobytes()
