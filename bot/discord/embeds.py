@@ -312,9 +312,10 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
 
 
 def sheet_block(text: TextRenderer, view: View, limit: int = MAX_FIELD) -> str:
-    """The score sheet as a code block (so its columns line up), its header and latest rows."""
+    """The score sheet as a code block (so its columns line up), its header and latest rows; its
+    cards in faces the code block's font draws (no emoji)."""
     assert view.sheet is not None
-    lines = text.sheet(view.sheet)
+    lines = text.in_code_block().sheet(view.sheet)
     fence = "```"
     head, rows = lines[0], lines[1:]
     room = limit - len(head) - 2 * len(fence) - 3

@@ -85,6 +85,9 @@ DISCORD_SYMBOLS: Mapping[tuple[int, InkName], str] = {
 theme's text colour): the Discord faces take the one in their suit's colour, so a change of the
 deck (``bot.render.colours``) without a symbol of that colour here stops the bot at once."""
 DISCORD = Faces({s: DISCORD_SYMBOLS[s, colour.name] for s, colour in FOUR_COLOUR_DECK.items()})
+CODE_BLOCK_SYMBOLS: Mapping[int, str] = {CLUBS: "♧", DIAMONDS: "♢", HEARTS: "♡", SPADES: "♤"}
+"""The suits inside a Discord code block, whose monospace font has no emoji (an emoji there is
+a box): the white suits, none of them an emoji, each one character wide so columns line up."""
 
 
 def card_face(c: int, faces: Faces = PLAIN) -> str:
@@ -207,6 +210,12 @@ class TextRenderer:
 
     def face(self, c: int) -> str:
         return card_face(c, self.faces)
+
+    def in_code_block(self) -> TextRenderer:
+        """This renderer with faces a code block can draw: the white suits and the joker by its
+        name, no emoji (:data:`CODE_BLOCK_SYMBOLS`)."""
+        faces = Faces(CODE_BLOCK_SYMBOLS, self.t("table.joker.name"))
+        return TextRenderer(self.catalog, self.names, faces)
 
     def faces_of(self, cards: Iterable[int]) -> str:
         return card_faces(cards, self.faces)
