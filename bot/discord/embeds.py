@@ -28,7 +28,7 @@ from bot.options import describe, game_name, variant_name
 from bot.render.text import (
     DISCORD,
     TextRenderer,
-    deal_events,
+    deal_summary,
     faces_of_codes,
     hand_faces,
     place_name,
@@ -301,7 +301,7 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
         embed.add_field(
             name=catalog.text("ui.table.sheet"), value=sheet_block(text, result.view), inline=False
         )
-    events = [text.msg(m) for m in deal_events(result.events)[-8:]]
+    events = [text.msg(m) for m in deal_summary(result.events)]
     if events:
         embed.add_field(
             name=catalog.text("ui.deal_result.events"),

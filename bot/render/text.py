@@ -585,6 +585,26 @@ def deal_events(events: Sequence[Msg]) -> list[Msg]:
     return out
 
 
+TRICK_WON = "table.event.trick_won"
+
+
+def deal_summary(events: Sequence[Msg], most: int = 8) -> list[Msg]:
+    """How a deal went, for its summary: its latest events (:func:`deal_events`), at most
+    ``most``, in whole tricks only. The events seen may begin inside a trick (its first cards
+    came before them), so a trick's cards are shown only after the end of the trick before it:
+    whatever precedes the first trick's end shown is left out."""
+    out = deal_events(events)
+    ends = [i for i, m in enumerate(out) if m.key == TRICK_WON]
+    if ends:
+        out = out[ends[0] + 1 :]
+    if len(out) > most:
+        cut = len(out) - most
+        if out[cut - 1].key != TRICK_WON:  # cut inside a trick: from the next trick's start
+            cut = next((i + 1 for i in range(cut, len(out)) if out[i].key == TRICK_WON), cut)
+        out = out[cut:]
+    return out
+
+
 def trick_faces(text: TextRenderer, view: View) -> list[str]:
     """Each card of the trick as shown, with the game's note on it where it gives one
     (``7♥️ (träkarl)``: played from a träkarl) and the joker as what it counts for."""
