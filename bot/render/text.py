@@ -364,6 +364,15 @@ class TextRenderer:
             return self.t(key, first=first, seat=seat)
         return f"{self.t(self.verb_key(game_id, verb))} {first}…"
 
+    def step_heading(self, game_id: str, verb: str, first: str) -> str:
+        """What the page a first part opens is choosing, the first part named: the game's
+        ``stepped.<verb>`` text (``Du frågar {seat} efter …``), else the step's label."""
+        key = f"{game_id}.stepped.{verb}"
+        if self.catalog.has(key):
+            seat = self.seat(int(first)) if first.isdigit() else first
+            return self.t(key, first=first, seat=seat)
+        return self.step(game_id, verb, first)
+
     # --- views ------------------------------------------------------------------------------------
 
     def hand(self, view: View) -> str:

@@ -606,7 +606,9 @@ def build_panel(
     parts = _Parts(texts, table, seat, text, draft, notations)
     lines += parts.pick_lines()
     if step is not None and (rows := step_page(notations, step)):
-        lines += parts.help_lines([step.split()[0]])
+        verb, _, first = step.partition(" ")
+        lines.append(f"**{text.step_heading(game_id, verb, first)}**")  # whom you ask, say
+        lines += parts.help_lines([verb])
         parts.on_step = True  # the first part is chosen: each choice is named by its second
         for row_number, row in enumerate(rows):
             for item in parts.items(row):
