@@ -342,6 +342,17 @@ class TextRenderer:
         args = " ".join(self.contract(faces_of_codes(t, self.faces)) for t in tokens[1:])
         return f"{label} {args}" if args else label
 
+    def button(self, game_id: str, notation: str) -> str:
+        """An action's label on a button, where a row has little room: the game's short
+        ``<game>.button.<verb>`` text (Svarte Petter's draw by place: ``3``), filled as
+        :meth:`action` fills its templates, else the action's label. A button's row names its
+        verb elsewhere (the panel's help line)."""
+        tokens = notation.split()
+        key = f"{game_id}.button.{tokens[0].lower()}" if tokens else ""
+        if len(tokens) > 1 and self.catalog.has(key):
+            return self._filled(key, tokens[1:])
+        return self.action(game_id, notation)
+
     def _filled(self, key: str, words: Sequence[str]) -> str:
         """A game's template for an action's arguments, filled in order of its fields, each shown
         by the argument naming convention: ``"Fråga {seat} om {rank}"`` for ``ask 2 K``."""

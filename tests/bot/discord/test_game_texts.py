@@ -8,7 +8,6 @@ import random
 from collections.abc import Iterator
 
 import pytest
-
 from test_table_message import table
 
 from bot.discord.embeds import DealResult, deal_result_embed, renderer
@@ -328,7 +327,8 @@ def test_nittionio_deal_summary_shows_whole_tricks_only(moves_before: int) -> No
         results = [
             text.msg(m) for m in events if m.key.split(".")[-1] in ("made", "missed", "missed_bid")
         ]
-        assert results and all(line in lines for line in results)
+        assert results
+        assert all(line in lines for line in results)
     if moves_before >= 5:  # a whole trick seen before the end: it is shown, whole
         assert played
 
@@ -342,7 +342,8 @@ def test_nittionio_deal_lines_keep_the_premium_on_its_own_line() -> None:
             continue
         lines = [m for m in events if m.key.startswith("nittionio.event.missed")]
         others = [m for m in lines if m.arg("seat") != premium[0].arg("seat")]
-        assert others and all(m.arg("points") == m.arg("tricks") for m in others), others
+        assert others
+        assert all(m.arg("points") == m.arg("tricks") for m in others), others
         summary = _summary(events)
         assert any("klarade inte premiebudet" in line for line in summary)
         return
