@@ -684,7 +684,7 @@ def _draft_text(text: TextRenderer, game_id: str, draft: Draft) -> str:
     parts = []
     if draft.step is not None:
         verb, _, first = draft.step.partition(" ")
-        parts.append(text.step(game_id, verb, first))
+        parts.append(text.step_heading(game_id, verb, first))
     if draft.cards:
         faces = text.faces_of(parse_card(c) for c in draft.cards)
         parts.append(f"{text.verb(game_id, draft.verb)} {faces}" if draft.verb else faces)

@@ -164,3 +164,23 @@ def test_snipp_snapp_snorum_offers_its_leads_one_way(lang: str) -> None:
         else:
             assert leads <= buttons  # every lead a button
     assert menus
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_hej_knekts_reactions_fit_two_rows_of_a_phone(lang: str) -> None:
+    # the five reactions were one row of about 618 px, three rows on a phone
+    live = table("hej_knekt", status="playing", players=3)
+    message = table_message(catalog(lang), live, picture="table.png")
+    shown = rows(message)
+    assert len(shown) <= 5
+    presses = [
+        row
+        for row in shown
+        if any(str(getattr(i.item, "custom_id", "")).startswith("kb:r:") for i in row.children)  # type: ignore[attr-defined]
+    ]
+    assert 1 <= len(presses) <= 2
+    assert sum(len(row.children) for row in presses) == 5  # every reaction, in the table's order
+    verbs = [i.item.custom_id.rsplit(":", 1)[-1] for row in presses for i in row.children]  # type: ignore[attr-defined]
+    assert verbs == ["whistle", "hej", "goddag", "salute", "slap"]
+    for row in shown:
+        assert row_px(list(row.children)) <= PHONE_ROW_PX, [label(i) for i in row.children]
