@@ -31,6 +31,9 @@ COLOUR = discord.Colour.dark_green()
 PHONE_ROW_PX = 236
 """The width a 360 px phone gives a row of controls inside a message's container (the width it
 shows the table's picture at)."""
+PACK_PX = PHONE_ROW_PX - 6
+"""What a row of controls is filled to: a phone's row less a few pixels, as a label's drawn width
+is estimated to within a pixel or two a button (a row filled to its last pixel may wrap)."""
 BUTTON_PAD_PX = 24  # a button's padding, left and right together
 BUTTON_GAP_PX = 8
 EMOJI_PX = 22  # an emoji beside a button's label, with its space
@@ -93,7 +96,7 @@ def button_px(label: str, emoji: bool = False) -> int:
     return BUTTON_PAD_PX + (EMOJI_PX if emoji else 0) + label_px(label)
 
 
-def fit_label(label: str, width: int = PHONE_ROW_PX) -> str:
+def fit_label(label: str, width: int = PACK_PX) -> str:
     """``label`` cut with an ellipsis so that its button is at most ``width`` wide (a member's
     long name in a label): a phone would cut it itself, wherever it fell."""
     if button_px(label) <= width:

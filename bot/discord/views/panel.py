@@ -27,7 +27,7 @@ from bot.discord.embeds import MAX_CONTENT, clip, panel_text, renderer
 from bot.discord.images import hand_png
 from bot.discord.messages import (
     BUTTON_GAP_PX,
-    PHONE_ROW_PX,
+    PACK_PX,
     Layout,
     button_px,
     buttons_px,
@@ -657,7 +657,7 @@ def nav_labels(texts: Catalog, page: int, pages: int) -> list[str]:
     """The labels of the buttons that turn the pages: one per page up to five where they fit a
     phone's row, else back, where, forward."""
     each = [texts.text("ui.button.page", page=number + 1) for number in range(pages)]
-    if page_buttons(pages) == pages and buttons_px(each) <= PHONE_ROW_PX:
+    if page_buttons(pages) == pages and buttons_px(each) <= PACK_PX:
         return each
     return ["◀", texts.text("ui.button.page", page=f"{page + 1}/{pages}"), "▶"]
 
@@ -723,7 +723,7 @@ class _Parts:
             button=lambda choice: button_px(self._button_label(choice.notation)),
             step=self._step_px,
             nav=lambda pages: buttons_px(nav_labels(texts, pages - 1, pages)),
-            row=PHONE_ROW_PX,
+            row=PACK_PX,
             gap=BUTTON_GAP_PX,
         )
         """How wide each control is drawn: the panel's rows hold what fits a phone's row."""

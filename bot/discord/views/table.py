@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 import discord
 
 from bot.discord.embeds import rules_embed, table_layout
-from bot.discord.messages import PHONE_ROW_PX, ROW_WIDTH, buttons_px, layout_view
+from bot.discord.messages import PACK_PX, ROW_WIDTH, buttons_px, layout_view
 from bot.discord.replies import answer, answer_errors, catalog_of, kortbord, with_retries
 from bot.discord.views.activity import ActivityButton
 from bot.discord.views.panel import controls, seated_table, show_panel
@@ -329,7 +329,7 @@ def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
         row, beside = len(PLAY_ROWS) + 1, list[str]()
         for verb in reactions:
             label = reaction_label(texts, table.record.game_id, verb)
-            if beside and (len(beside) == ROW_WIDTH or buttons_px([*beside, label]) > PHONE_ROW_PX):
+            if beside and (len(beside) == ROW_WIDTH or buttons_px([*beside, label]) > PACK_PX):
                 row, beside = row + 1, []  # a row holds what fits a phone's
             beside.append(label)
             press = ReactionButton(table.table_id, table.reaction_seq, verb, label)
