@@ -96,7 +96,7 @@ def button_px(label: str, emoji: bool = False) -> int:
     return BUTTON_PAD_PX + (EMOJI_PX if emoji else 0) + label_px(label)
 
 
-def fit_label(label: str, width: int = PACK_PX) -> str:
+def fit_label(label: str, width: int = PHONE_ROW_PX) -> str:
     """``label`` cut with an ellipsis so that its button is at most ``width`` wide (a member's
     long name in a label): a phone would cut it itself, wherever it fell."""
     if button_px(label) <= width:

@@ -13,7 +13,8 @@ Pure: it reads notations only (DESIGN.md: the game says what is legal; this only
 - a verb whose argument has two parts (``bid 7NT``: level and strain; ``ask 2 K``: whom and which
   rank), when there are more than five of them: two steps, first the first parts (a ``Steps`` row),
   then, on the page a first part opens (``step_page(..., "bid 7")``), the choices it leads to;
-- a verb with a number or one card (``draw 3``, ``call AC``): buttons when few, else selects;
+- a verb with a number, a rank or one card (``draw 3``, ``lead K``, ``call AC``): one choice,
+  all of it buttons when few, else all of it in one select;
 - anything else (``pass``, ``declare``, ``hej 0``): a button each.
 Discord allows 5 rows per message, 5 buttons per row or one select per row, 25 options per select.
 Given the width each button is drawn at (``Widths``), a row holds only the buttons that fit the

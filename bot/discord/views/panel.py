@@ -720,7 +720,7 @@ class _Parts:
         self.notations = notations
         self.on_step = False
         self.widths = Widths(
-            button=lambda choice: button_px(self._button_label(choice.notation)),
+            button=lambda choice: button_px(self._full_label(choice.notation)),
             step=self._step_px,
             nav=lambda pages: buttons_px(nav_labels(texts, pages - 1, pages)),
             row=PACK_PX,

@@ -13,7 +13,7 @@ from test_table_message import table
 
 from bot.discord.messages import PHONE_ROW_PX, row_px, rows_of
 from bot.discord.views.layout import Steps
-from bot.discord.views.panel import build_panel, panel_rows
+from bot.discord.views.panel import PanelAction, build_panel, panel_rows
 from bot.discord.views.table import table_message
 from bot.i18n import catalog
 from bot.offers import panel_choices
@@ -120,6 +120,9 @@ def test_every_row_of_a_panel_fits_a_phones_row(game_id: str) -> None:
             for row in rows:
                 assert len(row) <= 5
                 assert row_px(row) <= PHONE_ROW_PX, [label(i) for i in row]
+                # no action cut to fit, though every other seat has a name of 32 characters
+                actions = [label(i) for i in row if isinstance(i, PanelAction)]
+                assert not any(text.endswith("…") for text in actions), actions
             checked += 1
     assert checked
 
@@ -184,3 +187,23 @@ def test_hej_knekts_reactions_fit_two_rows_of_a_phone(lang: str) -> None:
     assert verbs == ["whistle", "hej", "goddag", "salute", "slap"]
     for row in shown:
         assert row_px(list(row.children)) <= PHONE_ROW_PX, [label(i) for i in row.children]
+
+
+def test_an_ask_too_wide_for_a_row_is_made_in_two_steps_not_cut(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "Fråga Åsa-Britt Långnamnsdotter-Ek2 efter treor" (343 px) was one button wider than a row
+    game = SPECS["lojliga_familjerna"].new(3, rng=random.Random(1))
+    live = live_table("lojliga_familjerna", game)
+    monkeypatch.setattr("bot.discord.views.panel.panel_choices", lambda *_: ["ask 2 3", "ask 2 K"])
+    texts = catalog("sv")
+    _, first = build_panel(texts, live, 1)
+    labels = [label(i) for row in control_rows(first) for i in row]
+    assert labels == ["Åsa-Britt Långnamnsdotter-Ek2"]  # whom, then which family
+    content, second = build_panel(texts, live, 1, step="ask 2")
+    assert [label(i) for row in control_rows(second) for i in row] == [
+        "Treor",
+        "Kungar",
+        "Tillbaka",
+    ]
+    assert "Du frågar Åsa-Britt Långnamnsdotter-Ek2 efter …" in content
