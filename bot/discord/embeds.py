@@ -28,7 +28,7 @@ from bot.options import describe, game_name, variant_name
 from bot.render.text import (
     DISCORD,
     TextRenderer,
-    deal_events,
+    deal_summary,
     faces_of_codes,
     hand_faces,
     place_name,
@@ -301,7 +301,7 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
         embed.add_field(
             name=catalog.text("ui.table.sheet"), value=sheet_block(text, result.view), inline=False
         )
-    events = [text.msg(m) for m in deal_events(result.events)[-8:]]
+    events = [text.msg(m) for m in deal_summary(result.events)]
     if events:
         embed.add_field(
             name=catalog.text("ui.deal_result.events"),
@@ -312,9 +312,10 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
 
 
 def sheet_block(text: TextRenderer, view: View, limit: int = MAX_FIELD) -> str:
-    """The score sheet as a code block (so its columns line up), its header and latest rows."""
+    """The score sheet as a code block (so its columns line up), its header and latest rows; its
+    cards in faces the code block's font draws (no emoji)."""
     assert view.sheet is not None
-    lines = text.sheet(view.sheet)
+    lines = text.in_code_block().sheet(view.sheet)
     fence = "```"
     head, rows = lines[0], lines[1:]
     room = limit - len(head) - 2 * len(fence) - 3

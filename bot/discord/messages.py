@@ -31,9 +31,13 @@ COLOUR = discord.Colour.dark_green()
 PHONE_ROW_PX = 236
 """The width a 360 px phone gives a row of controls inside a message's container (the width it
 shows the table's picture at)."""
+PACK_PX = PHONE_ROW_PX - 6
+"""What a row of controls is filled to: a phone's row less a few pixels, as a label's drawn width
+is estimated to within a pixel or two a button (a row filled to its last pixel may wrap)."""
 BUTTON_PAD_PX = 24  # a button's padding, left and right together
 BUTTON_GAP_PX = 8
 EMOJI_PX = 22  # an emoji beside a button's label, with its space
+EMOJI_IN_LABEL_PX = 19  # an emoji within a label's text (a card's 🔷), drawn 1.375 em wide
 LABEL_PX = 14  # a button's label is 14 px Noto Sans (Discord's own face is as wide)
 
 
@@ -71,10 +75,40 @@ def rows_of(controls: discord.ui.View | None) -> list[list[discord.ui.Item[disco
     return [rows[r] for r in sorted(rows)]
 
 
+def label_px(label: str) -> int:
+    """How wide Discord draws a label's text: its letters in the label's font, and each emoji
+    in it (a pictograph, or a symbol with the emoji variation selector: ``♥️``) as a picture."""
+    letters: list[str] = []
+    pictures = 0
+    for i, ch in enumerate(label):
+        if ch == "\ufe0f":
+            continue
+        if ord(ch) >= 0x1F000 or label[i + 1 : i + 2] == "\ufe0f":
+            pictures += 1
+        else:
+            letters.append(ch)
+    text = "".join(letters)
+    return (text_width(text, LABEL_PX) if text else 0) + pictures * EMOJI_IN_LABEL_PX
+
+
 def button_px(label: str, emoji: bool = False) -> int:
     """How wide Discord draws a button with this ``label`` (and an emoji), in pixels."""
-    text = text_width(label, LABEL_PX) if label else 0
-    return BUTTON_PAD_PX + (EMOJI_PX if emoji else 0) + text
+    return BUTTON_PAD_PX + (EMOJI_PX if emoji else 0) + label_px(label)
+
+
+def fit_label(label: str, width: int = PHONE_ROW_PX) -> str:
+    """``label`` cut with an ellipsis so that its button is at most ``width`` wide (a member's
+    long name in a label): a phone would cut it itself, wherever it fell."""
+    if button_px(label) <= width:
+        return label
+    while len(label) > 1 and button_px(label + "…") > width:
+        label = label[:-1].rstrip()
+    return label + "…"
+
+
+def buttons_px(labels: Sequence[str]) -> int:
+    """How wide a row of buttons with these labels is drawn, side by side."""
+    return sum(map(button_px, labels)) + BUTTON_GAP_PX * max(len(labels) - 1, 0)
 
 
 def row_px(row: Sequence[object]) -> int:

@@ -85,6 +85,9 @@ DISCORD_SYMBOLS: Mapping[tuple[int, InkName], str] = {
 theme's text colour): the Discord faces take the one in their suit's colour, so a change of the
 deck (``bot.render.colours``) without a symbol of that colour here stops the bot at once."""
 DISCORD = Faces({s: DISCORD_SYMBOLS[s, colour.name] for s, colour in FOUR_COLOUR_DECK.items()})
+CODE_BLOCK_SYMBOLS: Mapping[int, str] = {CLUBS: "♧", DIAMONDS: "♢", HEARTS: "♡", SPADES: "♤"}
+"""The suits inside a Discord code block, whose monospace font has no emoji (an emoji there is
+a box): the white suits, none of them an emoji, each one character wide so columns line up."""
 
 
 def card_face(c: int, faces: Faces = PLAIN) -> str:
@@ -207,6 +210,12 @@ class TextRenderer:
 
     def face(self, c: int) -> str:
         return card_face(c, self.faces)
+
+    def in_code_block(self) -> TextRenderer:
+        """This renderer with faces a code block can draw: the white suits and the joker by its
+        name, no emoji (:data:`CODE_BLOCK_SYMBOLS`)."""
+        faces = Faces(CODE_BLOCK_SYMBOLS, self.t("table.joker.name"))
+        return TextRenderer(self.catalog, self.names, faces)
 
     def faces_of(self, cards: Iterable[int]) -> str:
         return card_faces(cards, self.faces)
@@ -333,6 +342,17 @@ class TextRenderer:
         args = " ".join(self.contract(faces_of_codes(t, self.faces)) for t in tokens[1:])
         return f"{label} {args}" if args else label
 
+    def button(self, game_id: str, notation: str) -> str:
+        """An action's label on a button, where a row has little room: the game's short
+        ``<game>.button.<verb>`` text (Svarte Petter's draw by place: ``3``), filled as
+        :meth:`action` fills its templates, else the action's label. A button's row names its
+        verb elsewhere (the panel's help line)."""
+        tokens = notation.split()
+        key = f"{game_id}.button.{tokens[0].lower()}" if tokens else ""
+        if len(tokens) > 1 and self.catalog.has(key):
+            return self._filled(key, tokens[1:])
+        return self.action(game_id, notation)
+
     def _filled(self, key: str, words: Sequence[str]) -> str:
         """A game's template for an action's arguments, filled in order of its fields, each shown
         by the argument naming convention: ``"Fråga {seat} om {rank}"`` for ``ask 2 K``."""
@@ -354,6 +374,15 @@ class TextRenderer:
             seat = self.seat(int(first)) if first.isdigit() else first
             return self.t(key, first=first, seat=seat)
         return f"{self.t(self.verb_key(game_id, verb))} {first}…"
+
+    def step_heading(self, game_id: str, verb: str, first: str) -> str:
+        """What the page a first part opens is choosing, the first part named: the game's
+        ``stepped.<verb>`` text (``Du frågar {seat} efter …``), else the step's label."""
+        key = f"{game_id}.stepped.{verb}"
+        if self.catalog.has(key):
+            seat = self.seat(int(first)) if first.isdigit() else first
+            return self.t(key, first=first, seat=seat)
+        return self.step(game_id, verb, first)
 
     # --- views ------------------------------------------------------------------------------------
 
@@ -573,6 +602,26 @@ def deal_events(events: Sequence[Msg]) -> list[Msg]:
         if m.key == "table.event.deal_started":
             break
         out.append(m)
+    return out
+
+
+TRICK_WON = "table.event.trick_won"
+
+
+def deal_summary(events: Sequence[Msg], most: int = 8) -> list[Msg]:
+    """How a deal went, for its summary: its latest events (:func:`deal_events`), at most
+    ``most``, in whole tricks only. The events seen may begin inside a trick (its first cards
+    came before them), so a trick's cards are shown only after the end of the trick before it:
+    whatever precedes the first trick's end shown is left out."""
+    out = deal_events(events)
+    ends = [i for i, m in enumerate(out) if m.key == TRICK_WON]
+    if ends:
+        out = out[ends[0] + 1 :]
+    if len(out) > most:
+        cut = len(out) - most
+        if out[cut - 1].key != TRICK_WON:  # cut inside a trick: from the next trick's start
+            cut = next((i + 1 for i in range(cut, len(out)) if out[i].key == TRICK_WON), cut)
+        out = out[cut:]
     return out
 
 

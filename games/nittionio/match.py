@@ -484,16 +484,18 @@ class Nittionio(Game):
     def _end_deal(self) -> None:
         bids, tricks = self._bids, self._tricks
         points = deal_points(bids, tricks, self._premium_seat, self._premium)
+        # each seat's line says its tricks and bonus; the premium has its own line (§2.3)
+        bid_points = deal_points(bids, tricks)
         made = [b == t for b, t in zip(bids, tricks, strict=True)]
         for s in range(PLAYERS):
             if made[s] and not self._face_up_bids >> s & 1:
                 self._show_bid_cards(s)
         for s in range(PLAYERS):
             if made[s]:
-                self._events.append((E_MADE, s, bids[s], tricks[s], points[s]))
+                self._events.append((E_MADE, s, bids[s], tricks[s], bid_points[s]))
             else:  # a bid that went down stays face down unless it was declared (the seed)
                 shown = bids[s] if self._face_up_bids >> s & 1 else -1
-                self._events.append((E_MISSED, s, tricks[s], points[s], shown))
+                self._events.append((E_MISSED, s, tricks[s], bid_points[s], shown))
             self._game_scores[s] += points[s]
             self._totals[s] += points[s]
         self._successes = sum(made)

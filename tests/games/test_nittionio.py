@@ -324,8 +324,9 @@ def test_transcript_ninety_nine_for_a_successful_reveal() -> None:
     view = game.view(None)
     assert view.deal == 2
     assert [v.score for v in view.seats] == _by_seat({f: 99, s: 0, d: 0})
+    # the bid's line says its 9 tricks and 30 bonus, the premium's line its 60 (9 + 30 + 60)
     assert event_args(game, "nittionio.event.made") == [
-        {"seat": f, "bid": 9, "tricks": 9, "points": 99}
+        {"seat": f, "bid": 9, "tricks": 9, "points": 39}
     ]
     assert event_args(game, "nittionio.event.premium_made") == [{"seat": f, "points": 60}]
     assert {a["seat"] for a in event_args(game, "nittionio.event.missed")} == {s, d}
@@ -353,6 +354,14 @@ def test_transcript_failed_declaration_pays_both_opponents() -> None:
     # the failed declaration gives each opponent 30
     assert [v.score for v in game.view(None).seats] == _by_seat({f: 9, s: 60, d: 30})
     assert event_args(game, "nittionio.event.premium_failed") == [{"seat": f, "points": 30}]
+    # each seat's line says its own tricks and bonus; the 30 each opponent gets is on the
+    # premium's line alone (a missed bid read "0 stick ... gick inte hem: 30 poäng")
+    lines = [
+        *event_args(game, "nittionio.event.made"),
+        *event_args(game, "nittionio.event.missed"),
+        *event_args(game, "nittionio.event.missed_bid"),
+    ]
+    assert sorted((a["seat"], a["points"]) for a in lines) == sorted([(f, 9), (s, 30), (d, 0)])
     assert event_args(game, "nittionio.event.bid_cards_shown")[-1] == {
         "seat": s,
         "cards": "QD KD AD",

@@ -13,9 +13,12 @@ Pure: it reads notations only (DESIGN.md: the game says what is legal; this only
 - a verb whose argument has two parts (``bid 7NT``: level and strain; ``ask 2 K``: whom and which
   rank), when there are more than five of them: two steps, first the first parts (a ``Steps`` row),
   then, on the page a first part opens (``step_page(..., "bid 7")``), the choices it leads to;
-- a verb with a number or one card (``draw 3``, ``call AC``): buttons when few, else selects;
+- a verb with a number, a rank or one card (``draw 3``, ``lead K``, ``call AC``): one choice,
+  all of it buttons when few, else all of it in one select;
 - anything else (``pass``, ``declare``, ``hej 0``): a button each.
 Discord allows 5 rows per message, 5 buttons per row or one select per row, 25 options per select.
+Given the width each button is drawn at (``Widths``), a row holds only the buttons that fit the
+width a phone gives it (a wider row wraps there into more rows); "few" is then what fits two rows.
 Beyond five rows the panel has pages: the other controls stay on every page where they fit, the
 cards are spread over the pages, and the fifth row turns the pages (with the verbs, when they fit
 beside the page buttons).
@@ -23,15 +26,16 @@ beside the page buttons).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from bot.actions import Choice as Choice
 from bot.actions import choice_of as choice_of
 from bot.actions import one_card_verbs
 from bot.actions import two_parts as two_parts
 from bot.render.text import HandOrder, hand_key
-from games.cards import is_card_code, parse_card
+from games.cards import RANKS, is_card_code, parse_card
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
@@ -85,13 +89,58 @@ class Steps:
 
     verb: str
     firsts: tuple[str, ...]
+    menu: bool = False
+    """Offered as a select: too many for two rows of buttons."""
 
 
 Row = Buttons | Select | Steps
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Widths:
+    """How wide the panel's controls are drawn, in pixels, so that a row holds only what fits
+    ``row`` (the width a phone gives a row of controls): a choice's button, a first part's
+    button (verb, first part), and the buttons that turn ``pages`` pages, side by side."""
+
+    button: Callable[[Choice], int]
+    step: Callable[[str, str], int]
+    nav: Callable[[int], int]
+    row: int
+    gap: int
+
+    def fits(self, widths: Sequence[int]) -> bool:
+        """Whether buttons of these widths fit one row."""
+        return len(widths) <= MAX_BUTTONS_PER_ROW and (
+            sum(widths) + self.gap * (len(widths) - 1) <= self.row
+        )
 
 
 def _chunks(items: Sequence[Choice], size: int) -> list[tuple[Choice, ...]]:
     return [tuple(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+def _pack(
+    items: Sequence[T], width: Callable[[T], int] | None, widths: Widths | None
+) -> list[tuple[T, ...]]:
+    """``items`` as buttons in rows, in order: five a row, or, with their widths, each row
+    holding what fits its width (a button wider than a row alone)."""
+    if width is None or widths is None:
+        size = MAX_BUTTONS_PER_ROW
+        return [tuple(items[i : i + size]) for i in range(0, len(items), size)]
+    rows: list[tuple[T, ...]] = []
+    row: list[T] = []
+    sizes: list[int] = []
+    for item in items:
+        size = width(item)
+        if row and not widths.fits([*sizes, size]):
+            rows.append(tuple(row))
+            row, sizes = [], []
+        row.append(item)
+        sizes.append(size)
+    if row:
+        rows.append(tuple(row))
+    return rows
 
 
 def _together_chunks(
@@ -128,34 +177,50 @@ def _together_chunks(
     return [tuple(chunk) for chunk in chunks]
 
 
-def _chunk_strings(items: Sequence[str]) -> list[tuple[str, ...]]:
-    """First parts in rows of buttons; more than ten go into one select (``Steps`` of >5)."""
-    if len(items) > 2 * MAX_BUTTONS_PER_ROW:
-        return [tuple(items[i : i + MAX_OPTIONS]) for i in range(0, len(items), MAX_OPTIONS)]
-    return [tuple(items[i : i + MAX_BUTTONS_PER_ROW]) for i in range(0, len(items), 5)]
+def _step_rows(verb: str, firsts: Sequence[str], widths: Widths | None) -> list[Steps]:
+    """First parts in rows of buttons; more than two rows of them go into a select."""
+    rows = _pack(firsts, None if widths is None else (lambda f: widths.step(verb, f)), widths)
+    if len(rows) <= 2:
+        return [Steps(verb, row) for row in rows]
+    return [
+        Steps(verb, tuple(firsts[i : i + MAX_OPTIONS]), menu=True)
+        for i in range(0, len(firsts), MAX_OPTIONS)
+    ]
 
 
-def _step_groups(choices: Sequence[Choice]) -> dict[str, list[Choice]]:
-    """The two-part choices by verb, for the verbs that have more than ``MAX_DIRECT`` of them."""
+def _step_groups(choices: Sequence[Choice], widths: Widths | None) -> dict[str, list[Choice]]:
+    """The two-part choices by verb, for the verbs that have more than ``MAX_DIRECT`` of them
+    or, with their widths, whose buttons would not fit two rows (``Fråga Åsa-Britt efter treor``
+    wider than a row)."""
     groups: dict[str, list[Choice]] = {}
     one_card = one_card_verbs(choices)
     for c in choices:
         if not c.is_card and c.verb not in one_card and two_parts(c) is not None:
             groups.setdefault(c.verb, []).append(c)
-    return {verb: group for verb, group in groups.items() if len(group) > MAX_DIRECT}
+
+    def direct(group: list[Choice]) -> bool:
+        if len(group) > MAX_DIRECT:
+            return False
+        if widths is None:
+            return True
+        fit = all(widths.fits([widths.button(c)]) for c in group)
+        return fit and len(_pack(group, widths.button, widths)) <= 2
+
+    return {verb: group for verb, group in groups.items() if not direct(group)}
 
 
-def step_page(notations: Sequence[str], step: str) -> list[Row]:
-    """The rows a first part opens (``step="bid 7"``): its choices, as buttons (selects when there
-    are more than twenty); empty when the step no longer leads anywhere."""
+def step_page(notations: Sequence[str], step: str, widths: Widths | None = None) -> list[Row]:
+    """The rows a first part opens (``step="bid 7"``): its choices, as buttons (selects when they
+    need more than four rows); empty when the step no longer leads anywhere."""
     verb, _, first = step.partition(" ")
     chosen = [
         c
         for c in map(choice_of, notations)
         if c.verb == verb and (parts := two_parts(c)) is not None and parts[0] == first
     ]
-    if len(chosen) <= (MAX_ROWS - 1) * MAX_BUTTONS_PER_ROW:  # the last row goes back
-        return [Buttons(part) for part in _chunks(chosen, MAX_BUTTONS_PER_ROW)]
+    rows = _pack(chosen, None if widths is None else widths.button, widths)
+    if len(rows) <= MAX_ROWS - 1:  # the last row goes back
+        return [Buttons(row) for row in rows]
     selects: list[Row] = [Select(verb, part, 1, i) for i, part in enumerate(_chunks(chosen, 25))]
     return selects[: MAX_ROWS - 1]
 
@@ -171,13 +236,22 @@ def card_order(notation: str, order: HandOrder = "suit") -> tuple[int, int]:
 
 
 def layout(
-    notations: Sequence[str], send: str | None = None, order: HandOrder = "suit"
+    notations: Sequence[str],
+    send: str | None = None,
+    order: HandOrder = "suit",
+    widths: Widths | None = None,
 ) -> list[list[Row]]:
     """Pages of rows for these legal actions; usually one page of at most five rows. ``send``: a
     multi-card action whose cards are picked, offered as a button after its menus; ``order``: how
-    the game lays out a hand."""
+    the game lays out a hand; ``widths``: how wide each button is drawn, to pack rows by width
+    (else five buttons a row)."""
+    width = None if widths is None else widths.button
+
+    def pack(items: Sequence[Choice]) -> list[tuple[Choice, ...]]:
+        return _pack(items, width, widths)
+
     choices = [choice_of(n) for n in notations]
-    steps = _step_groups(choices)
+    steps = _step_groups(choices, widths)
     cards = sorted((c for c in choices if c.is_card), key=lambda c: card_order(c.notation, order))
     multi: dict[str, list[Choice]] = {}
     numbered: dict[str, list[Choice]] = {}
@@ -189,7 +263,7 @@ def layout(
             continue
         if c.verb in card_verbs and c.args and all(is_card_code(a) for a in c.args):
             multi.setdefault(c.verb, []).append(c)
-        elif len(c.args) == 1 and (c.args[0].isdigit() or c.verb in one_card):
+        elif len(c.args) == 1 and (_numbered(c.args[0]) or c.verb in one_card):
             numbered.setdefault(c.verb, []).append(c)
         else:
             plain.append(c)
@@ -197,7 +271,7 @@ def layout(
     fixed: list[Row] = []
     for verb, group in steps.items():
         firsts = list(dict.fromkeys(p[0] for c in group if (p := two_parts(c)) is not None))
-        fixed.extend(Steps(verb, tuple(part)) for part in _chunk_strings(firsts))
+        fixed.extend(_step_rows(verb, firsts, widths))
     for verb, combos in multi.items():
         counts = [len(combo.args) for combo in combos]
         pick, most = min(counts), max(counts)
@@ -212,35 +286,55 @@ def layout(
         )
         if send is not None and (chosen := choice_of(send)).verb == verb and chosen in combos:
             fixed.append(Buttons((chosen,)))
-    verbs = [c for v in numbered.values() for c in v]
-    if len(verbs) + len(plain) <= 2 * MAX_BUTTONS_PER_ROW:
-        verbs += plain
+    # a verb's numbers, ranks or cards (``draw 3``, ``lead K``, ``call AC``) are one choice: all
+    # of them buttons when they fit two rows (the other verbs on rows of their own), else a menu
+    numbers = [c for v in numbered.values() for c in v]
+    if len(pack(numbers)) <= 2:
+        verbs = numbers + plain
+        rows = pack(verbs)
+        if len(rows) > 1:
+            rows = pack(numbers) + pack(plain)
     else:  # many numbers or cards named by a verb: a menu each
         for verb, items in numbered.items():
             fixed.extend(
                 Select(verb, part, 1, i) for i, part in enumerate(_chunks(items, MAX_OPTIONS))
             )
         verbs = list(plain)
-    card_rows: list[Row] = [Buttons(part) for part in _chunks(cards, MAX_BUTTONS_PER_ROW)]
-    verb_rows: list[Row] = [Buttons(part) for part in _chunks(verbs, MAX_BUTTONS_PER_ROW)]
-    if 0 < len(cards) + len(verbs) <= MAX_BUTTONS_PER_ROW:
-        loose: list[Row] = [Buttons((*cards, *verbs))]
+        rows = pack(verbs)
+    verb_rows: list[Row] = [Buttons(part) for part in rows]
+    card_rows: list[Row] = [Buttons(part) for part in pack(cards)]
+    if cards and len(alone := pack([*cards, *verbs])) == 1:
+        loose: list[Row] = [Buttons(alone[0])]
     else:
         loose = card_rows + verb_rows
     if len(fixed) + len(loose) <= MAX_ROWS:
         return [fixed + loose]
-    return _pages(fixed, card_rows, verbs)
+    return _pages(fixed, card_rows, verbs, verb_rows, widths)
 
 
-def _pages(fixed: list[Row], card_rows: list[Row], verbs: list[Choice]) -> list[list[Row]]:
+def _numbered(arg: str) -> bool:
+    """An argument that is one of a row of its kind: a number (``draw 3``) or a rank (``lead
+    K``), unlike a word of its own (``declare H``)."""
+    return arg.isdigit() or (len(arg) == 1 and arg in RANKS)
+
+
+def _pages(
+    fixed: list[Row],
+    card_rows: list[Row],
+    verbs: list[Choice],
+    verb_rows: list[Row],
+    widths: Widths | None,
+) -> list[list[Row]]:
     """More than five rows: the cards spread over pages of four rows, the other controls on every
     page, the verbs beside the page buttons where they fit; else every row on some page."""
     content = MAX_ROWS - 1  # the fifth row turns the pages
-    verb_rows: list[Row] = [Buttons(part) for part in _chunks(verbs, MAX_BUTTONS_PER_ROW)]
     if card_rows and len(fixed) < content:
         per = content - len(fixed)
         pages = -(-len(card_rows) // per)
-        if len(verbs) + page_buttons(pages) <= MAX_BUTTONS_PER_ROW:
+        beside = len(verbs) + page_buttons(pages) <= MAX_BUTTONS_PER_ROW
+        if widths is not None:  # the page buttons, drawn as one, beside the verbs
+            beside = beside and widths.fits([*map(widths.button, verbs), widths.nav(pages)])
+        if beside:
             nav: list[Row] = [Buttons(tuple(verbs), nav=True)] if verbs else []
             return [fixed + card_rows[i : i + per] + nav for i in range(0, len(card_rows), per)]
         if len(fixed) + len(verb_rows) < content:

@@ -25,7 +25,15 @@ import discord
 from bot.actions import verb_help
 from bot.discord.embeds import MAX_CONTENT, clip, panel_text, renderer
 from bot.discord.images import hand_png
-from bot.discord.messages import Layout, layout_view
+from bot.discord.messages import (
+    BUTTON_GAP_PX,
+    PACK_PX,
+    Layout,
+    button_px,
+    buttons_px,
+    fit_label,
+    layout_view,
+)
 from bot.discord.replies import (
     answer,
     answer_errors,
@@ -35,13 +43,13 @@ from bot.discord.replies import (
     send_private,
 )
 from bot.discord.views.layout import (
-    MAX_BUTTONS_PER_ROW,
     MAX_ROWS,
     Buttons,
     Draft,
     Row,
     Select,
     Steps,
+    Widths,
     card_order,
     choice_of,
     layout,
@@ -62,6 +70,13 @@ if TYPE_CHECKING:
     from bot.discord.services import Services
 
 MAX_LABEL = 80
+
+
+def panel_rows(texts: Catalog, table: LiveTable, seat: Seat) -> list[list[Row]]:
+    """The pages of rows of the seat's panel, as it lays them out (by the width of each control
+    in the table's words)."""
+    notations = panel_choices(table, seat)
+    return _Parts(texts, table, seat, renderer(texts, table), None, notations).pages
 
 
 def pick_options(notations: Sequence[str], verb: str) -> list[str]:
@@ -605,9 +620,11 @@ def build_panel(
         step = draft.step
     parts = _Parts(texts, table, seat, text, draft, notations)
     lines += parts.pick_lines()
-    if step is not None and (rows := step_page(notations, step)):
-        lines += parts.help_lines([step.split()[0]])
-        parts.on_step = True  # the first part is chosen: each choice is named by its second
+    parts.on_step = step is not None  # the first part is chosen: a choice is named by its second
+    if step is not None and (rows := step_page(notations, step, parts.widths)):
+        verb, _, first = step.partition(" ")
+        lines.append(f"**{text.step_heading(game_id, verb, first)}**")  # whom you ask, say
+        lines += parts.help_lines([verb])
         for row_number, row in enumerate(rows):
             for item in parts.items(row):
                 item.item.row = row_number
@@ -617,6 +634,7 @@ def build_panel(
         back.item.row = min(len(rows), MAX_ROWS - 1)
         view.add_item(back)
         return clip("\n".join(lines), MAX_CONTENT, keep_end=True), view
+    parts.on_step = False
     lines += parts.help_lines(list(dict.fromkeys(c.verb for c in map(choice_of, notations))))
     pages = parts.pages
     page = min(page, len(pages) - 1)
@@ -635,22 +653,29 @@ def build_panel(
     return clip("\n".join(lines), MAX_CONTENT, keep_end=True), view
 
 
+def nav_labels(texts: Catalog, page: int, pages: int) -> list[str]:
+    """The labels of the buttons that turn the pages: one per page up to five where they fit a
+    phone's row, else back, where, forward."""
+    each = [texts.text("ui.button.page", page=number + 1) for number in range(pages)]
+    if page_buttons(pages) == pages and buttons_px(each) <= PACK_PX:
+        return each
+    return ["◀", texts.text("ui.button.page", page=f"{page + 1}/{pages}"), "▶"]
+
+
 def _page_buttons(texts: Catalog, table: LiveTable, page: int, pages: int) -> list[PanelPage]:
-    """The buttons that turn the pages: one per page up to five, else back, where, forward."""
+    """The buttons that turn the pages (``nav_labels``), the page shown greyed."""
     t, v = table.table_id, table.version
-    if page_buttons(pages) == pages:
-        buttons = [
-            PanelPage(t, v, number, texts.text("ui.button.page", page=number + 1))
-            for number in range(pages)
-        ]
+    labels = nav_labels(texts, page, pages)
+    if len(labels) == pages:
+        buttons = [PanelPage(t, v, number, label) for number, label in enumerate(labels)]
         buttons[page].item.disabled = True
         return buttons
-    here = PanelPage(t, v, page, texts.text("ui.button.page", page=f"{page + 1}/{pages}"))
+    here = PanelPage(t, v, page, labels[1])
     here.item.disabled = True
     return [
-        PanelPage(t, v, (page - 1) % pages, "◀"),
+        PanelPage(t, v, (page - 1) % pages, labels[0]),
         here,
-        PanelPage(t, v, (page + 1) % pages, "▶"),
+        PanelPage(t, v, (page + 1) % pages, labels[2]),
     ]
 
 
@@ -659,7 +684,7 @@ def _draft_text(text: TextRenderer, game_id: str, draft: Draft) -> str:
     parts = []
     if draft.step is not None:
         verb, _, first = draft.step.partition(" ")
-        parts.append(text.step(game_id, verb, first))
+        parts.append(text.step_heading(game_id, verb, first))
     if draft.cards:
         faces = text.faces_of(parse_card(c) for c in draft.cards)
         parts.append(f"{text.verb(game_id, draft.verb)} {faces}" if draft.verb else faces)
@@ -694,13 +719,26 @@ class _Parts:
         self.send = picked_action(notations, self.picked_verb, self.picked) if self.picked else None
         self.notations = notations
         self.on_step = False
-        self.pages = layout(notations, send=self.send, order=hand_order_of(self.game_id))
+        self.widths = Widths(
+            button=lambda choice: button_px(self._full_label(choice.notation)),
+            step=self._step_px,
+            nav=lambda pages: buttons_px(nav_labels(texts, pages - 1, pages)),
+            row=PACK_PX,
+            gap=BUTTON_GAP_PX,
+        )
+        """How wide each control is drawn: the panel's rows hold what fits a phone's row."""
+        self.pages = layout(
+            notations, send=self.send, order=hand_order_of(self.game_id), widths=self.widths
+        )
         menus: dict[str, int] = {}
         for rows in self.pages:
             for row in rows:
                 if isinstance(row, Select):
                     menus[row.verb] = menus.get(row.verb, 0) + 1
         self.menus = menus
+
+    def _step_px(self, verb: str, first: str) -> int:
+        return button_px(fit_label(self.text.step(self.game_id, verb, first)))
 
     def pick_lines(self) -> list[str]:
         """The cards picked and what they make (Nittionio: the bid), and how many are missing."""
@@ -731,7 +769,11 @@ class _Parts:
         return lines
 
     def _button_label(self, notation: str) -> str:
-        label = self.text.action(self.game_id, notation)
+        """A button's label, within a phone's row."""
+        return fit_label(self._full_label(notation))
+
+    def _full_label(self, notation: str) -> str:
+        label = self.text.button(self.game_id, notation)
         parts = two_parts(choice_of(notation)) if self.on_step else None
         if parts is not None and len(parts[1]) == 1 and parts[1].upper() in RANKS:  # ``ask 2 K``
             rank = self.text.rank(parts[1])
@@ -746,7 +788,8 @@ class _Parts:
         texts, table, text, game_id = self.texts, self.table, self.text, self.game_id
         if isinstance(row, Steps):
             labels = [text.step(game_id, row.verb, first) for first in row.firsts]
-            if len(row.firsts) <= MAX_BUTTONS_PER_ROW:
+            if not row.menu:
+                labels = [fit_label(label) for label in labels]
                 return [
                     PanelStep(table.table_id, table.version, row.verb, first, label)
                     for first, label in zip(row.firsts, labels, strict=True)

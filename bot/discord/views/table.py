@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 import discord
 
 from bot.discord.embeds import rules_embed, table_layout
-from bot.discord.messages import layout_view
+from bot.discord.messages import PACK_PX, ROW_WIDTH, buttons_px, layout_view
 from bot.discord.replies import answer, answer_errors, catalog_of, kortbord, with_retries
 from bot.discord.views.activity import ActivityButton
 from bot.discord.views.panel import controls, seated_table, show_panel
@@ -30,15 +30,10 @@ from bot.sessions import LiveTable, Member, require_seat
 from games.ai import LEVELS
 
 # Hej knekt's presses (rules/party.md 1.2), in the order of its table; the buttons are on the table
-# message for every turned card, so their presence gives nothing away (1.5).
-REACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
-    "hej_knekt": (
-        ("whistle", "🎵"),
-        ("hej", "👋"),
-        ("goddag", "🎩"),
-        ("salute", "🫡"),
-        ("slap", "✋"),
-    )
+# message for every turned card, so their presence gives nothing away (1.5). Each is labelled by
+# the game's short ``button.<verb>`` word, so the five fit two rows of a phone.
+REACTIONS: dict[str, tuple[str, ...]] = {
+    "hej_knekt": ("whistle", "hej", "goddag", "salute", "slap"),
 }
 
 # The rows of controls, each within a phone's row (``messages.PHONE_ROW_PX``) in either language;
@@ -216,11 +211,10 @@ class ReactionButton(
 ):
     """A reaction press; its time is Discord's creation time of the click, not the bot's."""
 
-    def __init__(self, table_id: int, reveal_seq: int, verb: str, label: str = "", emoji: str = ""):
+    def __init__(self, table_id: int, reveal_seq: int, verb: str, label: str = ""):
         super().__init__(
             discord.ui.Button(
                 label=label or verb,
-                emoji=emoji or None,
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"kb:r:{table_id}:{reveal_seq}:{verb}",
             )
@@ -332,9 +326,19 @@ def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
         turn = TableButton(table.table_id, "turn", texts.text("ui.button.turn"))
         turn.item.row = len(PLAY_ROWS)
         view.add_item(turn)
-        for verb, emoji in reactions:
-            label = texts.text(f"{table.record.game_id}.action.{verb}")
-            press = ReactionButton(table.table_id, table.reaction_seq, verb, label, emoji)
-            press.item.row = len(PLAY_ROWS) + 1
+        row, beside = len(PLAY_ROWS) + 1, list[str]()
+        for verb in reactions:
+            label = reaction_label(texts, table.record.game_id, verb)
+            if beside and (len(beside) == ROW_WIDTH or buttons_px([*beside, label]) > PACK_PX):
+                row, beside = row + 1, []  # a row holds what fits a phone's
+            beside.append(label)
+            press = ReactionButton(table.table_id, table.reaction_seq, verb, label)
+            press.item.row = row
             view.add_item(press)
     return view
+
+
+def reaction_label(texts: Catalog, game_id: str, verb: str) -> str:
+    """A reaction's button label: the game's short word (``Hej!``), else the action's name."""
+    short = f"{game_id}.button.{verb}"
+    return texts.text(short if texts.has(short) else f"{game_id}.action.{verb}")

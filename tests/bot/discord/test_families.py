@@ -47,3 +47,23 @@ def test_the_second_click_names_the_family_only() -> None:
     assert not any("Fråga" in label for label in labels)
     ranks = {catalog("sv").text(f"table.rank.{r}").lower() for r in "23456789TJQKA"}
     assert all(label.lower() in ranks for label in labels)
+
+
+def test_the_second_click_names_whom_you_are_asking() -> None:
+    # the page of families said nothing of whom the member had chosen to ask
+    table = families_table()
+    assert table.game is not None
+    seat = min(table.game.to_act())
+    names = {s.seat: s.name for s in table.record.seats}
+    first_page, _ = build_panel(catalog("sv"), table, seat)
+    steps = [row for rows in layout(panel_choices(table, seat)) for row in rows]
+    (whom,) = [row for row in steps if isinstance(row, Steps)]
+    assert len(whom.firsts) == 3
+    for lang, asking in (("sv", "Du frågar {} efter"), ("en", "You are asking {} for")):
+        for first in whom.firsts:
+            target = names[int(first)]
+            content, _ = build_panel(catalog(lang), table, seat, step=f"ask {first}")
+            assert asking.format(target) in content
+            others = [names[int(f)] for f in whom.firsts if f != first]
+            assert not any(asking.format(name) in content for name in others)
+    assert "Du frågar" not in first_page

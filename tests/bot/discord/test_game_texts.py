@@ -8,7 +8,9 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from test_table_message import table
 
+from bot.discord.embeds import DealResult, deal_result_embed, renderer
 from bot.discord.listener import new_events
 from bot.i18n import catalog
 from bot.render.text import (
@@ -290,6 +292,62 @@ def test_nittionio_deal_summary_stops_at_the_next_deal() -> None:
     assert any(m.key in ("nittionio.event.made", "nittionio.event.missed") for m in summary)
     assert not any(m.key == "table.event.deal_started" for m in summary)
     assert not any(m.key in ("nittionio.event.turn_up", "table.event.trump") for m in summary)
+
+
+def _deal_end_seen(seed: int, moves_before: int) -> tuple[Msg, ...]:
+    """The events of a Nittionio deal's end as a table that last looked ``moves_before``
+    moves before the deal ended saw them come."""
+    game, rng = _nittionio(seed)
+    seen: list[tuple[Msg, ...]] = [game.view(None).events]
+    while game.view(None).deal == 1:
+        seat = min(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        seen.append(game.view(None).events)
+    return new_events(seen[-1 - moves_before], seen[-1])
+
+
+def _summary(events: tuple[Msg, ...]) -> list[str]:
+    live = table("nittionio", status="playing")
+    embed = deal_result_embed(catalog("sv"), live, DealResult(1, (0, 0, 0), (1, 1, 1), events))
+    (field,) = [f for f in embed.fields if f.name == "Så gick given"]
+    return (field.value or "").splitlines()
+
+
+@pytest.mark.parametrize("moves_before", [1, 2, 5, 7])
+def test_nittionio_deal_summary_shows_whole_tricks_only(moves_before: int) -> None:
+    # "Så gick given" began with the last card alone ("Cilla spelar Kn♤"), mid-trick
+    text = renderer(catalog("sv"), table("nittionio", status="playing"))
+    for seed in range(12):
+        events = _deal_end_seen(seed, moves_before)
+        lines = _summary(events)
+        played = [line for line in lines if " spelar " in line]
+        won = [i for i, line in enumerate(lines) if " tar sticket " in line]
+        assert len(played) == 3 * len(won)  # each trick shown has its three cards and its end
+        assert all(i % 4 == 3 for i in won)  # three cards, then who took the trick
+        results = [
+            text.msg(m) for m in events if m.key.split(".")[-1] in ("made", "missed", "missed_bid")
+        ]
+        assert results
+        assert all(line in lines for line in results)
+    if moves_before >= 5:  # a whole trick seen before the end: it is shown, whole
+        assert played
+
+
+def test_nittionio_deal_lines_keep_the_premium_on_its_own_line() -> None:
+    # a missed bid read "gick inte hem: 64 poäng": 4 tricks and the failed premium's 60
+    for seed in range(40):
+        events = _deal_end(seed)
+        premium = [m for m in events if m.key == "nittionio.event.premium_failed"]
+        if not premium:
+            continue
+        lines = [m for m in events if m.key.startswith("nittionio.event.missed")]
+        others = [m for m in lines if m.arg("seat") != premium[0].arg("seat")]
+        assert others
+        assert all(m.arg("points") == m.arg("tricks") for m in others), others
+        summary = _summary(events)
+        assert any("klarade inte premiebudet" in line for line in summary)
+        return
+    raise AssertionError("no premium failed")
 
 
 def test_nittionio_says_the_bid_of_whoever_went_down_when_it_was_shown() -> None:

@@ -3,14 +3,23 @@ line, the lobby's controls in three rows and every row of controls within a phon
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
 import discord
 import pytest
+from test_limits import live_table
 from test_table_message import table
 
-from bot.discord.messages import PHONE_ROW_PX, row_px
+from bot.discord.messages import PHONE_ROW_PX, row_px, rows_of
+from bot.discord.views.layout import Steps
+from bot.discord.views.panel import PanelAction, build_panel, panel_rows
 from bot.discord.views.table import table_message
 from bot.i18n import catalog
+from bot.offers import panel_choices
+from bot.sessions import LiveTable
 from bot.verify import fingerprint
+from games.registry import SPECS
 
 GAMES = ("nittionio", "braus", "lojliga_familjerna", "hej_knekt", "svarte_petter")
 
@@ -72,3 +81,129 @@ def test_in_play_the_picture_comes_first_and_the_fingerprint_last_in_the_foot(
     assert label(first.children[0]) == catalog(lang).text("ui.button.hand")
     for row in rows(message)[:2]:  # the table's own; Hej knekt's presses follow
         assert row_px(list(row.children)) <= PHONE_ROW_PX
+
+
+def panel_states(game_id: str, steps: int = 300) -> Iterator[tuple[LiveTable, int]]:
+    """Random states of a match, at both ends of the seat range, with a seat that acts."""
+    spec = SPECS[game_id]
+    rng = random.Random(7)
+    for players in sorted({spec.min_players, spec.max_players}):
+        game = spec.new(players, rng=random.Random(players))
+        for n in range(steps):
+            if game.is_over():
+                break
+            seat = sorted(game.to_act())[0]
+            if n % 4 == 0:
+                yield live_table(game_id, game), seat
+            legal = game.legal_actions(seat)
+            game.apply(seat, legal[rng.randrange(len(legal))])
+
+
+def control_rows(view: discord.ui.View) -> list[list[discord.ui.Item[discord.ui.View]]]:
+    return [list(row) for row in rows_of(view)]
+
+
+@pytest.mark.parametrize("game_id", sorted(SPECS))
+def test_every_row_of_a_panel_fits_a_phones_row(game_id: str) -> None:
+    # Svarte Petter's seven "Dra ett kort 1…7" were two rows of 592 and 373 px
+    texts = catalog("sv")
+    checked = 0
+    for live, seat in panel_states(game_id):
+        pages = panel_rows(texts, live, seat)
+        steps = {f"{r.verb} {f}" for rows in pages for r in rows if isinstance(r, Steps)
+                 for f in r.firsts[:1]}  # fmt: skip
+        shown = [build_panel(texts, live, seat, page=p) for p in range(len(pages))]
+        shown += [build_panel(texts, live, seat, step=step) for step in sorted(steps)]
+        for _, view in shown:
+            rows = control_rows(view)
+            assert len(rows) <= 5
+            for row in rows:
+                assert len(row) <= 5
+                assert row_px(row) <= PHONE_ROW_PX, [label(i) for i in row]
+                # no action cut to fit, though every other seat has a name of 32 characters
+                actions = [label(i) for i in row if isinstance(i, PanelAction)]
+                assert not any(text.endswith("…") for text in actions), actions
+            checked += 1
+    assert checked
+
+
+def test_svarte_petters_draws_are_two_rows_of_places() -> None:
+    texts = catalog("sv")
+    seen = set()
+    for live, seat in panel_states("svarte_petter", 600):
+        draws = [n for n in panel_choices(live, seat) if n.startswith("draw ")]
+        if not 6 <= len(draws) <= 10:
+            continue
+        _, view = build_panel(texts, live, seat)
+        rows = control_rows(view)
+        places = [[label(i) for i in row if i.notation.startswith("draw ")] for row in rows]  # type: ignore[attr-defined]
+        places = [p for p in places if p]
+        assert len(places) == 2
+        assert [p for row in places for p in row] == [str(n) for n in range(1, len(draws) + 1)]
+        seen.add(len(draws))
+    assert seen
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_snipp_snapp_snorum_offers_its_leads_one_way(lang: str) -> None:
+    # twos to nines were in a menu and tens to aces buttons beside it
+    texts = catalog(lang)
+    menus = 0
+    for live, seat in panel_states("snipp_snapp_snorum", 600):
+        leads = {n for n in panel_choices(live, seat) if n.startswith("lead ")}
+        if not leads:
+            continue
+        _, view = build_panel(texts, live, seat)
+        items = [getattr(i, "item", i) for i in view.children]
+        buttons = {i.custom_id.split(":", 4)[-1].replace("_", " ") for i in items
+                   if isinstance(i, discord.ui.Button) and i.custom_id}  # fmt: skip
+        selects = [i for i in items if isinstance(i, discord.ui.Select)]
+        in_menus = {o.value for s in selects for o in s.options}
+        if in_menus & leads:
+            assert len(selects) == 1
+            assert in_menus == leads
+            assert not buttons & leads
+            menus += 1
+        else:
+            assert leads <= buttons  # every lead a button
+    assert menus
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_hej_knekts_reactions_fit_two_rows_of_a_phone(lang: str) -> None:
+    # the five reactions were one row of about 618 px, three rows on a phone
+    live = table("hej_knekt", status="playing", players=3)
+    message = table_message(catalog(lang), live, picture="table.png")
+    shown = rows(message)
+    assert len(shown) <= 5
+    presses = [
+        row
+        for row in shown
+        if any(str(getattr(i.item, "custom_id", "")).startswith("kb:r:") for i in row.children)  # type: ignore[attr-defined]
+    ]
+    assert 1 <= len(presses) <= 2
+    assert sum(len(row.children) for row in presses) == 5  # every reaction, in the table's order
+    verbs = [i.item.custom_id.rsplit(":", 1)[-1] for row in presses for i in row.children]  # type: ignore[attr-defined]
+    assert verbs == ["whistle", "hej", "goddag", "salute", "slap"]
+    for row in shown:
+        assert row_px(list(row.children)) <= PHONE_ROW_PX, [label(i) for i in row.children]
+
+
+def test_an_ask_too_wide_for_a_row_is_made_in_two_steps_not_cut(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "Fråga Åsa-Britt Långnamnsdotter-Ek2 efter treor" (343 px) was one button wider than a row
+    game = SPECS["lojliga_familjerna"].new(3, rng=random.Random(1))
+    live = live_table("lojliga_familjerna", game)
+    monkeypatch.setattr("bot.discord.views.panel.panel_choices", lambda *_: ["ask 2 3", "ask 2 K"])
+    texts = catalog("sv")
+    _, first = build_panel(texts, live, 1)
+    labels = [label(i) for row in control_rows(first) for i in row]
+    assert labels == ["Åsa-Britt Långnamnsdotter-Ek2"]  # whom, then which family
+    content, second = build_panel(texts, live, 1, step="ask 2")
+    assert [label(i) for row in control_rows(second) for i in row] == [
+        "Treor",
+        "Kungar",
+        "Tillbaka",
+    ]
+    assert "Du frågar Åsa-Britt Långnamnsdotter-Ek2 efter …" in content

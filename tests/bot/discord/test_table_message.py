@@ -186,3 +186,38 @@ def test_a_game_that_counts_on_its_sheet_shows_no_table_of_zeros() -> None:
     live = table("reunion", status="playing")
     embed = deal_result_embed(catalog("sv"), live, DealResult(1, (0, 0, 0), (0, 0, 0)))
     assert "+0" not in (embed.description or "")
+
+
+def code_blocks(text: str) -> list[str]:
+    return text.split("```")[1::2]
+
+
+def emoji_in(text: str) -> list[str]:
+    """What Discord draws as an emoji (a box in a code block's monospace font): the emoji
+    variation selector, the pictographs, and the suits that turn into emoji on some clients."""
+    return [c for c in text if c == "\ufe0f" or ord(c) >= 0x1F000 or c in "♠♣♥♦☘🃏"]
+
+
+def test_reunions_protokoll_shows_no_emoji_in_its_code_block() -> None:
+    # a laid-away 10🔷 D♥️ showed as boxes in the sheet's code block
+    live = table("reunion", status="playing")
+    game = live.game
+    assert game is not None
+    rng = random.Random(4)
+    while game.view(None).deal < 3:
+        seat = min(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    view = game.view(None)
+    embed = deal_result_embed(catalog("sv"), live, DealResult(2, (0, 0, 0), (0, 0, 0), (), view))
+    (sheet,) = [f.value or "" for f in embed.fields if f.name == "Protokoll"]
+    shown = table_layout(catalog("sv"), live, None, picture="table.png")
+    blocks = code_blocks(sheet) + code_blocks("\n".join(texts_of(layout_view(shown))))
+    assert len(blocks) == 2
+    laid_away = [line for block in blocks for line in block.splitlines() if "bortlagt" in line]
+    assert laid_away
+    assert all(any(s in line for s in "♤♡♢♧") for line in laid_away)
+    assert [emoji_in(block) for block in blocks] == [[], []]
+    # the columns line up: every row of a block as long as its rule, at most
+    for block in blocks:
+        rule = max(len(line) for line in block.splitlines() if line.startswith("─"))
+        assert all(len(line) <= rule for line in block.splitlines())

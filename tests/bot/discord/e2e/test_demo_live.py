@@ -27,6 +27,7 @@ from PIL import Image
 from simcord import Preview, SetupError
 
 from bot.demo import TICK, Simulated, _follow_the_clock, _Shown, simulated
+from bot.discord.views.table import reaction_label
 from bot.i18n import catalog
 from bot.sessions import LiveTable, correct_press, window_ms
 from bot.settings import Settings
@@ -163,7 +164,7 @@ async def test_a_press_a_second_after_the_page_shows_the_card_counts_on_a_busy_m
             assert game is not None
             right = correct_press(game, anna_seat)
             assert right is not None
-            label = catalog("sv").text(f"hej_knekt.action.{right}")
+            label = reaction_label(catalog("sv"), "hej_knekt", right)
             # the page shows the turned card, with its buttons: Anna sees it, and a second later
             # she presses on the page
             await browser.until(lambda: browser.control(label, seq=table.reveal_seq) is not None)
