@@ -647,7 +647,7 @@ def _pack(
     for sizes, (ax, ay) in items:
         found: tuple[int, int, int] | None = None
         for choice, (w, h) in enumerate(sizes):
-            cell = _nearest_free(occupied, w, h, ax, ay, cols, rows)
+            cell = _nearest_free(tuple(occupied), w, h, ax, ay, cols, rows)
             if cell is not None:
                 x, y = 4 + cell[0] * CELL, 4 + cell[1] * CELL
                 found = (choice, x, y)
@@ -663,11 +663,14 @@ def _only(value: int) -> list[int]:
     return [255 if v == value else 0 for v in range(256)]
 
 
+@functools.lru_cache(maxsize=8192)
 def _nearest_free(
-    occupied: Sequence[Rect], w: int, h: int, ax: int, ay: int, cols: int, rows: int
+    occupied: tuple[Rect, ...], w: int, h: int, ax: int, ay: int, cols: int, rows: int
 ) -> tuple[int, int] | None:
     """The grid cell nearest to the anchor where a block's top-left corner may lie (at
-    (4 + col·CELL, 4 + row·CELL)) so that it stays on the picture, :data:`GAP` from all else."""
+    (4 + col·CELL, 4 + row·CELL)) so that it stays on the picture, :data:`GAP` from all else.
+    Remembered: the packings a picture tries share their first placements, and the next
+    action's picture most of them (searching is most of planning a table)."""
     blocked = Image.new("L", (cols, rows), 0)
     draw = ImageDraw.Draw(blocked)
     last_col, last_row = (WIDTH - 8 - w) // CELL, (HEIGHT - 8 - h) // CELL
@@ -878,6 +881,7 @@ ARRANGEMENTS = 8
 """How many packings of the felt a picture tries at most, where the first leaves a block short."""
 
 
+@functools.lru_cache(maxsize=1024)
 def _arrange(
     taken: tuple[Rect, ...],
     head: tuple[tuple[int, int], ...],
