@@ -657,12 +657,6 @@ def _pack(
     return tuple(out)
 
 
-@functools.cache
-def _only(value: int) -> list[int]:
-    """A lookup table that keeps one value (as 255) and blanks every other."""
-    return [255 if v == value else 0 for v in range(256)]
-
-
 @functools.lru_cache(maxsize=8192)
 def _nearest_free(
     occupied: tuple[Rect, ...], w: int, h: int, ax: int, ay: int, cols: int, rows: int
@@ -692,12 +686,8 @@ def _nearest_free(
     least = cost.getextrema()[0]
     if not isinstance(least, int) or least >= 255:
         return None
-    hits = cost.point(_only(least))
-    box = hits.getbbox()
-    assert box is not None
-    row = hits.crop((0, box[1], cols, box[1] + 1)).getbbox()
-    assert row is not None
-    return (row[0], box[1])
+    cell = cost.tobytes().index(least)  # the first, row by row: the topmost, then leftmost
+    return (cell % cols, cell // cols)
 
 
 STACKS = frozenset({"side_tricks", "dead", "played", "center", "set_aside", "pairs"})
