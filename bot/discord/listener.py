@@ -14,11 +14,11 @@ refreshed lazily:
   until the seat acts, and a waiting seat's panel already offers its cards, so when the turn
   comes the member acts in one click on the panel as it is. It is edited at once only when it
   could not serve: a new deal, the table's end, autoplay, a deadline that acted for the seat, or a
-  turn whose choices are narrower than the ones it offers (a bid; a suit to follow), so on a
-  member's turn it never offers what may not be played. A panel that can act but shows an older
-  hand (a card drawn since, not offered yet) is refreshed ``PANEL_GRACE`` seconds into the
-  member's turn, if they have not acted by then; a refused click is answered with the current
-  panel and the reason.
+  turn whose choices are narrower than the ones it offers (a bid; a suit to follow) or hold more
+  than cards (a pass), so on a member's turn it never offers what may not be played. A panel
+  that can act but shows an older hand (a card drawn since, not offered yet) is refreshed
+  ``PANEL_GRACE`` seconds into the member's turn, if they have not acted by then; a refused
+  click is answered with the current panel and the reason.
 - When it becomes a member's turn after others have acted and they have not acted within
   ``TURN_NOTICE_GRACE`` seconds, they are told once for that turn by a DM line (Discord notifies
   it); with DMs closed, by a mention in the table's channel that is deleted when the turn ends.
@@ -70,6 +70,7 @@ from bot.opening import opened_in_page
 from bot.options import game_name
 from bot.render.text import trump_line
 from bot.sessions import LiveTable
+from games.cards import is_card_code
 from games.core import Msg, Seat
 
 if TYPE_CHECKING:
@@ -148,8 +149,9 @@ PanelNeed = Literal["now", "later"] | None
 
 def panel_need(panel: Panel, table: LiveTable, seat: Seat) -> PanelNeed:
     """Whether the panel must be edited ``now`` (it could not serve the member: it offers
-    nothing, or something that may not be chosen now), ``later`` (all it offers may be chosen,
-    but not all that may: a card drawn since, an older hand), or not at all."""
+    nothing, something that may not be chosen now, or lacks a choice other than a card),
+    ``later`` (all it offers may be chosen, but it lacks a card drawn since, or shows an older
+    hand), or not at all."""
     if panel_shows(table, seat) != panel.shows:
         return "now"
     game = table.game
@@ -162,6 +164,8 @@ def panel_need(panel: Panel, table: LiveTable, seat: Seat) -> PanelNeed:
         return None  # waiting, or a reaction window: nothing to choose on the panel now
     if not panel.offers or not panel.offers <= legal:
         return "now"  # the choices narrowed (a suit to follow, a bid): it never offers more
+    if not all(is_card_code(n) for n in legal - panel.offers):
+        return "now"  # a choice besides the cards (to pass, to take the pile) is shown at once
     if legal != panel.offers or tuple(sorted(table.view(seat).hand)) != panel.hand:
         return "later"  # the member may act on it as it is meanwhile
     return None
