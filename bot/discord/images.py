@@ -657,7 +657,7 @@ def _pack(
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)  # a few kilobytes each: the felt's boxes so far
 def _nearest_free(
     occupied: tuple[Rect, ...], w: int, h: int, ax: int, ay: int, cols: int, rows: int
 ) -> tuple[int, int] | None:
