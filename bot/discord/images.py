@@ -651,7 +651,7 @@ def _pack(
     for sizes, (ax, ay) in items:
         found: tuple[int, int, int] | None = None
         for choice, (w, h) in enumerate(sizes):
-            cell = _nearest_free(occupied, w, h, ax, ay, cols, rows)
+            cell = _nearest_free(tuple(occupied), w, h, ax, ay, cols, rows)
             if cell is not None:
                 x, y = 4 + cell[0] * CELL, 4 + cell[1] * CELL
                 found = (choice, x, y)
@@ -661,17 +661,14 @@ def _pack(
     return tuple(out)
 
 
-@functools.cache
-def _only(value: int) -> list[int]:
-    """A lookup table that keeps one value (as 255) and blanks every other."""
-    return [255 if v == value else 0 for v in range(256)]
-
-
+@functools.lru_cache(maxsize=2048)  # a few kilobytes each: the felt's boxes so far
 def _nearest_free(
-    occupied: Sequence[Rect], w: int, h: int, ax: int, ay: int, cols: int, rows: int
+    occupied: tuple[Rect, ...], w: int, h: int, ax: int, ay: int, cols: int, rows: int
 ) -> tuple[int, int] | None:
     """The grid cell nearest to the anchor where a block's top-left corner may lie (at
-    (4 + col·CELL, 4 + row·CELL)) so that it stays on the picture, :data:`GAP` from all else."""
+    (4 + col·CELL, 4 + row·CELL)) so that it stays on the picture, :data:`GAP` from all else.
+    Remembered: the packings a picture tries share their first placements, and the next
+    action's picture most of them (searching is most of planning a table)."""
     blocked = Image.new("L", (cols, rows), 0)
     draw = ImageDraw.Draw(blocked)
     last_col, last_row = (WIDTH - 8 - w) // CELL, (HEIGHT - 8 - h) // CELL
@@ -693,12 +690,8 @@ def _nearest_free(
     least = cost.getextrema()[0]
     if not isinstance(least, int) or least >= 255:
         return None
-    hits = cost.point(_only(least))
-    box = hits.getbbox()
-    assert box is not None
-    row = hits.crop((0, box[1], cols, box[1] + 1)).getbbox()
-    assert row is not None
-    return (row[0], box[1])
+    cell = cost.tobytes().index(least)  # the first, row by row: the topmost, then leftmost
+    return (cell % cols, cell // cols)
 
 
 STACKS = frozenset({"side_tricks", "dead", "played", "center", "set_aside", "pairs"})
@@ -962,6 +955,7 @@ ARRANGEMENTS = 8
 """How many packings of the felt a picture tries at most, where the first leaves a block short."""
 
 
+@functools.lru_cache(maxsize=1024)
 def _arrange(
     taken: tuple[Rect, ...],
     head: tuple[tuple[int, int], ...],

@@ -14,10 +14,11 @@ refreshed lazily:
   until the seat acts, and a waiting seat's panel already offers its cards, so when the turn
   comes the member acts in one click on the panel as it is. It is edited at once only when it
   could not serve: a new deal, the table's end, autoplay, a deadline that acted for the seat, or a
-  turn whose choices are not exactly the ones it offers (a bid; a suit to follow), so on a
-  member's turn it never offers what may not be played. A panel that can act but shows an older
-  hand (a card drawn since) is refreshed ``PANEL_GRACE`` seconds into the member's turn, if they
-  have not acted by then; a refused click is answered with the current panel and the reason.
+  turn whose choices are narrower than the ones it offers (a bid; a suit to follow) or hold more
+  than cards (a pass), so on a member's turn it never offers what may not be played. A panel
+  that can act but shows an older hand (a card drawn since, not offered yet) is refreshed
+  ``PANEL_GRACE`` seconds into the member's turn, if they have not acted by then; a refused
+  click is answered with the current panel and the reason.
 - When it becomes a member's turn after others have acted and they have not acted within
   ``TURN_NOTICE_GRACE`` seconds, they are told once for that turn by a DM line (Discord notifies
   it); with DMs closed, by a mention in the table's channel that is deleted when the turn ends.
@@ -69,6 +70,7 @@ from bot.opening import opened_in_page
 from bot.options import game_name
 from bot.render.text import trump_line
 from bot.sessions import LiveTable
+from games.cards import is_card_code
 from games.core import Msg, Seat
 
 if TYPE_CHECKING:
@@ -146,9 +148,10 @@ PanelNeed = Literal["now", "later"] | None
 
 
 def panel_need(panel: Panel, table: LiveTable, seat: Seat) -> PanelNeed:
-    """Whether the panel must be edited ``now`` (it could not serve the member, or offers other
-    choices than the legal ones), ``later`` (it offers the right ones, but shows an older hand),
-    or not at all."""
+    """Whether the panel must be edited ``now`` (it could not serve the member: it offers
+    nothing, something that may not be chosen now, or lacks a choice other than a card),
+    ``later`` (all it offers may be chosen, but it lacks a card drawn since, or shows an older
+    hand), or not at all."""
     if panel_shows(table, seat) != panel.shows:
         return "now"
     game = table.game
@@ -159,10 +162,12 @@ def panel_need(panel: Panel, table: LiveTable, seat: Seat) -> PanelNeed:
     legal = set(table.choices(seat).values())
     if not legal:
         return None  # waiting, or a reaction window: nothing to choose on the panel now
-    if legal != panel.offers:
-        return "now"  # on the member's turn the panel offers exactly what may be played
-    if tuple(sorted(table.view(seat).hand)) != panel.hand:
-        return "later"
+    if not panel.offers or not panel.offers <= legal:
+        return "now"  # the choices narrowed (a suit to follow, a bid): it never offers more
+    if not all(is_card_code(n) for n in legal - panel.offers):
+        return "now"  # a choice besides the cards (to pass, to take the pile) is shown at once
+    if legal != panel.offers or tuple(sorted(table.view(seat).hand)) != panel.hand:
+        return "later"  # the member may act on it as it is meanwhile
     return None
 
 

@@ -155,9 +155,11 @@ async def hand_picture(
 ) -> tuple[list[discord.File], str | None]:
     """The picture of the seat's hand for its panel, in the order of the panel's card buttons
     (the buttons are what may be played now), and its file name; None when it holds no cards,
-    or when the server or the member turned pictures off. Drawn (about 1 ms) for every request
-    that shows it: Discord finds an ``attachment://`` picture only among the files uploaded with
-    the same request, so a panel edit never names a picture it does not send."""
+    or when the server or the member turned pictures off. Sent with every request that shows
+    it: Discord finds an ``attachment://`` picture only among the files uploaded with the same
+    request, so a panel edit never names a picture it does not send. Drawn (about 1 ms) once
+    per hand shown (:data:`HANDS_KEPT`): a waiting member's panel edited because their choices
+    narrowed shows the hand it showed before."""
     if table.game is None or not await bot.pictures(table.record.guild_id, user_id):
         return [], None
     view = table.view(seat)
@@ -167,8 +169,19 @@ async def hand_picture(
     mark = mark_label(catalog_for(table), view.game) if view.marked else ""
     ranks = DISCORD.speaking(catalog_for(table)).ranks  # the cards' indices in its language
     name = hand_image_name((hand, view.marked, mark, sorted(ranks.items())))
-    data = hand_png(hand, (), view.marked, mark, ranks=ranks)
+    shown = (tuple(hand), view.marked, mark, tuple(sorted(ranks.items())))
+    data = _HANDS_DRAWN.pop(shown, None)
+    if data is None:
+        data = hand_png(hand, (), view.marked, mark, ranks=ranks)
+        if len(_HANDS_DRAWN) >= HANDS_KEPT:
+            del _HANDS_DRAWN[next(iter(_HANDS_DRAWN))]  # the longest unshown
+    _HANDS_DRAWN[shown] = data  # the latest shown last
     return [discord.File(io.BytesIO(data), name)], name
+
+
+_HANDS_DRAWN: dict[tuple[object, ...], bytes] = {}
+HANDS_KEPT = 1024
+"""Hand pictures kept drawn, the latest shown: about 8 kB each."""
 
 
 def catalog_for(table: LiveTable) -> Catalog:

@@ -3,12 +3,17 @@ image, the score table posted when a deal is over, and the result in every hand 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
+import pytest
 from discord_requests import attachment_references
 from members import message_text, open_hand, pictures, play_first_legal, table_for_two, table_in
 from simcord import Env
+
+from bot.discord.images import hand_png
+from bot.discord.views import panel as panel_views
 
 
 def _titled(channel: Any, start: str) -> list[Any]:
@@ -85,13 +90,21 @@ async def test_a_server_and_a_member_can_turn_the_pictures_off(simcord_env: Env)
 
 
 async def test_a_panel_edited_for_a_turn_uploads_the_hand_picture_it_shows(
-    simcord_env: Env,
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A waiting member's panel is edited when the turn narrows its choices (a suit to follow);
     the hand it shows is the same, yet its picture goes with the edit: Discord finds an
-    ``attachment://`` picture only among the files of the same request. A panel whose hand
-    changed (the clicker's own, a card played) gets a new one."""
+    ``attachment://`` picture only among the files of the same request. It is the picture drawn
+    when that hand was shown, not drawn again. A panel whose hand changed (the clicker's own, a
+    card played) gets a new one."""
     env = simcord_env
+    drawn: list[tuple[int, ...]] = []
+
+    def counted(cards: Sequence[int], *args: Any, **kwargs: Any) -> bytes:
+        drawn.append(tuple(cards))
+        return hand_png(cards, *args, **kwargs)
+
+    monkeypatch.setattr(panel_views, "hand_png", counted)
     channel, message, anna, bo = await table_for_two(env, "tvamanswhist")
     await anna.click(message, label="Starta")
     table = table_in(env, channel.id)
@@ -106,7 +119,7 @@ async def test_a_panel_edited_for_a_turn_uploads_the_hand_picture_it_shows(
         other_seat = table.seat_of(other)
         assert other_seat is not None
         hand_before = sorted(table.view(other_seat).hand)
-        before = len(env.http_requests)
+        before, draws = len(env.http_requests), len(drawn)
         played = await play_first_legal(members[user_id], panels[user_id])
         await env.settle()
         panels[user_id] = played.response or panels[user_id]
@@ -124,6 +137,7 @@ async def test_a_panel_edited_for_a_turn_uploads_the_hand_picture_it_shows(
                 named = set(attachment_references(body))
                 assert named, "the panel lost its picture"
                 assert named <= uploaded, f"{named} named, {uploaded} uploaded"
+                assert sorted(table.view(other_seat).hand) not in [sorted(h) for h in drawn[draws:]]
                 kept += 1
     assert kept, "no waiting panel was edited for its turn"
     assert redrawn, "the clicker's panel never got its new hand"

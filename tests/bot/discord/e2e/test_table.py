@@ -211,6 +211,57 @@ async def test_an_open_hand_panel_is_kept_current(simcord_env: Env) -> None:
     assert table.seq == 2
 
 
+async def test_a_waiting_panel_is_edited_only_when_the_turn_narrows_its_choices(
+    simcord_env: Env,
+) -> None:
+    """An action costs the other member's open panel an edit only when that panel now offers a
+    card that may not be played (a suit to follow). When it offers fewer than may be played (a
+    card drawn since), or when the other member waits, it is left as it is: they act on it in
+    one click, and it is refreshed after the panel's grace if they have not."""
+    env = simcord_env
+    channel, message, anna, bo = await table_for_two(env)
+    members = {anna.id: anna, bo.id: bo}
+    for member in members.values():  # every card is clicked, none played for them
+        await bot_of(env).sessions.choices.set("forced_cards", member.id, False)
+    await anna.click(message, label="Starta")
+    table = table_in(env, channel.id)
+    panels = {m.id: await open_hand(m, message) for m in members.values()}
+    narrowed = widened = waited = 0
+    assert table.game is not None
+    deal = table.view(None).deal
+    while not table.game.is_over() and table.view(None).deal == deal:
+        seat = min(table.game.to_act())
+        user_id = table.record.seats[seat].user_id
+        other = bo.id if user_id == anna.id else anna.id
+        other_seat = table.seat_of(other)
+        assert user_id is not None
+        assert other_seat is not None
+        offered = set(card_controls(panels[other]))
+        before = len(env.http_requests)
+        played = await play_first_legal(members[user_id], panels[user_id])
+        await env.settle()
+        panels[user_id] = played.response or panels[user_id]
+        if table.game.is_over() or table.view(None).deal != deal:
+            break  # a new deal or the end: every panel shows it at once
+        edits = [
+            r
+            for r in env.http_requests[before:]
+            if r.method == "PATCH" and str(r.path).startswith("/webhooks/")
+        ]
+        legal = {table.game.notation(a) for a in table.game.legal_actions(other_seat)}
+        if legal and not offered <= legal:
+            narrowed += 1
+            assert len(edits) == 1, "the waiting panel offered a card that may not be played"
+            assert set(card_controls(panels[other])) == legal
+            continue
+        assert edits == [], f"the panel was edited though it could serve: {offered} ⊆ {legal}"
+        widened += bool(legal) and offered != legal
+        waited += not legal
+    assert narrowed, "no turn narrowed a waiting panel's choices"
+    assert widened, "no turn found a waiting panel offering fewer than may be played"
+    assert waited, "no action left the other member waiting"
+
+
 def card_controls(panel: object) -> dict[str, str]:
     """The cards the panel offers (buttons, or options of select menus): notation -> custom id."""
     out = {}
