@@ -108,7 +108,7 @@ class SqliteStorage(Storage):
     @classmethod
     async def _connect(cls, path: Path, timeout: float) -> SqliteStorage:
         path.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
+        db = await _connected(str(path), isolation_level=None)
         try:
             db.row_factory = sqlite3.Row
             await db.execute("PRAGMA foreign_keys = ON")
@@ -246,6 +246,33 @@ class SqliteStorage(Storage):
         task.add_done_callback(self._cleanups.discard)
 
 
+async def _connected(
+    database: str, *, uri: bool = False, timeout: float = 5.0, isolation_level: str | None = ""
+) -> aiosqlite.Connection:
+    """``aiosqlite.connect``, whose thread has ended when a connection that cannot be made is
+    refused: aiosqlite stops that thread without waiting for it, and the thread then answers to
+    an event loop that may be closed by then (a traceback on stderr after ``kortbord health``'s
+    one line)."""
+    connecting = aiosqlite.connect(
+        database, uri=uri, timeout=timeout, isolation_level=isolation_level
+    )
+    try:
+        return await connecting
+    except BaseException:
+        await asyncio.to_thread(connecting._thread.join, timeout)
+        raise
+
+
+@asynccontextmanager
+async def _opened(uri: str, *, timeout: float) -> AsyncIterator[aiosqlite.Connection]:
+    """A connection to the database at ``uri`` for one block, closed after it."""
+    db = await _connected(uri, uri=True, timeout=timeout)
+    try:
+        yield db
+    finally:
+        await db.close()
+
+
 def _why_not(path: Path, error: BaseException) -> str:
     """Why the file at ``path`` cannot be opened, in one line: a read-only file or folder is
     named as such (SQLite says only "unable to open database file")."""
@@ -274,7 +301,7 @@ async def probe(path: Path) -> str | None:
         return f"database {redact(path)} does not exist"
     try:
         uri = f"{path.resolve().as_uri()}?mode=ro"
-        async with aiosqlite.connect(uri, uri=True, timeout=2.0) as db:
+        async with _opened(uri, timeout=2.0) as db:
             version = await schema.user_version(db)
             async with db.execute("SELECT count(*) FROM sqlite_master") as cursor:
                 await cursor.fetchone()
@@ -294,7 +321,7 @@ async def backup(path: Path, target: Path) -> None:
         raise StorageError(f"{redact(target)} already exists; a backup never overwrites a file")
     try:
         uri = f"{path.resolve().as_uri()}?mode=ro"
-        async with aiosqlite.connect(uri, uri=True, timeout=5.0) as db:
+        async with _opened(uri, timeout=5.0) as db:
             await db.execute("VACUUM INTO ?", (str(target),))
     except sqlite3.Error as error:
         read_only = _read_only(path, str(error))
