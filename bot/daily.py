@@ -183,12 +183,13 @@ def day_board(
     return sorted(lines, key=_rank)
 
 
-def week_board(plays: Sequence[DailyPlay], game_id: str) -> list[BoardLine]:
+def week_board(plays: Sequence[DailyPlay], game_id: str, today: str) -> list[BoardLine]:
     """The weekly board of a game: each member's duplicate scores of the days in ``plays``
-    added up, with the days they finished."""
+    added up, with the days they finished. A day before ``today`` is over: a table of it left
+    unfinished counts as that day's worst result, as on the day's last board."""
     totals: dict[int, BoardLine] = {}
     for day in sorted({p.day for p in plays if p.game_id == game_id}):
-        for line in day_board(plays, game_id, day):
+        for line in day_board(plays, game_id, day, over=day < today):
             if line.duplicate is None:
                 continue
             before = totals.get(line.user_id)

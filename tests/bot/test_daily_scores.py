@@ -105,12 +105,30 @@ def test_the_week_adds_up_each_members_days() -> None:
         _play("bo", 30, 1, day="2026-11-24"),
         _play("anna", 10, 2, day="2026-11-24"),
     ]
-    board = daily.week_board(plays, "nittionio")
+    board = daily.week_board(plays, "nittionio", "2026-11-25")
     assert [(line.name, line.duplicate, line.days) for line in board] == [
         ("anna", 10 - 10.0, 2),
         ("bo", -10 + 10.0, 2),
     ]
     assert daily.week_of("2026-11-25") == ("2026-11-23", "2026-11-29")
+
+
+def test_the_week_counts_a_table_left_unfinished_on_a_day_gone_by_as_its_worst_result() -> None:
+    plays = [
+        _play("anna", 40, 1, day="2026-11-23"),
+        _play("bo", 20, 2, day="2026-11-23"),
+        _play("cilla", None, None, day="2026-11-23"),  # the day ran out while she played
+    ]
+    board = daily.week_board(plays, "nittionio", "2026-11-25")
+    mean = (40 + 19.5 + 19.5) / 3
+    assert [(line.name, line.duplicate) for line in board] == [
+        ("anna", 40 - mean),
+        ("bo", 19.5 - mean),
+        ("cilla", 19.5 - mean),
+    ]
+    # on the day itself her table is still being played: no score yet
+    today = daily.week_board(plays, "nittionio", "2026-11-23")
+    assert [line.name for line in today] == ["anna", "bo"]
 
 
 def test_the_streak_counts_days_in_a_row_up_to_today_or_yesterday() -> None:

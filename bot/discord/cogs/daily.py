@@ -253,7 +253,7 @@ class DailyCog(commands.Cog):
             today = daily.day_of(self.bot.clock.now(), settings.time_zone)
             first, last = daily.week_of(today)
             plays = await self.bot.storage.daily_plays(interaction.guild_id, first, last)
-            lines = daily.week_board(plays, game)
+            lines = daily.week_board(plays, game, today)
             streaks = await self._streaks(interaction.guild_id, lines, today)
             embed = discord.Embed(
                 title=texts.text(
