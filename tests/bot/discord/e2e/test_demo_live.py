@@ -497,8 +497,16 @@ async def test_the_page_shows_the_picture_of_every_state_of_a_whole_match(game: 
                     if not any(not table.by_computer(s) for s in table.game.to_act()):
                         await asyncio.sleep(0.01)
                         continue
-                    panel = await between_ticks(lambda: open_hand(anna, message))
-                    if offers_a_move(panel):  # not while the table shows a trick taken
+
+                    async def hand() -> Any:
+                        # the match may have ended since: a finished table has no hand to open
+                        # (looked at with no await before the click)
+                        if table.game is None or table.game.is_over():
+                            return None
+                        return await open_hand(anna, message)
+
+                    panel = await between_ticks(hand)
+                    if panel is not None and offers_a_move(panel):  # not while a trick shows
                         await between_ticks(lambda: play_first_legal(anna, panel))  # noqa: B023
                     else:
                         await asyncio.sleep(0.01)
