@@ -206,15 +206,16 @@ class PostgresStorage(Storage):
     @asynccontextmanager
     async def _transaction(self, *, readonly: bool) -> AsyncIterator[_PostgresConnection]:
         """One transaction on a connection of the pool, within ``timeout`` seconds from its turn
-        (a connection free, or one to open) to the commit: waiting for a connection that others
-        use is a turn in line, not counted (a queue is not an outage). A connection that failed,
-        was cut or ran out of time is dropped at once (the server rolls back what it had not
-        committed), never waited on: a database that hangs holds nobody."""
+        (a connection free, or one to open) to the commit, the time the event loop was too busy
+        to read the server's answers not counted (``watch.py``): waiting for a connection that
+        others use is a turn in line, not counted either (a queue is not an outage). A
+        connection that failed, was cut or ran out of time is dropped at once (the server rolls
+        back what it had not committed), never waited on: a database that hangs holds nobody."""
         self._require_open()
         async with self._edge():
             await self._take_turn(self._turns)
             try:
-                async with asyncio.timeout(self.timeout), self._connection(readonly) as db:
+                async with self._watch.within(self.timeout), self._connection(readonly) as db:
                     yield db
             finally:
                 self._turns.release()

@@ -74,6 +74,7 @@ from bot.storage.rows import (
     table_values,
 )
 from bot.storage.sql import Connection, Row, placeholders
+from bot.storage.watch import LoopWatch
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +84,8 @@ TIMEOUT = 5.0
 """Seconds the database may take to answer a read or a write, from the start of its transaction
 to its commit, before it counts as not done (``StorageUnavailable``): a database that hangs never
 holds a table for longer. The wait for a turn (SQLite's one writer, a connection of the pool) is
-not counted: a queue is not an outage."""
+not counted, nor the time the event loop was too busy to read an answer (``watch.py``): a queue
+is not an outage."""
 
 Place = Literal["disk", "server"]
 """Where a storage's data lives (``Storage.place``)."""
@@ -177,6 +179,8 @@ class Storage(DealStore, DailyStore, ABC):
         self._outage: asyncio.Event | None = None
         """Set when an outage begins: whoever waits in line for a turn is let go at once."""
         self._line: ActionLine | None = None
+        self._watch = LoopWatch()
+        """Times each read and write (``timeout``), the event loop's stalls left out."""
 
     # --- the edge: every driver error becomes the storage's own -----------------------------------
 
