@@ -139,6 +139,7 @@ class PostgresStorage(Storage):
                 max_size=pool_size,
                 timeout=10,
                 server_settings=server_settings(timeout),
+                reset=_keep_session,
             )
         except (*DRIVER_ERRORS, ValueError) as error:
             raise StorageError(f"cannot connect to {where}: {redact(str(error))}") from error
@@ -243,6 +244,12 @@ class PostgresStorage(Storage):
             if not clean:
                 db.terminate()
             await self._pool.release(db)
+
+
+async def _keep_session(db: asyncpg.Connection[asyncpg.Record]) -> None:
+    """A connection given back to the pool keeps its session as it is (the pool rolls back a
+    transaction left open first): Kortbord changes nothing of a session beyond its transaction,
+    so the pool's own reset would only cost a round trip after every transaction."""
 
 
 def server_settings(timeout: float) -> dict[str, str]:

@@ -73,7 +73,7 @@ from bot.storage.rows import (
     table_from_row,
     table_values,
 )
-from bot.storage.sql import Connection, Row, placeholders
+from bot.storage.sql import Connection, Row, one_of, placeholders
 from bot.storage.watch import LoopWatch
 
 log = logging.getLogger(__name__)
@@ -643,10 +643,8 @@ class Storage(DealStore, DailyStore, ABC):
                 for guild_id in {table.guild_id for table in part}:
                     await self._require_owner(db, guild_id)
                 ids = [table.table_id for table in part]
-                found = await db.fetch(
-                    f"SELECT table_id FROM tables WHERE table_id IN ({placeholders(len(ids))})",
-                    *ids,
-                )
+                among, args = one_of(db, "table_id", ids)
+                found = await db.fetch(f"SELECT table_id FROM tables WHERE {among}", *args)
                 missing = set(ids) - {int(row["table_id"]) for row in found}
                 if missing:
                     raise TableNotFoundError(f"no table {min(missing)}")
@@ -720,21 +718,16 @@ class Storage(DealStore, DailyStore, ABC):
                     if pending.table.guild_id == guild_id:
                         answers[i] = error
         ids = [p.table.table_id for p in batch]
-        marks = placeholders(len(ids))
+        among, args = one_of(db, "table_id", ids)
         status = {
             int(row["table_id"]): str(row["status"])
-            for row in await db.fetch(
-                f"SELECT table_id, status FROM tables WHERE table_id IN ({marks})", *ids
-            )
+            for row in await db.fetch(f"SELECT table_id, status FROM tables WHERE {among}", *args)
         }
-        seqs = sorted({p.action.seq for p in batch})
+        seqs, seq_args = one_of(db, "seq", sorted({p.action.seq for p in batch}))
         taken = {
             (int(row["table_id"]), int(row["seq"]))
             for row in await db.fetch(
-                f"SELECT table_id, seq FROM actions WHERE table_id IN ({marks})"
-                f" AND seq IN ({placeholders(len(seqs))})",
-                *ids,
-                *seqs,
+                f"SELECT table_id, seq FROM actions WHERE {among} AND {seqs}", *args, *seq_args
             )
         }
         for i, pending in enumerate(batch):
@@ -1050,8 +1043,8 @@ async def _write_tables(db: Connection, tables: list[TableRecord]) -> None:
 
 
 async def _write_seats(db: Connection, tables: list[TableRecord]) -> None:
-    ids = [table.table_id for table in tables]
-    await db.execute(f"DELETE FROM seats WHERE table_id IN ({placeholders(len(ids))})", *ids)
+    among, args = one_of(db, "table_id", [table.table_id for table in tables])
+    await db.execute(f"DELETE FROM seats WHERE {among}", *args)
     await db.executemany(
         "INSERT INTO seats (table_id, seat, user_id, name, ai, autoplay, strikes, left_table)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
