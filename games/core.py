@@ -443,6 +443,11 @@ class Game(ABC):
     def view(self, seat: Seat | None) -> View:
         """What ``seat`` (None: a spectator) may know now."""
 
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        """``view(seat).hand``: the seat's own cards. The bot asks it of every member after each
+        action (whose hand changed); an engine whose whole view costs more gives it directly."""
+        return self.view(seat).hand
+
     def clone(self, rng: random.Random | None = None) -> Self:
         """An independent copy: its generator a copy of this one's (the copy deals what this
         match would), or ``rng`` itself (a determinized world, whose future is not this one's)."""

@@ -124,8 +124,10 @@ class Play:
             level = logging.DEBUG if isinstance(error, StorageUnavailable) else logging.ERROR
             log.log(level, "table %s: action %s not saved: %s", table.table_id, entry.seq, error)
             raise UserError(self.not_saved_key) from None
-        new_deal = trial.view(None).deal != table.view(None).deal
+        deal = table.view(None).deal
         table.record, table.game, table.seq = record, trial, table.seq + 1
+        # the new state's public view, worked out once here for what follows (its window, faces)
+        new_deal = table.view(None).deal != deal
         if chosen:
             table.acted_version[seat] = record.version
         if new_deal:
