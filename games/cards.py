@@ -13,6 +13,7 @@ This module does no I/O and knows nothing of any game.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -110,9 +111,15 @@ def cards_tuple(cards: Iterable[int]) -> tuple[Card, ...]:
 
 
 def make_deck(ranks: Iterable[int] = range(2, 15), jokers: int = 0) -> list[int]:
-    """Every card of the given ranks in all four suits (suit by suit), then the joker(s)."""
-    rank_list = list(ranks)
-    return [card(r, s) for s in range(4) for r in rank_list] + [JOKER] * jokers
+    """Every card of the given ranks in all four suits (suit by suit), then the joker(s): a new
+    list each time, for the caller to shuffle."""
+    return list(_deck(tuple(ranks), jokers))
+
+
+@functools.lru_cache(maxsize=64)
+def _deck(ranks: tuple[int, ...], jokers: int) -> tuple[int, ...]:
+    # every deal of every table starts from one of a few decks (a restart deals thousands)
+    return tuple(card(r, s) for s in range(4) for r in ranks) + (JOKER,) * jokers
 
 
 def parse_deck(deck_codes: Sequence[str]) -> list[int]:
