@@ -22,7 +22,7 @@ import logging
 import re
 import time
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -961,6 +961,17 @@ class Storage(DealStore, DailyStore, ABC):
         async with self._read() as db:
             row = await db.fetchrow(f"SELECT 1 FROM {table} WHERE user_id = ?", user_id)
         return row is None
+
+    async def member_choices(
+        self, choice: MemberChoice, user_ids: Sequence[int]
+    ) -> dict[int, bool]:
+        """``member_choice`` of each of ``user_ids``, in one read."""
+        table = _off_table(choice)
+        async with self._read() as db:
+            among, args = one_of(db, "user_id", list(user_ids))
+            rows = await db.fetch(f"SELECT user_id FROM {table} WHERE {among}", *args)
+        off = {int(row["user_id"]) for row in rows}
+        return {user_id: user_id not in off for user_id in user_ids}
 
     async def set_member_choice(self, choice: MemberChoice, user_id: int, on: bool) -> None:
         table = _off_table(choice)

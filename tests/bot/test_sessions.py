@@ -292,10 +292,10 @@ async def test_a_forced_card_whose_members_choice_cannot_be_read_is_left_to_them
     table = await two_member_match(sessions)
     user_id, move, forced = await forced_next(sessions, table)
 
-    async def away(choice: str, user_id: int) -> bool:
+    async def away(choice: str, user_ids: object) -> dict[int, bool]:
         raise StorageUnavailable("no answer within 5 s")
 
-    monkeypatch.setattr(storage, "member_choice", away)
+    monkeypatch.setattr(storage, "member_choices", away)
     seq, calls = table.seq, len(recorder.calls)
     # the move is saved and stands; the card the table would play is left to its member, as a
     # forced card that cannot be saved is
