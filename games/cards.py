@@ -105,9 +105,13 @@ class Card(int):
         return f"Card({code(self)})"
 
 
+_CARDS = tuple(Card(c) for c in range(JOKER + 1))
+"""Every card's one Card value (a Card never changes, so views share them)."""
+
+
 def cards_tuple(cards: Iterable[int]) -> tuple[Card, ...]:
     """Immutable Card values for a view."""
-    return tuple(Card(c) for c in cards)
+    return tuple(_CARDS[c] if 0 <= c <= JOKER else Card(c) for c in cards)
 
 
 def make_deck(ranks: Iterable[int] = range(2, 15), jokers: int = 0) -> list[int]:
@@ -141,12 +145,21 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
+_IN_SUIT = tuple(tuple(i for i in range(13) if chunk >> i & 1) for chunk in range(1 << 13))
+"""The bits set in each 13-bit chunk (a suit's part of a mask), lowest first."""
+
+
 def cards_in(mask: int) -> Iterator[int]:
     """The cards of a mask, lowest int first."""
+    cards: list[int] = []
+    base = 0
     while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+        # a suit at a time (every view lists hands and piles of every table after each action)
+        found = _IN_SUIT[mask & 0x1FFF]
+        cards.extend(found if base == 0 else [base + i for i in found])
+        mask >>= 13
+        base += 13
+    return iter(cards)
 
 
 # --- randomness --------------------------------------------------------------------------------
