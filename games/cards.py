@@ -13,6 +13,7 @@ This module does no I/O and knows nothing of any game.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -104,15 +105,25 @@ class Card(int):
         return f"Card({code(self)})"
 
 
+_CARDS = tuple(Card(c) for c in range(JOKER + 1))
+"""Every card's one Card value (a Card never changes, so views share them)."""
+
+
 def cards_tuple(cards: Iterable[int]) -> tuple[Card, ...]:
     """Immutable Card values for a view."""
-    return tuple(Card(c) for c in cards)
+    return tuple(_CARDS[c] if 0 <= c <= JOKER else Card(c) for c in cards)
 
 
 def make_deck(ranks: Iterable[int] = range(2, 15), jokers: int = 0) -> list[int]:
-    """Every card of the given ranks in all four suits (suit by suit), then the joker(s)."""
-    rank_list = list(ranks)
-    return [card(r, s) for s in range(4) for r in rank_list] + [JOKER] * jokers
+    """Every card of the given ranks in all four suits (suit by suit), then the joker(s): a new
+    list each time, for the caller to shuffle."""
+    return list(_deck(tuple(ranks), jokers))
+
+
+@functools.lru_cache(maxsize=64)
+def _deck(ranks: tuple[int, ...], jokers: int) -> tuple[int, ...]:
+    # every deal of every table starts from one of a few decks (a restart deals thousands)
+    return tuple(card(r, s) for s in range(4) for r in ranks) + (JOKER,) * jokers
 
 
 def parse_deck(deck_codes: Sequence[str]) -> list[int]:
@@ -134,12 +145,21 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
+_IN_SUIT = tuple(tuple(i for i in range(13) if chunk >> i & 1) for chunk in range(1 << 13))
+"""The bits set in each 13-bit chunk (a suit's part of a mask), lowest first."""
+
+
 def cards_in(mask: int) -> Iterator[int]:
     """The cards of a mask, lowest int first."""
+    cards: list[int] = []
+    base = 0
     while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+        # a suit at a time (every view lists hands and piles of every table after each action)
+        found = _IN_SUIT[mask & 0x1FFF]
+        cards.extend(found if base == 0 else [base + i for i in found])
+        mask >>= 13
+        base += 13
+    return iter(cards)
 
 
 # --- randomness --------------------------------------------------------------------------------

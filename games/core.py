@@ -286,12 +286,36 @@ def _bounds(f: dataclasses.Field[object]) -> tuple[int, int]:
     return int(low), int(high)
 
 
+@dataclass(frozen=True, slots=True)
+class _OptionFields:
+    """An options type's fields by name, and each one's type with its annotation resolved."""
+
+    fields: Mapping[str, dataclasses.Field[object]]
+    types: Mapping[str, object]
+
+
+_OPTION_FIELDS: dict[type[Options], _OptionFields] = {}
+
+
+def _option_fields(options_type: type[Options]) -> _OptionFields:
+    """Worked out once per options type: resolving annotations (``typing.get_type_hints``)
+    compiles each one anew, and a restart rebuilds the options of thousands of tables."""
+    known = _OPTION_FIELDS.get(options_type)
+    if known is None:
+        hints = typing.get_type_hints(options_type)
+        fields = {f.name: f for f in dataclasses.fields(options_type)}
+        known = _OPTION_FIELDS[options_type] = _OptionFields(
+            fields, {name: hints[name] for name in fields}
+        )
+    return known
+
+
 def option_infos(options_type: type[Options]) -> tuple[OptionInfo, ...]:
     """The options a table creator can set, with their defaults and allowed values."""
-    hints = typing.get_type_hints(options_type)
+    known = _option_fields(options_type)
     out = []
-    for f in dataclasses.fields(options_type):
-        t = hints[f.name]
+    for f in known.fields.values():
+        t = known.types[f.name]
         choices: tuple[object, ...]
         if typing.get_origin(t) is Literal:
             choices = typing.get_args(t)
@@ -344,16 +368,18 @@ def _convert(name: str, t: object, text: str) -> object:
 
 def apply_option_text(base: OptionsT, settings: Mapping[str, str]) -> OptionsT:
     """``base`` with ``name=value`` settings applied; OptionError names what is wrong."""
-    hints = typing.get_type_hints(type(base))
-    names = {f.name for f in dataclasses.fields(base)}
+    if not settings:
+        return base
+    found = _option_fields(type(base))
+    hints, fields = found.types, found.fields
     changes: dict[str, object] = {}
-    fields = {f.name: f for f in dataclasses.fields(base)}
     for name, text in settings.items():
-        if name not in names:
-            known = ", ".join(sorted(names)) or "none"
+        if name not in fields:
+            names = sorted(fields)
+            known = ", ".join(names) or "none"
             raise OptionError(
                 f"unknown option {name!r} (options: {known})",
-                Msg.of("options.error.unknown", name=name, names=" ".join(sorted(names))),
+                Msg.of("options.error.unknown", name=name, names=" ".join(names)),
             )
         value = _convert(name, hints[name], text)
         if hints[name] is int:
@@ -416,6 +442,11 @@ class Game(ABC):
     @abstractmethod
     def view(self, seat: Seat | None) -> View:
         """What ``seat`` (None: a spectator) may know now."""
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        """``view(seat).hand``: the seat's own cards. The bot asks it of every member after each
+        action (whose hand changed); an engine whose whole view costs more gives it directly."""
+        return self.view(seat).hand
 
     def clone(self, rng: random.Random | None = None) -> Self:
         """An independent copy: its generator a copy of this one's (the copy deals what this

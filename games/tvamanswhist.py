@@ -36,6 +36,7 @@ This module is a pure rules engine: standard library only, no I/O, no clock.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 from typing import Literal
@@ -81,6 +82,38 @@ E_DEAL, E_TRUMP, E_TRICK, E_TOOK, E_UNSEEN, E_YOU_DREW, E_COUNTING = range(7)
 E_DEAL_TRICKS, E_DEAL_POINTS, E_DEAL_LAST_TRICK, E_SCORED, E_DEALS, E_MATCH = range(7, 13)
 Event = tuple[int, int, int, int, int]
 TRICK_EVENTS = frozenset((E_TRICK, E_TOOK, E_UNSEEN, E_YOU_DREW))
+
+
+@functools.lru_cache(maxsize=4096)
+def _message(event: Event) -> Msg:
+    """An event's message, made once: an event always reads the same, and every view shows the
+    match's last ``EVENTS_KEPT`` events (a table's views are made anew after each action)."""
+    kind, _, a, b, c = event
+    k = GAME_ID + ".event."
+    if kind == E_DEAL:
+        return Msg.of("table.event.deal_started", deal=a, seat=b)
+    if kind == E_TRUMP:
+        return Msg.of("table.event.trump", suit=SUITS[a])
+    if kind == E_TRICK:
+        return Msg.of("table.event.trick_won", seat=a, card=code(b))
+    if kind == E_TOOK:
+        return Msg.of(k + "took", seat=a, card=code(b))
+    if kind == E_UNSEEN:
+        return Msg.of(k + "drew_unseen", seat=a)
+    if kind == E_YOU_DREW:
+        return Msg.of(k + "you_drew", card=code(b))
+    if kind == E_COUNTING:
+        return Msg.of(k + "counting_started", seat=a)
+    if kind in (E_DEAL_TRICKS, E_DEAL_POINTS, E_DEAL_LAST_TRICK):
+        name = {E_DEAL_TRICKS: "deal_won", E_DEAL_POINTS: "deal_won_points"}.get(
+            kind, "deal_won_last_trick"
+        )
+        return Msg.of(k + name, seat=a, won=b, lost=c)
+    if kind == E_SCORED:
+        return Msg.of(k + "scored", seat=a, points=b, total=c)
+    if kind == E_DEALS:
+        return Msg.of(k + "deals_won", seat=a, deals=c)
+    return Msg.of(k + "match_won", seat=a)
 
 
 @dataclass(frozen=True)
@@ -364,34 +397,6 @@ class Tvamanswhist(Game):
             piles.append(Pile("table.pile.last_trick", cards_tuple(last[1:3]), seat=last[3]))
         return tuple(piles)
 
-    def _message(self, event: Event) -> Msg:
-        kind, _, a, b, c = event
-        k = GAME_ID + ".event."
-        if kind == E_DEAL:
-            return Msg.of("table.event.deal_started", deal=a, seat=b)
-        if kind == E_TRUMP:
-            return Msg.of("table.event.trump", suit=SUITS[a])
-        if kind == E_TRICK:
-            return Msg.of("table.event.trick_won", seat=a, card=code(b))
-        if kind == E_TOOK:
-            return Msg.of(k + "took", seat=a, card=code(b))
-        if kind == E_UNSEEN:
-            return Msg.of(k + "drew_unseen", seat=a)
-        if kind == E_YOU_DREW:
-            return Msg.of(k + "you_drew", card=code(b))
-        if kind == E_COUNTING:
-            return Msg.of(k + "counting_started", seat=a)
-        if kind in (E_DEAL_TRICKS, E_DEAL_POINTS, E_DEAL_LAST_TRICK):
-            name = {E_DEAL_TRICKS: "deal_won", E_DEAL_POINTS: "deal_won_points"}.get(
-                kind, "deal_won_last_trick"
-            )
-            return Msg.of(k + name, seat=a, won=b, lost=c)
-        if kind == E_SCORED:
-            return Msg.of(k + "scored", seat=a, points=b, total=c)
-        if kind == E_DEALS:
-            return Msg.of(k + "deals_won", seat=a, deals=c)
-        return Msg.of(k + "match_won", seat=a)
-
     def _events_for(self, seat: Seat | None) -> tuple[Msg, ...]:
         who = -1 if seat is None else seat
         picked: list[Event] = []
@@ -400,7 +405,10 @@ class Tvamanswhist(Game):
                 picked.append(event)
                 if len(picked) == EVENTS_KEPT:
                     break
-        return tuple(self._message(e) for e in reversed(picked))
+        return tuple(_message(e) for e in reversed(picked))
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return cards_tuple(cards_in(self.hands[seat]))
 
     def view(self, seat: Seat | None) -> View:
         values = self.deal_values()
@@ -413,7 +421,7 @@ class Tvamanswhist(Game):
             seat=seat,
             phase=self._phase(),
             to_act=self.to_act(),
-            hand=() if seat is None else cards_tuple(cards_in(self.hands[seat])),
+            hand=() if seat is None else self.hand(seat),
             seats=(self._seat_view(0, values), self._seat_view(1, values)),
             trick=tuple((self.leader ^ i, Card(c)) for i, c in enumerate(self.trick)),
             trump=None if self._free_play() and not over else self.trump,

@@ -229,7 +229,7 @@ class SessionManager:
     def hands(self, table: LiveTable) -> dict[Seat, object]:
         if table.game is None:
             return {}
-        return {s: table.view(s).hand for s in self.member_seats(table)}
+        return {s: table.hand(s) for s in self.member_seats(table)}
 
     def changed_hands(self, table: LiveTable, before: dict[Seat, object]) -> frozenset[Seat]:
         after = self.hands(table)

@@ -124,8 +124,10 @@ class Play:
             level = logging.DEBUG if isinstance(error, StorageUnavailable) else logging.ERROR
             log.log(level, "table %s: action %s not saved: %s", table.table_id, entry.seq, error)
             raise UserError(self.not_saved_key) from None
-        new_deal = trial.view(None).deal != table.view(None).deal
+        deal = table.view(None).deal
         table.record, table.game, table.seq = record, trial, table.seq + 1
+        # the new state's public view, worked out once here for what follows (its window, faces)
+        new_deal = table.view(None).deal != deal
         if chosen:
             table.acted_version[seat] = record.version
         if new_deal:
@@ -211,7 +213,8 @@ class Play:
     async def play_forced_card(self, table: LiveTable) -> bool:
         """Play a member's only legal card for them, in the same change as the move that led to
         it (one table edit shows both). Their panel stays valid: it made no choice of theirs. A
-        card that cannot be saved is left for the member to play; False when none was played."""
+        card that cannot be saved, or whose member's choice cannot be read, is left for the
+        member to play; False when none was played."""
         game = table.game
         if game is None or table.in_window or game.is_over() or self.sessions.closing:
             return False
@@ -220,7 +223,16 @@ class Play:
             if record.user_id is None or table.by_computer(seat):
                 continue
             card = forced_card(game, seat)
-            if card is None or not await self.sessions.choices.get("forced_cards", record.user_id):
+            if card is None:
+                continue
+            try:
+                wanted = await self.sessions.choices.get("forced_cards", record.user_id)
+            except StorageError as error:
+                # as a forced card that cannot be saved: left for the member to play (the move
+                # before it is saved and stands); an outage is logged by the storage, once
+                log.debug("table %s: forced card left to seat %d: %s", table.table_id, seat, error)
+                return False
+            if not wanted:
                 continue
             try:
                 await self.apply(table, seat, card, by="computer", chosen=False)

@@ -94,8 +94,11 @@ class ReactionWindows:
         return table
 
     def follow(self, table: LiveTable) -> None:
-        """Open or close the table's reaction window to match the match's phase."""
+        """Open or close the table's reaction window to match the match's phase. Only a
+        realtime game opens one: another is not asked (its view is not worked out for it)."""
         assert table.game is not None
+        if not table.spec.realtime and not table.in_window:
+            return
         length = window_ms(table.view(None))
         if length is None and table.in_window:
             table.reveal_at = None

@@ -16,7 +16,7 @@ from bot.errors import UserError
 from bot.leaderboard import RatingChange
 from bot.sessions.moves import member_actions
 from bot.storage.records import Damage, SeatRecord, TableRecord
-from games.cards import code, is_card_code
+from games.cards import Card, code, is_card_code
 from games.core import Action, Game, GameSpec, Options, Seat, View
 from games.registry import SPECS
 
@@ -145,6 +145,15 @@ class LiveTable:
     def view(self, seat: Seat | None) -> View:
         """``game.view(seat)`` of the table's match, worked out once per state of it."""
         return self.worked_out("view", seat, lambda game: game.view(seat))
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        """The seat's hand in the table's match: its view's when that is worked out already,
+        else the game's (without the rest of the view), once per state."""
+        game, known = self._known
+        view = known.get(("view", seat)) if game is self.game else None
+        if isinstance(view, View):
+            return view.hand
+        return self.worked_out("hand", seat, lambda game: game.hand(seat))
 
     def choices(self, seat: Seat) -> Mapping[Action, str]:
         """:func:`member_actions` of the table's match for ``seat``, worked out once per state."""

@@ -139,6 +139,7 @@ class PostgresStorage(Storage):
                 max_size=pool_size,
                 timeout=10,
                 server_settings=server_settings(timeout),
+                reset=_keep_session,
             )
         except (*DRIVER_ERRORS, ValueError) as error:
             raise StorageError(f"cannot connect to {where}: {redact(str(error))}") from error
@@ -206,15 +207,16 @@ class PostgresStorage(Storage):
     @asynccontextmanager
     async def _transaction(self, *, readonly: bool) -> AsyncIterator[_PostgresConnection]:
         """One transaction on a connection of the pool, within ``timeout`` seconds from its turn
-        (a connection free, or one to open) to the commit: waiting for a connection that others
-        use is a turn in line, not counted (a queue is not an outage). A connection that failed,
-        was cut or ran out of time is dropped at once (the server rolls back what it had not
-        committed), never waited on: a database that hangs holds nobody."""
+        (a connection free, or one to open) to the commit, the time the event loop was too busy
+        to read the server's answers not counted (``watch.py``): waiting for a connection that
+        others use is a turn in line, not counted either (a queue is not an outage). A
+        connection that failed, was cut or ran out of time is dropped at once (the server rolls
+        back what it had not committed), never waited on: a database that hangs holds nobody."""
         self._require_open()
         async with self._edge():
             await self._take_turn(self._turns)
             try:
-                async with asyncio.timeout(self.timeout), self._connection(readonly) as db:
+                async with self._watch.within(self.timeout), self._connection(readonly) as db:
                     yield db
             finally:
                 self._turns.release()
@@ -242,6 +244,12 @@ class PostgresStorage(Storage):
             if not clean:
                 db.terminate()
             await self._pool.release(db)
+
+
+async def _keep_session(db: asyncpg.Connection[asyncpg.Record]) -> None:
+    """A connection given back to the pool keeps its session as it is (the pool rolls back a
+    transaction left open first): Kortbord changes nothing of a session beyond its transaction,
+    so the pool's own reset would only cost a round trip after every transaction."""
 
 
 def server_settings(timeout: float) -> dict[str, str]:

@@ -14,7 +14,15 @@ from typing import Any, Protocol
 
 from bot.storage.errors import IntegrityViolation, UniqueViolation
 
-__all__ = ["Connection", "IntegrityViolation", "Row", "UniqueViolation", "numbered", "placeholders"]
+__all__ = [
+    "Connection",
+    "IntegrityViolation",
+    "Row",
+    "UniqueViolation",
+    "numbered",
+    "one_of",
+    "placeholders",
+]
 
 
 class Row(Protocol):
@@ -57,3 +65,13 @@ def numbered(sql: str) -> str:
 def placeholders(count: int) -> str:
     """``?, ?, ?`` for an ``IN (...)`` list of ``count`` values."""
     return ", ".join("?" * count)
+
+
+def one_of(db: Connection, column: str, values: Sequence[object]) -> tuple[str, list[object]]:
+    """The condition that ``column`` is one of ``values``, and its arguments: ``IN (?, ?...)``
+    on SQLite; on PostgreSQL ``= ANY (?)`` with one array, so that the statement reads the same
+    whatever the count and the server's prepared statement serves again (one round trip, not a
+    new statement prepared for each count)."""
+    if db.dialect == "postgresql":
+        return f"{column} = ANY (?)", [list(values)]
+    return f"{column} IN ({placeholders(len(values))})", list(values)

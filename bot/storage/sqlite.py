@@ -195,8 +195,9 @@ class SqliteStorage(Storage):
     @asynccontextmanager
     async def _alone(self, *, transaction: bool) -> AsyncIterator[None]:
         """The connection to itself (a transaction when ``transaction``), within ``timeout``
-        seconds from its turn to the commit; the wait for the turn is not counted (a queue is
-        not an outage), unless the database is found away meanwhile. When the file hangs
+        seconds from its turn to the commit, the time the event loop was too busy to read
+        SQLite's answers not counted (``watch.py``); the wait for the turn is not counted either
+        (a queue is not an outage), unless the database is found away meanwhile. When the file hangs
         (another process holds it, a stalled disk), the caller is let go at the timeout while
         the connection stays taken until SQLite is done with what it was asked and the
         transaction is rolled back."""
@@ -206,7 +207,7 @@ class SqliteStorage(Storage):
             done = False
             try:
                 self._require_open()
-                async with asyncio.timeout(self.timeout):
+                async with self._watch.within(self.timeout):
                     if transaction:
                         await self._db.execute("BEGIN IMMEDIATE")
                     try:

@@ -22,7 +22,7 @@ import logging
 import re
 import time
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -73,7 +73,8 @@ from bot.storage.rows import (
     table_from_row,
     table_values,
 )
-from bot.storage.sql import Connection, Row, placeholders
+from bot.storage.sql import Connection, Row, one_of, placeholders
+from bot.storage.watch import LoopWatch
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +84,8 @@ TIMEOUT = 5.0
 """Seconds the database may take to answer a read or a write, from the start of its transaction
 to its commit, before it counts as not done (``StorageUnavailable``): a database that hangs never
 holds a table for longer. The wait for a turn (SQLite's one writer, a connection of the pool) is
-not counted: a queue is not an outage."""
+not counted, nor the time the event loop was too busy to read an answer (``watch.py``): a queue
+is not an outage."""
 
 Place = Literal["disk", "server"]
 """Where a storage's data lives (``Storage.place``)."""
@@ -177,6 +179,8 @@ class Storage(DealStore, DailyStore, ABC):
         self._outage: asyncio.Event | None = None
         """Set when an outage begins: whoever waits in line for a turn is let go at once."""
         self._line: ActionLine | None = None
+        self._watch = LoopWatch()
+        """Times each read and write (``timeout``), the event loop's stalls left out."""
 
     # --- the edge: every driver error becomes the storage's own -----------------------------------
 
@@ -639,10 +643,8 @@ class Storage(DealStore, DailyStore, ABC):
                 for guild_id in {table.guild_id for table in part}:
                     await self._require_owner(db, guild_id)
                 ids = [table.table_id for table in part]
-                found = await db.fetch(
-                    f"SELECT table_id FROM tables WHERE table_id IN ({placeholders(len(ids))})",
-                    *ids,
-                )
+                among, args = one_of(db, "table_id", ids)
+                found = await db.fetch(f"SELECT table_id FROM tables WHERE {among}", *args)
                 missing = set(ids) - {int(row["table_id"]) for row in found}
                 if missing:
                     raise TableNotFoundError(f"no table {min(missing)}")
@@ -716,21 +718,16 @@ class Storage(DealStore, DailyStore, ABC):
                     if pending.table.guild_id == guild_id:
                         answers[i] = error
         ids = [p.table.table_id for p in batch]
-        marks = placeholders(len(ids))
+        among, args = one_of(db, "table_id", ids)
         status = {
             int(row["table_id"]): str(row["status"])
-            for row in await db.fetch(
-                f"SELECT table_id, status FROM tables WHERE table_id IN ({marks})", *ids
-            )
+            for row in await db.fetch(f"SELECT table_id, status FROM tables WHERE {among}", *args)
         }
-        seqs = sorted({p.action.seq for p in batch})
+        seqs, seq_args = one_of(db, "seq", sorted({p.action.seq for p in batch}))
         taken = {
             (int(row["table_id"]), int(row["seq"]))
             for row in await db.fetch(
-                f"SELECT table_id, seq FROM actions WHERE table_id IN ({marks})"
-                f" AND seq IN ({placeholders(len(seqs))})",
-                *ids,
-                *seqs,
+                f"SELECT table_id, seq FROM actions WHERE {among} AND {seqs}", *args, *seq_args
             )
         }
         for i, pending in enumerate(batch):
@@ -965,6 +962,17 @@ class Storage(DealStore, DailyStore, ABC):
             row = await db.fetchrow(f"SELECT 1 FROM {table} WHERE user_id = ?", user_id)
         return row is None
 
+    async def member_choices(
+        self, choice: MemberChoice, user_ids: Sequence[int]
+    ) -> dict[int, bool]:
+        """``member_choice`` of each of ``user_ids``, in one read."""
+        table = _off_table(choice)
+        async with self._read() as db:
+            among, args = one_of(db, "user_id", list(user_ids))
+            rows = await db.fetch(f"SELECT user_id FROM {table} WHERE {among}", *args)
+        off = {int(row["user_id"]) for row in rows}
+        return {user_id: user_id not in off for user_id in user_ids}
+
     async def set_member_choice(self, choice: MemberChoice, user_id: int, on: bool) -> None:
         table = _off_table(choice)
         async with self._write() as db:
@@ -1046,8 +1054,8 @@ async def _write_tables(db: Connection, tables: list[TableRecord]) -> None:
 
 
 async def _write_seats(db: Connection, tables: list[TableRecord]) -> None:
-    ids = [table.table_id for table in tables]
-    await db.execute(f"DELETE FROM seats WHERE table_id IN ({placeholders(len(ids))})", *ids)
+    among, args = one_of(db, "table_id", [table.table_id for table in tables])
+    await db.execute(f"DELETE FROM seats WHERE {among}", *args)
     await db.executemany(
         "INSERT INTO seats (table_id, seat, user_id, name, ai, autoplay, strikes, left_table)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

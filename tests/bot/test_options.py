@@ -3,14 +3,17 @@ typing reads back as the same settings, in either language."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import typing
+from typing import Literal
 
 import pytest
 
 from bot import options as choices
 from bot.errors import UserError
 from bot.i18n import LANGS, catalog
-from games.core import option_infos
+from games.core import OptionError, Options, apply_option_text, bounds, option_infos
 from games.registry import SPECS
 
 
@@ -71,3 +74,37 @@ def test_settings_written_as_words_may_have_names_and_values_of_several_words() 
     assert read == {"deal": "three_two", "ante": "2"}
     read = choices.parse_settings(sv, "hej_knekt", "falskt alarm=ja reaction_ms=4000")
     assert read == {"false_alarm": "yes", "reaction_ms": "4000"}
+
+
+@dataclasses.dataclass(frozen=True)
+class _Rules(Options):
+    jokers: bool = False
+    target: int = dataclasses.field(default=50, metadata=bounds(10, 100))
+    deck: Literal["short", "long"] = "short"
+
+
+def test_a_restart_resolves_each_options_types_annotations_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a restart rebuilds the options of thousands of tables; resolving annotations compiles
+    # each one anew and cost most of a 10,000-table restore
+    resolved = []
+    real = typing.get_type_hints
+
+    def counted(kind: object) -> dict[str, object]:
+        resolved.append(kind)
+        return real(kind)
+
+    monkeypatch.setattr(typing, "get_type_hints", counted)
+    tables = [
+        apply_option_text(_Rules(), {"target": str(10 + n % 90), "jokers": "ja", "deck": "long"})
+        for n in range(1000)
+    ]
+    assert resolved == [_Rules]
+    assert tables[7] == _Rules(jokers=True, target=17, deck="long")
+    with pytest.raises(OptionError, match="target is 10–100, not 5"):
+        apply_option_text(_Rules(), {"target": "5"})
+    with pytest.raises(OptionError, match=r"unknown option 'trumps' \(options: deck, jokers"):
+        apply_option_text(_Rules(), {"trumps": "1"})
+    assert [info.name for info in option_infos(_Rules)] == ["jokers", "target", "deck"]
+    assert resolved == [_Rules]

@@ -16,7 +16,7 @@ import pytest
 from bot.clock import ManualClock
 from bot.errors import UserError
 from bot.sessions import LiveTable, Member, SessionManager, forced_card
-from bot.storage import Storage, open_storage
+from bot.storage import Storage, StorageUnavailable, open_storage
 from bot.thinking import Thinker
 from games.core import Seat
 
@@ -282,6 +282,36 @@ async def test_a_member_who_turned_forced_cards_off_plays_the_card_themselves(
     assert table.seq == seq + 1
     assert table.game is not None
     assert forced in table.game.to_act()
+
+
+async def test_a_forced_card_whose_members_choice_cannot_be_read_is_left_to_them(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    recorder = Recorder()
+    sessions = SessionManager(storage, ManualClock(), listeners=[recorder], rng=random.Random(3))
+    table = await two_member_match(sessions)
+    user_id, move, forced = await forced_next(sessions, table)
+
+    async def away(choice: str, user_ids: object) -> dict[int, bool]:
+        raise StorageUnavailable("no answer within 5 s")
+
+    monkeypatch.setattr(storage, "member_choices", away)
+    seq, calls = table.seq, len(recorder.calls)
+    # the move is saved and stands; the card the table would play is left to its member, as a
+    # forced card that cannot be saved is
+    await sessions.act(table.table_id, user_id, table.version, move)
+    assert table.seq == seq + 1
+    assert len(await storage.actions(table.table_id)) == seq + 1
+    assert table.game is not None
+    assert forced in table.game.to_act()
+    assert forced in table.turn_deadlines  # their turn runs
+    assert len(recorder.calls) == calls + 1  # the faces show the move
+    monkeypatch.undo()
+    forced_user = table.record.seats[forced].user_id
+    assert forced_user is not None
+    card = first_legal(table, forced)
+    await sessions.act(table.table_id, forced_user, table.version, card)
+    assert table.seq == seq + 2
 
 
 class Broken:

@@ -43,7 +43,10 @@ def _new(spec: GameSpec[Options], players: int, preset: str, seed: int) -> Game 
 
 
 def _views(game: Game) -> list[View]:
-    return [game.view(s) for s in range(game.players)] + [game.view(None)]
+    views = [game.view(s) for s in range(game.players)]
+    for seat, view in enumerate(views):
+        assert game.hand(seat) == view.hand, f"seat {seat}'s hand is not its view's"
+    return [*views, game.view(None)]
 
 
 def _total_cards(view: View) -> int:
@@ -77,6 +80,7 @@ def _playout(game: Game, rng: random.Random) -> list[tuple[int, str]]:
         game.apply(seat, action)
         record.append((seat, text))
         assert _total_cards(game.view(None)) == total, f"cards not conserved after {text}"
+        assert game.hand(seat) == game.view(seat).hand, f"the hand is not the view's after {text}"
     pytest.fail(f"match did not end within {MAX_ACTIONS} actions")
 
 
@@ -137,6 +141,16 @@ def test_no_leak_through_views(game_id: str, players: int, preset: str) -> None:
                 assert other.view(seat) == mine, "a view changes when hidden cards are re-dealt"
                 assert other.view(None) == spectator, "the spectator view shows a hidden card"
                 assert other.legal_actions(seat) == state.legal_actions(seat)
+
+
+@pytest.mark.parametrize("game_id", sorted(SPECS))
+def test_only_a_realtime_game_opens_a_reaction_window(game_id: str) -> None:
+    # the bot asks only a realtime game whether a reaction window is open
+    spec = SPECS[game_id]
+    game = _new(spec, spec.min_players, "standard", 5)
+    assert game is not None
+    for state in _states_along_a_playout(game, random.Random(5), 40):
+        assert spec.realtime or "window_ms" not in dict(state.view(None).phase.args)
 
 
 @pytest.mark.parametrize(("game_id", "players", "preset"), CASES)
