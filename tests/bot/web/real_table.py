@@ -26,7 +26,7 @@ from pydantic import SecretStr
 from simcord import ChannelHandle, Env, MemberActor
 
 from bot.discord.client import Kortbord
-from bot.discord.listener import GRACE_BEYOND_SETTLING
+from bot.discord.listener import GRACE_BEYOND_SETTLING, TURN_NOTICE_GRACE
 from bot.sessions import LiveTable
 from bot.settings import Settings
 from bot.web.auth import WebUser
@@ -43,6 +43,12 @@ ACCESS_TOKEN = "discord-access-token"
 MOCK_INSTANCE = "123456789012345678"  # the SDK mock's instanceId
 BOT_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.the-bot-token-of-the-tests"
 STEP_SECONDS = 30.0  # a bound on one step on the stack's loop, never a pause
+SETTLE_SECONDS = 9.5
+"""Seconds of wall time SimCord gives the bot's work after a step (its ``settle_timeout``), a
+bound for a bot that hangs: on a busy machine a database write alone may take 5 s (SimCord's
+default). SimCord waits out in real time the timers shorter than this bound, so it stays under
+the shortest timer that must not hold a click (a turn's notice, ``TURN_NOTICE_GRACE``)."""
+assert SETTLE_SECONDS < TURN_NOTICE_GRACE < GRACE_BEYOND_SETTLING
 
 
 @dataclass
@@ -268,7 +274,7 @@ def serving(folder: Path) -> Iterator[Stack]:
             settings, port=0, host="127.0.0.1", demo_members=shown, fetch=fake_discord(holder)
         )
         try:
-            async with simcord.run(bot, check_errors=False) as env:
+            async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_SECONDS) as env:
                 await bot.tree.sync()
                 guild = env.create_guild(name="Kortbord")
                 channel = guild.create_text_channel("kortbord")
