@@ -101,7 +101,9 @@ def test_a_score_sheet_comes_below_the_controls_so_min_hand_stays_on_the_first_s
             if isinstance(p, discord.ui.TextDisplay) and "**Protokoll**" in p.content
         ]
         assert first_row < sheet
-        assert label(shown[first_row].children[0]) == texts.text("ui.button.hand")
+        assert label(rows(table_message(texts, live))[0].children[0]) == texts.text(
+            "ui.button.hand"
+        )
         return
     pytest.fail(f"no state of {game_id} with a score sheet")
 
