@@ -44,8 +44,8 @@ LABEL_PX = 14  # a button's label is 14 px Noto Sans (Discord's own face is as w
 @dataclass(frozen=True, slots=True)
 class Layout:
     """What one message shows, top to bottom: ``head`` (the lines above the picture), the
-    picture (an attachment's file name), ``body`` (the lines below it), the controls, and a
-    small ``foot`` line."""
+    picture (an attachment's file name), ``body`` (the lines below it), the controls, the
+    ``parts``, and a small ``foot`` line."""
 
     head: Sequence[str]
     picture: str | None = None
@@ -53,7 +53,8 @@ class Layout:
     controls: discord.ui.View | None = None
     foot: str = ""
     parts: Sequence[str] = field(default=())
-    """More blocks of text below the body, each its own text display (a score sheet)."""
+    """More blocks of text below the controls, each its own text display (a score sheet): what
+    a member may read but need not, so that the controls stay on a phone's first screen."""
 
 
 def rows_of(controls: discord.ui.View | None) -> list[list[discord.ui.Item[discord.ui.View]]]:
@@ -135,7 +136,7 @@ def _clip_texts(blocks: list[str], limit: int) -> list[str]:
 
 
 def layout_view(shown: Layout) -> discord.ui.LayoutView:
-    """The message as one container: head, picture, body, controls, foot.
+    """The message as one container: head, picture, body, controls, parts, foot.
 
     The view is stopped before it is sent: its controls are dispatched by their custom ids
     alone, so discord.py need not keep it in memory."""
@@ -156,9 +157,6 @@ def layout_view(shown: Layout) -> discord.ui.LayoutView:
         container.add_item(discord.ui.MediaGallery(media))
     if body.strip():
         container.add_item(discord.ui.TextDisplay(body))
-    for part in parts:
-        if part.strip():
-            container.add_item(discord.ui.TextDisplay(part))
     rows = rows_of(shown.controls)
     if rows:
         container.add_item(discord.ui.Separator())
@@ -167,6 +165,11 @@ def layout_view(shown: Layout) -> discord.ui.LayoutView:
         for item in row:
             action_row.add_item(item)
         container.add_item(action_row)
+    parts = [part for part in parts if part.strip()]
+    if parts and rows:
+        container.add_item(discord.ui.Separator())
+    for part in parts:
+        container.add_item(discord.ui.TextDisplay(part))
     if foot.strip():
         container.add_item(discord.ui.TextDisplay(foot))
     view = discord.ui.LayoutView(timeout=None)

@@ -83,6 +83,31 @@ def test_in_play_the_picture_comes_first_and_the_fingerprint_last_in_the_foot(
         assert row_px(list(row.children)) <= PHONE_ROW_PX
 
 
+@pytest.mark.parametrize("game_id", ["piquet", "tvamansbridge", "braus", "bondtolva", "reunion"])
+def test_a_score_sheet_comes_below_the_controls_so_min_hand_stays_on_the_first_screen(
+    game_id: str,
+) -> None:
+    # a Protokoll as tall as a phone pushed *Min hand* below the fold in Piquet and Tvåmansbridge
+    texts = catalog("sv")
+    for live, _ in panel_states(game_id, steps=120):
+        view = live.view(None)
+        if view.sheet is None or not view.sheet.rows:
+            continue
+        shown = parts(table_message(texts, live, picture="table.png"))
+        first_row = next(i for i, p in enumerate(shown) if isinstance(p, discord.ui.ActionRow))
+        (sheet,) = [
+            i
+            for i, p in enumerate(shown)
+            if isinstance(p, discord.ui.TextDisplay) and "**Protokoll**" in p.content
+        ]
+        assert first_row < sheet
+        assert label(rows(table_message(texts, live))[0].children[0]) == texts.text(
+            "ui.button.hand"
+        )
+        return
+    pytest.fail(f"no state of {game_id} with a score sheet")
+
+
 def panel_states(game_id: str, steps: int = 300) -> Iterator[tuple[LiveTable, int]]:
     """Random states of a match, at both ends of the seat range, with a seat that acts."""
     spec = SPECS[game_id]
