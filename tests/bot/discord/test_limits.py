@@ -26,9 +26,15 @@ LONG_NAME = "Åsa-Britt Långnamnsdotter-Ek"[:32]
 SAMPLE_RATE = 0.25
 
 
-def live_table(game_id: str, game: Game, table_id: int = 123456789) -> LiveTable:
+def live_table(
+    game_id: str, game: Game, table_id: int = 123456789, *, members_only: bool = False
+) -> LiveTable:
+    """A live table of ``game``: members with the longest names in the even seats and computer
+    players in the odd ones, or members in every seat (``members_only``)."""
     seats = tuple(
-        SeatRecord(s, 10**17 + s if s % 2 == 0 else None, f"{LONG_NAME}{s}" if s % 2 == 0 else "")
+        SeatRecord(s, 10**17 + s, f"{LONG_NAME}{s}")
+        if members_only or s % 2 == 0
+        else SeatRecord(s, None, "")
         for s in range(game.players)
     )
     record = TableRecord(

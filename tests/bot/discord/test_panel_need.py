@@ -9,38 +9,13 @@ import random
 from typing import cast
 
 import discord
+from test_limits import live_table
 
 from bot.discord.listener import Panel, PanelNeed, panel_need, panel_shows
 from bot.sessions import LiveTable, member_actions
-from bot.storage import SeatRecord, TableRecord
 from games.cards import code, is_card_code
-from games.core import Game, Seat
+from games.core import Seat
 from games.registry import SPECS
-
-
-def live_table(game_id: str, game: Game) -> LiveTable:
-    seats = tuple(SeatRecord(s, 10**17 + s, f"spelare {s}") for s in range(game.players))
-    record = TableRecord(
-        table_id=1,
-        guild_id=1,
-        channel_id=2,
-        thread_id=None,
-        message_id=3,
-        host_id=10**17,
-        game_id=game_id,
-        options=(),
-        variant="standard",
-        seed=1,
-        status="playing",
-        turn_seconds=60,
-        language="sv",
-        version=50,
-        created_at=0.0,
-        updated_at=0.0,
-        deadline_at=None,
-        seats=seats,
-    )
-    return LiveTable(record, game, seq=0)
 
 
 def turn_where(game_id: str, wanted: str) -> tuple[LiveTable, Seat, set[str]]:
@@ -54,7 +29,7 @@ def turn_where(game_id: str, wanted: str) -> tuple[LiveTable, Seat, set[str]]:
         legal = set(member_actions(game, seat).values())
         cards = sum(map(is_card_code, legal))
         if len(legal) >= 2 and cards == (len(legal) if wanted == "cards" else 0):
-            return live_table(game_id, game), seat, legal
+            return live_table(game_id, game, members_only=True), seat, legal
         actions = game.legal_actions(seat)
         game.apply(seat, actions[rng.randrange(len(actions))])
     raise AssertionError(f"no such turn in {game_id}")
