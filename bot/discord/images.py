@@ -5,15 +5,16 @@ its edges (the viewer's seat, else the first, at the bottom, the others clockwis
 players on, only along the top and the bottom), each on one compact plate: its name (cut to the
 plate), then small pictures of a hand and of won tricks with their counts and the score where the
 game has one, the dealer's chip, a partnership's coloured mark, and a bright frame and name on
-whose turn it is. Each seat's cards of the trick lie in front of it; the trump, the turn-up and
-the talong, a seat's bid cards, a träkarl's open cards, shown hands and the last trick lie wherever
-the felt is free, in that order of need: what finds no room (on a crowded table), or only for its
-last few cards, is said in words beside the picture (:func:`table_untold`). Every group of cards
-on the felt is labelled with what it is, whole (``Talong``, ``Senaste sticket``), and whose: its
-seat's name (cut, down to its initial, only where the felt has no room for all of it) or its
-side's mark; where seats play in partnerships, a legend says what the marks mean. No label, count
-or score is ever cut (a seat's name on its plate may be). The hand picture is
-a row of cards (two for up to 13, more for a large hand), the cards that may be played now raised
+whose turn it is. Each seat's cards of the trick lie in front of it, the trick's name (``Stick``)
+beside them where the felt is free; the trump, the turn-up and the talong, a seat's bid cards, a
+träkarl's open cards, shown hands and the last trick lie wherever the felt is free, in that order
+of need: what finds no room (on a crowded table), or only for its last few cards, is said in words
+beside the picture (:func:`table_untold`). Every group of cards on the felt is labelled with what
+it is, whole (``Talong``, ``Senaste sticket``), and whose: its seat's name (cut, down to its
+initial, only where no packing of the felt, nor shifting the label left or wrapping it, keeps it
+whole) or its side's mark; where seats play in partnerships, a legend says what the marks mean.
+No label, count or score is ever cut (a seat's name on its plate may be). The hand picture is a
+row of cards (two for up to 13, more for a large hand), the cards that may be played now raised
 where the caller says which.
 
 Both are legible where Discord shows them on a phone: a picture in a message is shown
