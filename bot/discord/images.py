@@ -5,15 +5,16 @@ its edges (the viewer's seat, else the first, at the bottom, the others clockwis
 players on, only along the top and the bottom), each on one compact plate: its name (cut to the
 plate), then small pictures of a hand and of won tricks with their counts and the score where the
 game has one, the dealer's chip, a partnership's coloured mark, and a bright frame and name on
-whose turn it is. Each seat's cards of the trick lie in front of it; the trump, the turn-up and
-the talong, a seat's bid cards, a träkarl's open cards, shown hands and the last trick lie wherever
-the felt is free, in that order of need: what finds no room (on a crowded table), or only for its
-last few cards, is said in words beside the picture (:func:`table_untold`). Every group of cards
-on the felt is labelled with what it is, whole (``Talong``, ``Senaste sticket``), and whose: its
-seat's name (cut, down to its initial, only where the felt has no room for all of it) or its
-side's mark; where seats play in partnerships, a legend says what the marks mean. No label, count
-or score is ever cut (a seat's name on its plate may be). The hand picture is
-a row of cards (two for up to 13, more for a large hand), the cards that may be played now raised
+whose turn it is. Each seat's cards of the trick lie in front of it, the trick's name (``Stick``)
+beside them where the felt is free; the trump, the turn-up and the talong, a seat's bid cards, a
+träkarl's open cards, shown hands and the last trick lie wherever the felt is free, in that order
+of need: what finds no room (on a crowded table), or only for its last few cards, is said in words
+beside the picture (:func:`table_untold`). Every group of cards on the felt is labelled with what
+it is, whole (``Talong``, ``Senaste sticket``), and whose: its seat's name (cut, down to its
+initial, only where no packing of the felt, nor shifting the label left or wrapping it, keeps it
+whole) or its side's mark; where seats play in partnerships, a legend says what the marks mean.
+No label, count or score is ever cut (a seat's name on its plate may be). The hand picture is a
+row of cards (two for up to 13, more for a large hand), the cards that may be played now raised
 where the caller says which.
 
 Both are legible where Discord shows them on a phone: a picture in a message is shown
@@ -46,7 +47,7 @@ import struct
 import zlib
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -738,6 +739,10 @@ is never unnamed. The compact forms come three times: with the seat's name besid
 where the block's room allows, then (``_TALL``) with the seat's name on a line of its own under
 it, then (``_TIGHT``) beside it again but cut, as narrow as the cards."""
 
+BARE_BESIDE = 9
+"""A block's top card (else a back) with its label beside it on three lines: the pile's name,
+the seat's name, how many it holds: narrower than any form but the tight ones, and whole."""
+
 TIGHT = 130
 """The width a tight form's label keeps to (beyond its cards')."""
 
@@ -820,6 +825,22 @@ def _block_ops(
             len(lines) * line_height(FACT_PX),
         )
     ops: list[Op] = []
+    if form == BARE_BESIDE:
+        card = (block.cards[-1:] or (BACK,))[0]
+        ops.append(
+            CardOp(card, x, y, PILE_W, "" if card == BACK else _index(card, ranks), joker_as)
+        )
+        total = len(block.cards) + block.hidden
+        right = x + PILE_W + 6
+        labelled, label_w = _label_ops(block, block.label, right, y)
+        below, below_w = _owner_line(block, right, y + line_height(FACT_PX), 999)
+        ops.extend(labelled + below)
+        depth, width = 2, max(label_w, below_w)
+        if total > 1:
+            count = f"× {total}"
+            ops.append(TextOp(count, right, y + 2 * line_height(FACT_PX), FACT_PX))
+            depth, width = 3, max(width, text_width(count, FACT_PX))
+        return ops, PILE_W + 6 + width, max(card_height(PILE_W), depth * line_height(FACT_PX))
     step = _fan_step(ranks, PILE_W)
     room = block.room if form in (FULL, TWO_ROWS) else min(block.room, 200)
     rows: list[tuple[int, ...]]
@@ -900,7 +921,7 @@ def _block_size(
     block: Block, ranks: Mapping[str, str], joker_as: int | None, form: int
 ) -> tuple[int, int, int]:
     """A block's width and height drawn in the given form (:func:`_block_ops`), and how many of
-    its face-up cards that shows, remembered."""
+    its face-up cards that shows (-1 where it cuts a short seat's name), remembered."""
     return _sized(block, tuple(sorted(ranks.items())), joker_as, form)
 
 
@@ -910,7 +931,16 @@ def _sized(
 ) -> tuple[int, int, int]:
     ops, width, height = _block_ops(block, 0, 0, dict(ranks), joker_as, form)
     faces = sum(isinstance(op, CardOp) and op.card != BACK for op in ops)
+    if len(block.owner) <= SHORT_NAME and any(
+        isinstance(op, TextOp) and "…" in op.text for op in ops
+    ):
+        faces = -1  # a short seat's name cut: drawn so only where the felt has no other room
     return width, height, faces
+
+
+SHORT_NAME = 8
+"""The longest seat's name (``Dator 10``) that a pile's label keeps whole where the felt allows
+any packing that does."""
 
 
 def _block_forms(
@@ -923,18 +953,18 @@ def _block_forms(
     if block.name == LEGEND:
         sized = {form: _block_size(block, ranks, joker_as, form) for form in (FULL, TWO_ROWS)}
         return [FULL, TWO_ROWS], tuple(size[:2] for size in sized.values())
-    least = [] if block.name == LAST_TRICK else [BARE, BARE_TALL, BARE_TIGHT]
+    least = [] if block.name == LAST_TRICK else [BARE, BARE_TALL, BARE_BESIDE, BARE_TIGHT]
     stack = block.name.rsplit(".", 1)[-1] in STACKS
     packed = [] if stack or not block.cards else [PACKED, PACKED_TALL, PACKED_TIGHT]
     forms = [FULL, TWO_ROWS, *packed, SHORT, *least]
     if len(block.cards) < 4:
         forms.remove(TWO_ROWS)
     if not block.owner:  # a tall or tight form would be the same
-        tall_or_tight = (PACKED_TALL, PACKED_TIGHT, BARE_TALL, BARE_TIGHT)
+        tall_or_tight = (PACKED_TALL, PACKED_TIGHT, BARE_TALL, BARE_BESIDE, BARE_TIGHT)
         forms = [form for form in forms if form not in tall_or_tight]
     sized = {form: _block_size(block, ranks, joker_as, form) for form in forms}
-    if not stack:
-        forms.sort(key=lambda form: sized[form][2] < len(block.cards))  # stable: whole first
+    whole = 0 if stack else len(block.cards)
+    forms.sort(key=lambda form: sized[form][2] < whole)  # stable: whole first
     return forms, tuple(sized[form][:2] for form in forms)
 
 
@@ -942,10 +972,10 @@ def _whole_forms(
     block: Block, forms: Sequence[int], ranks: Mapping[str, str], joker_as: int | None
 ) -> int:
     """How many of ``forms`` (in order) show the block whole: a growing pile in any form, any
-    other block where it shows all its face-up cards."""
-    if block.name.rsplit(".", 1)[-1] in STACKS:
-        return len(forms)
-    return sum(_block_size(block, ranks, joker_as, form)[2] >= len(block.cards) for form in forms)
+    other block where it shows all its face-up cards; neither where it cuts a short seat's
+    name."""
+    whole = 0 if block.name.rsplit(".", 1)[-1] in STACKS else len(block.cards)
+    return sum(_block_size(block, ranks, joker_as, form)[2] >= whole for form in forms)
 
 
 Place = tuple[int, int, int] | None
@@ -968,7 +998,8 @@ def _arrange(
     block in its widest, may take the room that a later block needed to be drawn whole. So
     where a block falls short, the trump is tried in its narrower forms and last, and then the
     blocks placed before a block that fell short in their next forms, and the packing that
-    draws the most blocks whole (then each in its widest form, then the trump widest) is kept."""
+    leaves the fewest blocks out, then draws the most whole (then each in its widest form, then
+    the trump widest) is kept."""
     corner = (0, 0)
 
     def attempt(way: Way) -> tuple[Place, tuple[Place, ...]]:
@@ -986,13 +1017,20 @@ def _arrange(
             got, trump = got[1:], got[0] and (got[0][0] + trump_from, got[0][1], got[0][2])
         return trump, tuple(p and (p[0] + s, p[1], p[2]) for p, s in zip(got, starts, strict=True))
 
-    def worth(way: Way) -> tuple[bool, int, int, int]:
+    def worth(way: Way) -> tuple[bool, int, int, int, int]:
         trump, places = tried[way]
+        missing = sum(p is None for p in places)
         short = sum(p is None or p[0] >= whole for p, whole in zip(places, wholes, strict=True))
         forms = sum(
             len(item[0]) if p is None else p[0] for p, item in zip(places, items, strict=True)
         )
-        return (bool(head) and trump is None, short, forms, 9 if trump is None else trump[0])
+        return (
+            bool(head) and trump is None,
+            missing,
+            short,
+            forms,
+            9 if trump is None else trump[0],
+        )
 
     first: Way = (0, False, (0,) * len(items))
     tried = {first: attempt(first)}
@@ -1066,7 +1104,8 @@ def table_plan(
     for ops, _ in plates:
         plan.ops.extend(ops)
     spot_of = {seat: spots[place][1] for seat, place in place_of.items()}
-    plan.ops.extend(_trick_ops(view, spot_of, ranks, joker_as))
+    trick = _trick_ops(view, spot_of, ranks, joker_as)
+    plan.ops.extend(trick)
     room = 300 if players <= 2 else 220 if players <= 4 else 160
     blocks: list[Block] = []
     told: dict[Block, str] = {}  # each block in words, for the text where it finds no room
@@ -1124,6 +1163,7 @@ def table_plan(
         plan.untold.append(_plain(trump_line or ""))
     elif place is not None:
         plan.ops.extend(_moved(op, place[1], place[2]) for op in heads[place[0]])
+    drawn: list[tuple[Block, int, int, list[Op]]] = []
     for block, form, place in zip(blocks, forms, places, strict=True):
         if place is None:
             if not (block.name == LAST_TRICK and view.trick):  # it gives way to the trick
@@ -1131,11 +1171,93 @@ def table_plan(
                 plan.untold.append(told[block])
             continue
         ops = _block_ops(block, place[1], place[2], ranks, joker_as, form[place[0]])[0]
-        plan.ops.extend(ops)
+        drawn.append((block, place[1], place[2], ops))
         faces = sum(isinstance(op, CardOp) and op.card != BACK for op in ops)
         if faces < len(block.cards) and block.name.rsplit(".", 1)[-1] not in STACKS:
             plan.untold.append(told[block])  # only its last few: the text says them all
+    rects = [op.rect for op in plan.ops] + [op.rect for _, _, _, ops in drawn for op in ops]
+    named = _trick_label(_plain(text.t("table.pile.trick")), trick, rects) if trick else None
+    if named is not None:
+        plan.ops.append(named)
+        rects.append(named.rect)
+    for block, x, y, ops in drawn:
+        plan.ops.extend(_whole_label(block, x, y, ops, rects))
     return plan
+
+
+def _shifted(op: Op, dx: int) -> Op:
+    """A label's text or mark moved ``dx`` to the side."""
+    if isinstance(op, TextOp):
+        return replace(op, x=op.x + dx)
+    if isinstance(op, MarkOp):
+        return replace(op, rect=(op.rect[0] + dx, op.rect[1], op.rect[2] + dx, op.rect[3]))
+    return op
+
+
+def _free(rect: Rect, rects: Sequence[Rect]) -> bool:
+    """Whether ``rect`` lies on the felt, :data:`GAP` clear of all of ``rects``."""
+    if rect[0] < EDGE or rect[1] < EDGE or rect[2] > WIDTH - EDGE or rect[3] > HEIGHT - EDGE:
+        return False
+    return not any(_overlaps(rect, other, GAP) for other in rects)
+
+
+def _trick_label(label: str, cards: Sequence[Op], rects: Sequence[Rect]) -> TextOp | None:
+    """The trick's name (``Stick``) where the felt is free beside its cards: in the middle
+    between them, above or below them all, else beside one of them; None where it finds no
+    room (each card's seat is told by where it lies, in front of the seat)."""
+    w, h = text_width(label, FACT_PX), line_height(FACT_PX)
+    x0, y0 = min(c.rect[0] for c in cards), min(c.rect[1] for c in cards)
+    x1, y1 = max(c.rect[2] for c in cards), max(c.rect[3] for c in cards)
+    cx, cy = (x0 + x1) // 2 - w // 2, (y0 + y1) // 2 - h // 2
+    spots = [(cx, cy), (cx, y0 - GAP - h), (cx, y1 + GAP)]
+    for c in cards:
+        r = c.rect
+        mx, my = (r[0] + r[2]) // 2 - w // 2, (r[1] + r[3]) // 2 - h // 2
+        spots += [(mx, r[1] - GAP - h), (mx, r[3] + GAP), (r[2] + GAP, my), (r[0] - GAP - w, my)]
+        spots += [(r[0], r[1] - GAP - h), (r[2] - w, r[1] - GAP - h), (r[0], r[3] + GAP)]
+        spots += [(r[2] - w, r[3] + GAP), (r[2] + GAP, r[1]), (r[2] + GAP, r[3] - h)]
+        spots += [(r[0] - GAP - w, r[1]), (r[0] - GAP - w, r[3] - h)]
+    for x, y in spots:
+        if _free((x, y, x + w, y + h), rects):
+            return TextOp(label, x, y, FACT_PX, DIM_INK)
+    return None
+
+
+def _whole_label(block: Block, x: int, y: int, ops: list[Op], rects: list[Rect]) -> list[Op]:
+    """A block's ops with its seat's name made whole where the packing cut it (``Budkort A…``)
+    and the felt has room: its label shifted left, still over its cards, or wrapped upward with
+    the seat's name on a line of its own under the pile's name. ``rects`` (all that is drawn)
+    is kept up to date."""
+    h = line_height(FACT_PX)
+    cut = next((op for op in ops if isinstance(op, TextOp) and "…" in op.text and op.y == y), None)
+    if not block.owner or cut is None or block.mark is not None:
+        return ops
+    line = [op for op in ops if not isinstance(op, CardOp) and op.rect[1] < y + h]
+    rest = [op for op in ops if op not in line]
+    own = [op.rect for op in ops]
+    others = [r for r in rects if r not in own]
+    head = cut.text[len(block.label) :].split(" · ", 1)
+    tail = f" · {head[1]}" if len(head) > 1 else ""
+    whole = f"{block.label} ({block.owner}){tail}"
+    grow = text_width(whole, FACT_PX) - text_width(cut.text, FACT_PX)
+    one = [
+        replace(cut, text=whole) if op is cut else _shifted(op, grow if op.rect[0] > cut.x else 0)
+        for op in line
+    ]
+    tries: list[list[Op]] = [one]
+    if len(line) == 1 and not tail:  # the pile's name over the seat's, above its cards
+        owner = f"({block.owner})"
+        above = TextOp(block.label, x, y - h, FACT_PX, DIM_INK)
+        tries.append([above, TextOp(owner, x, y, FACT_PX, DIM_INK)])
+    for label in tries:
+        left, right = min(op.rect[0] for op in label), max(op.rect[2] for op in label)
+        top = min(op.rect[1] for op in label)
+        for dx in range(0, -(right - left) + PILE_W // 2, -4):
+            if _free((left + dx, top, right + dx, y + h), others):
+                moved = [_shifted(op, dx) for op in label]
+                rects[:] = [*others, *(op.rect for op in rest), *(op.rect for op in moved)]
+                return [*moved, *rest]
+    return ops
 
 
 def _told_legend(view: View, text: TextRenderer, legend: str) -> str:

@@ -701,3 +701,45 @@ def test_the_labels_once_cut_are_whole(game_id: str, players: int, key: str) -> 
                 assert not cut, labels  # only a seat's name after the whole name may be cut
                 shown += len(labels) + sum(f" {words}" in t for t in counts)
     assert shown
+
+
+def test_a_short_seat_name_in_a_pile_label_is_never_cut() -> None:
+    """Nittionio at three, during the bidding: Anna's bid cards at the felt's right edge were
+    labelled "Budkort A…" and Dator 2's "Budkort D… 2", where the label shifted left, or the
+    seat's name on a line of its own, keeps it whole."""
+    names = ["Anna", "Dator 1", "Dator 2"]
+    spec = SPECS["nittionio"]
+    owners: Counter[str] = Counter()
+    for seed in range(6):
+        for game in _playout_states(spec, 3, seed):
+            view = game.view(None)
+            for lang in ("sv", "en"):
+                text = TextRenderer(catalog(lang), names, DISCORD)
+                plan = table_plan(view, text, trump_line(text, view, True))
+                _assert_legible(plan)
+                labels = [op.text for op in _off_plates(plan)]
+                assert not [t for t in labels if "…" in t], (seed, lang, labels)
+                for name in names:
+                    owners[name] += sum(f"({name})" in t for t in labels)
+    assert all(owners[name] for name in names), owners
+
+
+@pytest.mark.parametrize("game_id", ["nittionio", "femkort", "tvamanswhist", "piquet", "femhundra"])
+def test_the_trick_on_the_felt_is_named(game_id: str) -> None:
+    """The cards of the trick in play carry the trick's name ("Stick", "Trick") beside them,
+    uncovered; each card's seat is told by where it lies."""
+    spec = SPECS[game_id]
+    named = 0
+    for players in _counts(spec):
+        for seed in range(3):
+            for game in _playout_states(spec, players, seed):
+                view = game.view(None)
+                for lang in ("sv", "en"):
+                    word = catalog(lang).text("table.pile.trick")
+                    text = TextRenderer(catalog(lang), NAMES[:players], DISCORD)
+                    plan = table_plan(view, text, trump_line(text, view, spec.trick_taking))
+                    _assert_legible(plan)
+                    shown = [op for op in _off_plates(plan) if op.text == word]
+                    assert len(shown) == (1 if view.trick else 0), (players, lang)
+                    named += len(shown)
+    assert named
