@@ -42,7 +42,10 @@ MOCK_CODE = "mock_code"  # the code the SDK's mock answers authorize with
 ACCESS_TOKEN = "discord-access-token"
 MOCK_INSTANCE = "123456789012345678"  # the SDK mock's instanceId
 BOT_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.the-bot-token-of-the-tests"
-STEP_SECONDS = 30.0  # a bound on one step on the stack's loop, never a pause
+STEP_SECONDS = 150.0  # a bound on one step on the stack's loop, never a pause
+PATIENCE = 120.0
+"""Seconds of wall time ``Stack.settle`` waits for the bot's work in all: a bound for a bot that
+hangs, never a pace a busy machine must keep."""
 SETTLE_SECONDS = 9.5
 """Seconds of wall time SimCord gives the bot's work after a step (its ``settle_timeout``), a
 bound for a bot that hangs: on a busy machine a database write alone may take 5 s (SimCord's
@@ -149,9 +152,18 @@ class Stack:
         return self.channel
 
     async def settle(self) -> None:
-        """Lets the bot finish what it does now (computer moves, the table message's edits)."""
-        await self.bot.listener.settle()
-        await self.env.settle()
+        """Lets the bot finish what it does now (computer moves, the table message's edits). A
+        settle that SimCord's bound (``SETTLE_SECONDS``) cuts short on a busy machine is waited on
+        again: the work it tracks goes on, so this waits for the work, up to ``PATIENCE``."""
+        deadline = self.loop.time() + PATIENCE
+        while True:
+            try:
+                await self.bot.listener.settle()
+                await self.env.settle()
+                return
+            except TimeoutError:
+                if self.loop.time() >= deadline:
+                    raise
 
     def stop_web(self) -> None:
         """The web server stops (its pages lose their sockets); the tables live on."""
