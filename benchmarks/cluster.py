@@ -31,11 +31,10 @@ import statistics
 import time
 import uuid
 
-import aiohttp
 import asyncpg
 from pydantic import SecretStr
 
-from benchmarks.web import Page
+from benchmarks.web import timed_moves
 from bot.clock import ManualClock
 from bot.root import Root
 from bot.sessions import Member, SessionManager
@@ -100,48 +99,8 @@ async def play(
     table = sessions.table_in(channel)
     assert table is not None
     issued = IssuedSessions(time.time, key=key_from(SECRET))
-    client = aiohttp.ClientSession()
-    pages: dict[int, Page] = {}
-    readers = []
-    for member in members:
-        ws = await client.ws_connect(url)
-        token = issued.issue(WebUser(member.user_id, member.name), channel)
-        hello = {"type": "hello", "session": token, "channel_id": str(channel), "lang": "sv"}
-        await ws.send_json({**hello, "table_id": table.table_id})
-        page = Page(ws)
-        pages[member.user_id] = page
-        readers.append(asyncio.create_task(page.read()))
-    times: list[float] = []
-    try:
-        for page in pages.values():
-            await page.reached(table.version)
-        for _ in range(moves):
-            game_now = table.game
-            if game_now is None or game_now.is_over():
-                break
-            seat = min(game_now.to_act())
-            user_id = table.record.seats[seat].user_id
-            assert user_id is not None
-            page = pages[user_id]
-            await page.reached(table.version)
-            if not page.last.get("actions"):
-                break
-            notation = page.last["actions"][0]["notation"]
-            started = time.perf_counter()
-            act = {"type": "act", "table_id": table.table_id, "version": int(page.last["version"])}
-            await page.socket.send_json({**act, "notation": notation})
-            answer = await page.answers.get()
-            if answer["type"] != "ack":
-                raise RuntimeError(f"move {notation} refused: {answer}")
-            arrivals = [await p.reached(int(answer["version"])) for p in pages.values()]
-            times.append((max(arrivals) - started) * 1000)
-    finally:
-        for page in pages.values():
-            await page.socket.close()
-        for reader in readers:
-            reader.cancel()
-        await client.close()
-    return times
+    tokens = {m.user_id: issued.issue(WebUser(m.user_id, m.name), channel) for m in members}
+    return await timed_moves(url, table, tokens, moves)
 
 
 async def transactions(server: str) -> int:

@@ -26,6 +26,7 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from typing import Any
 import aiohttp
 
 from bot.clock import ManualClock
-from bot.sessions import Member, SessionManager
+from bot.sessions import LiveTable, Member, SessionManager
 from bot.storage import open_storage
 from bot.web.auth import IssuedSessions, WebUser
 from bot.web.hub import WebHub
@@ -83,16 +84,26 @@ async def play_table(
     for member in members[1:]:
         await sessions.join(channel, member)
     table = await sessions.start(channel, members[0].user_id)
+    tokens = {m.user_id: issued.issue(WebUser(m.user_id, m.name)) for m in members}
+    return await timed_moves(url, table, tokens, moves)
+
+
+async def timed_moves(
+    url: str, table: LiveTable, tokens: Mapping[int, str], moves: int
+) -> list[float]:
+    """A page at ``url`` for each member of ``table``, signed in with its session in ``tokens``
+    (by user id); the member whose turn it is plays the first action offered, ``moves`` times.
+    Each move's time in ms: from sending it until the last of the pages has its state."""
     client = aiohttp.ClientSession()
     pages: dict[int, Page] = {}
     readers = []
-    for member in members:
+    for member_id, token in tokens.items():
         socket = await client.ws_connect(url)
-        token = issued.issue(WebUser(member.user_id, member.name))
-        hello = {"type": "hello", "session": token, "channel_id": str(channel), "lang": "sv"}
-        await socket.send_json({**hello, "table_id": table.table_id})
+        await socket.send_json(
+            {"type": "hello", "session": token, "table_id": table.table_id, "lang": "sv"}
+        )
         page = Page(socket)
-        pages[member.user_id] = page
+        pages[member_id] = page
         readers.append(asyncio.create_task(page.read()))
     times: list[float] = []
     try:
