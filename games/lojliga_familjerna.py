@@ -405,21 +405,26 @@ class LojligaFamiljerna(Game):
         others = [p for p in range(self.n) if p != seat]
         fixed = [self.known[seat][p] for p in range(self.n)]
         unseen = [c for p in others for c in cards_in(self.hands[p] & ~fixed[p])] + self.stock
-        dealt = None
-        for _ in range(20):
-            dealt = self._redeal(others, fixed, unseen, rng)
-            if dealt is not None:
-                break
-        for _ in range(20 if dealt is None else 0):
-            # constraints too tight for random tries: keep the sizes, and no whole family
-            dealt = self._deal_sizes(others, fixed, unseen, rng)
-            if not _holds_a_family(dealt[0], others):
-                break
-        assert dealt is not None
-        other.hands, other.stock = dealt
+        other.hands, other.stock = self._world(others, fixed, unseen, rng)
         for viewer in others:  # what the others saw is re-dealt too; only ``seat``'s eyes count
             other.known[viewer] = [h if viewer == p else 0 for p, h in enumerate(other.hands)]
         return other
+
+    def _world(
+        self, others: list[Seat], fixed: list[int], unseen: list[int], rng: random.Random
+    ) -> tuple[list[int], list[int]]:
+        """Hands and stock from ``unseen`` under the known facts; where random tries find none
+        (constraints too tight), keeping the sizes and the cards seen, with no whole family where
+        the tries find such a deal."""
+        for _ in range(TRIES):
+            dealt = self._redeal(others, fixed, unseen, rng)
+            if dealt is not None:
+                return dealt
+        for _ in range(TRIES - 1):
+            dealt = self._deal_sizes(others, fixed, unseen, rng)
+            if not _holds_a_family(dealt[0], others):
+                return dealt
+        return self._deal_sizes(others, fixed, unseen, rng)
 
     def _deal_sizes(
         self, others: list[Seat], fixed: list[int], unseen: list[int], rng: random.Random
@@ -510,6 +515,10 @@ def _asked(options: LojligaFamiljernaOptions, r: int, wanted: int) -> tuple[str,
     if options.authors:
         return "asked_card", {"card": code(wanted.bit_length() - 1)}
     return "asked", {"rank": RANKS[r]}
+
+
+TRIES = 20
+"""Random deals a re-dealt world tries under each of its constraints before it gives one up."""
 
 
 def _holds_a_family(hands: Sequence[int], seats: Iterable[Seat]) -> bool:
