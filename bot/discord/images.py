@@ -1185,15 +1185,6 @@ def table_plan(
     return plan
 
 
-def _shifted(op: Op, dx: int) -> Op:
-    """A label's text or mark moved ``dx`` to the side."""
-    if isinstance(op, TextOp):
-        return replace(op, x=op.x + dx)
-    if isinstance(op, MarkOp):
-        return replace(op, rect=(op.rect[0] + dx, op.rect[1], op.rect[2] + dx, op.rect[3]))
-    return op
-
-
 def _free(rect: Rect, rects: Sequence[Rect]) -> bool:
     """Whether ``rect`` lies on the felt, :data:`GAP` clear of all of ``rects``."""
     if rect[0] < EDGE or rect[1] < EDGE or rect[2] > WIDTH - EDGE or rect[3] > HEIGHT - EDGE:
@@ -1241,7 +1232,7 @@ def _whole_label(block: Block, x: int, y: int, ops: list[Op], rects: list[Rect])
     whole = f"{block.label} ({block.owner}){tail}"
     grow = text_width(whole, FACT_PX) - text_width(cut.text, FACT_PX)
     one = [
-        replace(cut, text=whole) if op is cut else _shifted(op, grow if op.rect[0] > cut.x else 0)
+        replace(cut, text=whole) if op is cut else _moved(op, grow if op.rect[0] > cut.x else 0)
         for op in line
     ]
     tries: list[list[Op]] = [one]
@@ -1254,7 +1245,7 @@ def _whole_label(block: Block, x: int, y: int, ops: list[Op], rects: list[Rect])
         top = min(op.rect[1] for op in label)
         for dx in range(0, -(right - left) + PILE_W // 2, -4):
             if _free((left + dx, top, right + dx, y + h), others):
-                moved = [_shifted(op, dx) for op in label]
+                moved = [_moved(op, dx) for op in label]
                 rects[:] = [*others, *(op.rect for op in rest), *(op.rect for op in moved)]
                 return [*moved, *rest]
     return ops
@@ -1303,10 +1294,17 @@ def _extent(ops: Sequence[TextOp | SuitOp]) -> tuple[int, int]:
     return max(op.rect[2] for op in ops), max(op.rect[3] for op in ops)
 
 
-def _moved(op: TextOp | SuitOp, dx: int, dy: int) -> TextOp | SuitOp:
+def _moved(op: Op, dx: int, dy: int = 0) -> Op:
+    """``op`` moved by (``dx``, ``dy``): a text, a suit or a mark (the parts of a label or a
+    trump's head); anything else as it is."""
     if isinstance(op, TextOp):
-        return TextOp(op.text, op.x + dx, op.y + dy, op.size, op.colour, op.bold)
-    return SuitOp(op.suit, op.cx + dx, op.cy + dy, op.size, op.colour)
+        return replace(op, x=op.x + dx, y=op.y + dy)
+    if isinstance(op, SuitOp):
+        return replace(op, cx=op.cx + dx, cy=op.cy + dy)
+    if isinstance(op, MarkOp):
+        x0, y0, x1, y1 = op.rect
+        return replace(op, rect=(x0 + dx, y0 + dy, x1 + dx, y1 + dy))
+    return op
 
 
 def _toward_centre(box: Rect) -> tuple[int, int]:
