@@ -111,9 +111,32 @@ class Widths:
 
     def fits(self, widths: Sequence[int]) -> bool:
         """Whether buttons of these widths fit one row."""
-        return len(widths) <= MAX_BUTTONS_PER_ROW and (
-            sum(widths) + self.gap * (len(widths) - 1) <= self.row
-        )
+        return _fits(widths, self.row, self.gap)
+
+
+def _fits(widths: Sequence[int], row: int, gap: int) -> bool:
+    """Whether buttons of these widths fit a row ``row`` wide, ``gap`` between them."""
+    return len(widths) <= MAX_BUTTONS_PER_ROW and sum(widths) + gap * (len(widths) - 1) <= row
+
+
+def rows_of_buttons(
+    items: Sequence[T], width: Callable[[T], int], row: int, gap: int
+) -> list[tuple[T, ...]]:
+    """``items`` as buttons in rows, in order, each row holding what fits ``row`` pixels with
+    ``gap`` between buttons (at most five; a button wider than a row alone)."""
+    rows: list[tuple[T, ...]] = []
+    beside: list[T] = []
+    sizes: list[int] = []
+    for item in items:
+        size = width(item)
+        if beside and not _fits([*sizes, size], row, gap):
+            rows.append(tuple(beside))
+            beside, sizes = [], []
+        beside.append(item)
+        sizes.append(size)
+    if beside:
+        rows.append(tuple(beside))
+    return rows
 
 
 def _chunks(items: Sequence[Choice], size: int) -> list[tuple[Choice, ...]]:
@@ -128,19 +151,7 @@ def _pack(
     if width is None or widths is None:
         size = MAX_BUTTONS_PER_ROW
         return [tuple(items[i : i + size]) for i in range(0, len(items), size)]
-    rows: list[tuple[T, ...]] = []
-    row: list[T] = []
-    sizes: list[int] = []
-    for item in items:
-        size = width(item)
-        if row and not widths.fits([*sizes, size]):
-            rows.append(tuple(row))
-            row, sizes = [], []
-        row.append(item)
-        sizes.append(size)
-    if row:
-        rows.append(tuple(row))
-    return rows
+    return rows_of_buttons(items, width, widths.row, widths.gap)
 
 
 def _together_chunks(

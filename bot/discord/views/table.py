@@ -17,9 +17,10 @@ from collections.abc import Awaitable, Callable, Sequence
 import discord
 
 from bot.discord.embeds import rules_embed, table_layout
-from bot.discord.messages import PACK_PX, ROW_WIDTH, buttons_px, layout_view
+from bot.discord.messages import BUTTON_GAP_PX, PACK_PX, button_px, layout_view
 from bot.discord.replies import answer, answer_errors, catalog_of, kortbord, with_retries
 from bot.discord.views.activity import ActivityButton
+from bot.discord.views.layout import rows_of_buttons
 from bot.discord.views.panel import controls, seated_table, show_panel
 from bot.discord.views.table_button import TEMPLATE, table_button
 from bot.errors import UserError
@@ -326,15 +327,14 @@ def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
         turn = TableButton(table.table_id, "turn", texts.text("ui.button.turn"))
         turn.item.row = len(PLAY_ROWS)
         view.add_item(turn)
-        row, beside = len(PLAY_ROWS) + 1, list[str]()
-        for verb in reactions:
-            label = reaction_label(texts, table.record.game_id, verb)
-            if beside and (len(beside) == ROW_WIDTH or buttons_px([*beside, label]) > PACK_PX):
-                row, beside = row + 1, []  # a row holds what fits a phone's
-            beside.append(label)
-            press = ReactionButton(table.table_id, table.reaction_seq, verb, label)
-            press.item.row = row
-            view.add_item(press)
+        labelled = [(verb, reaction_label(texts, table.record.game_id, verb)) for verb in reactions]
+        # a row holds what fits a phone's
+        rows = rows_of_buttons(labelled, lambda v: button_px(v[1]), PACK_PX, BUTTON_GAP_PX)
+        for row, presses in enumerate(rows, start=len(PLAY_ROWS) + 1):
+            for verb, label in presses:
+                press = ReactionButton(table.table_id, table.reaction_seq, verb, label)
+                press.item.row = row
+                view.add_item(press)
     return view
 
 
