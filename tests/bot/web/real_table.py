@@ -73,8 +73,18 @@ class Stack:
         return f"http://127.0.0.1:{self.web.port}/"
 
     def run(self, step: Coroutine[Any, Any, T]) -> T:
-        """Runs ``step`` on the stack's loop and waits for its result."""
-        return asyncio.run_coroutine_threadsafe(step, self.loop).result(STEP_SECONDS)
+        """Runs ``step`` on the stack's loop, on the bot's clock, and waits for its result."""
+        return asyncio.run_coroutine_threadsafe(self._on_the_bots_clock(step), self.loop).result(
+            STEP_SECONDS
+        )
+
+    async def _on_the_bots_clock(self, step: Coroutine[Any, Any, T]) -> T:
+        """``step`` with SimCord's simulated time as now, as the bot's own work reads it: a
+        session call made here arms its deadlines on the clock they are checked against (on
+        the wall clock, a deadline armed by a slash command hours of simulated time earlier
+        would be passed at once, and the computer would act for a member)."""
+        with self.env.time_context():
+            return await step
 
     def member_id(self, name: str) -> int:
         return int(self.members[name].id)
@@ -174,8 +184,7 @@ class Stack:
         after the bot's restart, or once every session expired)."""
 
         async def start() -> None:
-            with self.env.time_context():
-                await self.web.start(self.bot.sessions, self.bot.application_id)
+            await self.web.start(self.bot.sessions, self.bot.application_id)
 
         # Sessions are signed with a key from the client secret, so a restart alone keeps them:
         # a new secret makes every session issued before unknown, as their expiry would.

@@ -315,11 +315,10 @@ def test_the_deadline_counts_down_on_the_servers_clock(page: Page, stack: Stack)
     table = stack.open_table("piquet")
     open_page(page, stack, "Anna", table.table_id)
 
-    async def left() -> float:
-        with stack.env.time_context():  # the bot's clock: SimCord's simulated time
-            deadline = stack.bot.sessions.deadline(table)
-            assert deadline is not None
-            return deadline - stack.bot.sessions.clock.now()
+    async def left() -> float:  # on the bot's clock (Stack.run): SimCord's simulated time
+        deadline = stack.bot.sessions.deadline(table)
+        assert deadline is not None
+        return deadline - stack.bot.sessions.clock.now()
 
     seconds = stack.run(left())
     assert seconds > 30
