@@ -5,7 +5,8 @@ database in a temporary folder, all on one event loop in a thread of its own.
 The browser (Playwright's sync API) drives the page from the test's thread; everything the test
 does on the bot's side (a member's slash command or click, simulated time moving, reading the
 channel) runs on the stack's loop through :meth:`Stack.run`. Computer players move without a
-pause, and time moves only when a test says so.
+pause, and the bot's timers run on SimCord's simulated clock (``SimulatedClock``): time moves only
+when a test says so, never because the machine was slow.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from pydantic import SecretStr
 from simcord import ChannelHandle, Env, MemberActor
 
 from bot.discord.client import Kortbord
-from bot.discord.listener import GRACE_BEYOND_SETTLING, TURN_NOTICE_GRACE
+from bot.discord.clock import SimulatedClock
+from bot.discord.listener import GRACE_BEYOND_SETTLING
 from bot.sessions import LiveTable
 from bot.settings import Settings
 from bot.web.auth import WebUser
@@ -46,12 +48,11 @@ STEP_SECONDS = 150.0  # a bound on one step on the stack's loop, never a pause
 PATIENCE = 120.0
 """Seconds of wall time ``Stack.settle`` waits for the bot's work in all: a bound for a bot that
 hangs, never a pace a busy machine must keep."""
-SETTLE_SECONDS = 9.5
+SETTLE_SECONDS = 60.0
 """Seconds of wall time SimCord gives the bot's work after a step (its ``settle_timeout``), a
-bound for a bot that hangs: on a busy machine a database write alone may take 5 s (SimCord's
-default). SimCord waits out in real time the timers shorter than this bound, so it stays under
-the shortest timer that must not hold a click (a turn's notice, ``TURN_NOTICE_GRACE``)."""
-assert SETTLE_SECONDS < TURN_NOTICE_GRACE < GRACE_BEYOND_SETTLING
+bound for a bot that hangs: on a busy machine a database write alone may take 5 s. The bot's
+timers wait for simulated time alone (``SimulatedClock``), so a long bound waits for none of
+them."""
 
 
 @dataclass
@@ -276,15 +277,17 @@ def serving(folder: Path) -> Iterator[Stack]:
             client_id="424242",
             client_secret=SecretStr("the-client-secret"),
             token=SecretStr(BOT_TOKEN),
-            # The page's moves reach the bot outside SimCord's own work, so their timers run on
-            # SimCord's time as it follows the wall clock: turns long enough that a busy machine
-            # never lets a member's deadline pass while a test is still moving for them.
+            # The page's moves reach the bot outside SimCord's own work, so the timers they set
+            # run on the wall clock: turns long enough that a busy machine never lets a member's
+            # deadline pass while a test is still moving for them.
             turn_seconds=3600,
             idle_minutes=24 * 60,
             database_timeout=60.0,  # a starved event loop is not a database away
         )
+        clock = SimulatedClock()
         bot = Kortbord(
             settings,
+            clock=clock,
             computer_delay=0.0,
             dm_pause=0.0,
             panel_grace=GRACE_BEYOND_SETTLING,
@@ -296,6 +299,7 @@ def serving(folder: Path) -> Iterator[Stack]:
         )
         try:
             async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_SECONDS) as env:
+                clock.attach(env)
                 await bot.tree.sync()
                 guild = env.create_guild(name="Kortbord")
                 channel = guild.create_text_channel("kortbord")
