@@ -40,6 +40,7 @@ ARGS = [
 SHOTS = os.environ.get("KORTBORD_WEB_SHOTS")  # a folder: the layout test saves its pictures there
 MOVES = 3000  # a bound on a whole match's moves in the page
 CLICK_MS = 3000  # a bound on one click, never a pause
+PAGE_MS = 30_000  # a bound on the page showing what the bot did, never a pause
 
 pytestmark = [
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium (./dev test)"),
@@ -68,7 +69,7 @@ def page(browser: Browser, stack: Stack) -> Iterator[Page]:
     """A tab at 1280×800, closed before the stack stops."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     tab = context.new_page()
-    tab.set_default_timeout(15_000)
+    tab.set_default_timeout(PAGE_MS)
     yield tab
     context.close()
 
@@ -244,7 +245,7 @@ def test_a_table_opened_in_the_page_shows_in_both_tabs_and_in_the_channel(
     context = browser.new_context(viewport={"width": 360, "height": 740})
     first, second = context.new_page(), context.new_page()
     for tab in (first, second):
-        tab.set_default_timeout(15_000)
+        tab.set_default_timeout(PAGE_MS)
         tab.goto(url)
         tab.wait_for_selector(".games button[data-game='femkort']")
     first.click(".games button[data-game='femkort']")
@@ -638,7 +639,7 @@ def test_every_event_line_shows_whole_and_the_banner_leaves_the_header_free(
     table = stack.open_table("skitgubbe")
     context = browser.new_context(viewport={"width": 360, "height": 740})
     tab = context.new_page()
-    tab.set_default_timeout(15_000)
+    tab.set_default_timeout(PAGE_MS)
     open_page(tab, stack, "Anna", table.table_id)
     for _ in range(12):  # moves until the events fill their box
         if tab.locator(".events li").count() >= 4:
@@ -714,7 +715,7 @@ def screens(browser: Browser) -> Iterator[list[tuple[Page, int, int, str]]]:
     tabs = []
     for context, (width, height, tag) in zip(contexts, SCREENS, strict=True):
         tab = context.new_page()
-        tab.set_default_timeout(15_000)
+        tab.set_default_timeout(PAGE_MS)
         tabs.append((tab, width, height, tag))
     yield tabs
     for context in contexts:
@@ -805,7 +806,7 @@ def test_many_choices_on_a_phone_leave_the_felt_readable(browser: Browser, stack
     table = stack.open_table("femhundra")
     context = browser.new_context(viewport={"width": 360, "height": 740})
     tab = context.new_page()
-    tab.set_default_timeout(15_000)
+    tab.set_default_timeout(PAGE_MS)
     open_page(tab, stack, "Anna", table.table_id)
     buttons = tab.locator(".actions button.action")
     assert buttons.count() > 8  # pass and every bid
