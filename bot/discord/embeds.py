@@ -449,10 +449,20 @@ def _result_lines(catalog: Catalog, table: LiveTable, ratings: Sequence[RatingCh
 # --- private texts: the hand panel and the DM -----------------------------------------------------
 
 
-def hand_line(catalog: Catalog, view: View) -> str:
+def hand_line(catalog: Catalog, view: View, game_id: str = "") -> str:
     if not view.hand:
-        return catalog.text("ui.panel.no_hand")
+        return no_hand(catalog, view, game_id)
     return catalog.text("ui.panel.hand", cards=hand_faces(catalog, view, DISCORD.speaking(catalog)))
+
+
+def no_hand(catalog: Catalog, view: View, game_id: str) -> str:
+    """What a seat without cards in hand is told: where its cards lie, in its game's words,
+    when they lie face down before it (Hej knekt's pile), else that it holds none."""
+    own = f"{game_id}.panel.pile"
+    held = view.seats[view.seat].cards if view.seat is not None else 0
+    if held and catalog.has(own):
+        return catalog.text(own, count=held)
+    return catalog.text("ui.panel.no_hand")
 
 
 def panel_text(
@@ -472,7 +482,7 @@ def panel_text(
     if done is not None:
         lines.append(catalog.text("ui.panel.taken", action=text.action(table.record.game_id, done)))
     if not picture or not view.hand:
-        lines.append(hand_line(catalog, view))
+        lines.append(hand_line(catalog, view, table.record.game_id))
     lines.append(text.msg(view.phase))
     lines += [
         timeout_line(catalog, table, t, seat) for t in table.recent_timeouts() if t.seat == seat
@@ -498,8 +508,10 @@ def dm_text(catalog: Catalog, table: LiveTable, seat: Seat, guild_name: str) -> 
     """The DM a seated member gets at each deal, kept current: the hand and nothing else."""
     assert table.game is not None
     view = table.view(seat)
-    no_hand = catalog.text("ui.panel.no_hand")
-    cards = hand_faces(catalog, view, DISCORD.speaking(catalog)) if view.hand else no_hand
+    if view.hand:
+        cards = hand_faces(catalog, view, DISCORD.speaking(catalog))
+    else:
+        cards = no_hand(catalog, view, table.record.game_id)
     body = catalog.text(
         "ui.dm.hand",
         game=game_name(catalog, table.record.game_id),

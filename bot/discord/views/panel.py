@@ -777,7 +777,8 @@ class _Parts:
                 self.texts, self.game_id, verb, SUIT_FACES
             )  # ``{S}``: as on cards
             if help_text is not None:
-                name = self.text.verb(self.game_id, verb.lower())
+                # "Bättre kort: Föreslå …", not "Bättre kort!: …"
+                name = self.text.verb(self.game_id, verb.lower()).rstrip("!")
                 lines.append(self.texts.text("ui.panel.help", verb=name, help=help_text))
         return lines
 

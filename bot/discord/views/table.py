@@ -326,6 +326,7 @@ def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
     if reactions:
         turn = TableButton(table.table_id, "turn", texts.text("ui.button.turn"))
         turn.item.row = len(PLAY_ROWS)
+        turn.item.disabled = not may_turn(table)
         view.add_item(turn)
         labelled = [(verb, reaction_label(texts, table.record.game_id, verb)) for verb in reactions]
         # a row holds what fits a phone's
@@ -336,6 +337,15 @@ def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
                 press.item.row = row
                 view.add_item(press)
     return view
+
+
+def may_turn(table: LiveTable) -> bool:
+    """Whether a card may be turned now: not while the table waits for the reactions to one
+    (then *Vänd kort*, green, would invite a press that is refused)."""
+    game = table.game
+    if game is None:
+        return False
+    return any(game.notation(a) == "turn" for s in game.to_act() for a in game.legal_actions(s))
 
 
 def reaction_label(texts: Catalog, game_id: str, verb: str) -> str:

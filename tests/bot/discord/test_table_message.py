@@ -10,6 +10,7 @@ from bot.discord.embeds import (
     DealResult,
     deal_result_embed,
     lobby_lines,
+    panel_text,
     renderer,
     table_layout,
     timeout_line,
@@ -221,3 +222,59 @@ def test_reunions_protokoll_shows_no_emoji_in_its_code_block() -> None:
     for block in blocks:
         rule = max(len(line) for line in block.splitlines() if line.startswith("─"))
         assert all(len(line) <= rule for line in block.splitlines())
+
+
+def test_hej_knekts_turn_button_is_live_only_while_a_card_may_be_turned() -> None:
+    # green and pressable while the reactions to a card still ran, it invited a refused press
+    from bot.discord.views.table import table_view
+
+    live = table("hej_knekt", status="playing", players=3)
+    assert live.game is not None
+
+    def turn_button() -> dict[str, object]:
+        view = table_view(catalog("sv"), live)
+        assert view is not None
+        return next(
+            button
+            for row in view.to_components()
+            for button in row["components"]
+            if str(button.get("custom_id", "")).endswith(":turn")
+        )
+
+    assert not turn_button().get("disabled")
+    game = live.game
+    for _ in range(60):  # turned until a card asks for a reaction
+        offered = {game.notation(a) for s in game.to_act() for a in game.legal_actions(s)}
+        if "turn" not in offered:
+            break
+        game.apply(min(game.to_act()), game.parse("turn"))
+    assert offered
+    assert "turn" not in offered
+    assert turn_button().get("disabled")
+
+
+def test_hej_knekts_panel_says_the_cards_lie_face_down_in_a_pile_not_that_there_are_none() -> None:
+    live = table("hej_knekt", status="playing", players=3)
+    assert live.game is not None
+    held = live.game.view(0).seats[0].cards
+    assert held > 0
+    for lang, said in (("sv", f"Din hög: {held} kort"), ("en", f"Your pile: {held} cards")):
+        text = panel_text(catalog(lang), live, 0)
+        assert said in text
+        assert catalog(lang).text("ui.panel.no_hand") not in text
+    # a game with a hand still says the hand
+    petter = table("svarte_petter", status="playing", players=3)
+    assert "Hand:" in panel_text(catalog("sv"), petter, 0)
+
+
+def test_a_help_line_names_its_action_without_the_exclamation() -> None:
+    # "Bättre kort!: Föreslå nya kort …" read as a typo
+    from bot.discord.views.panel import build_panel
+
+    live = table("femkort", status="playing")
+    assert live.game is not None
+    seat = min(live.game.to_act())
+    assert "better" in {live.game.notation(a) for a in live.game.legal_actions(seat)}
+    text, _ = build_panel(catalog("sv"), live, seat)
+    assert "Bättre kort: Föreslå nya kort" in text
+    assert "!:" not in text
