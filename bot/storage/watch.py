@@ -11,13 +11,18 @@ which the loop looked and found no answer. With the loop free, that is plain tim
 that hangs is found as soon as before; a burst that meets an outage soon stops (everything waits
 on the database), and the loop's time counts again.
 
-It knows nothing of databases: it times a block of code.
+It knows nothing of databases: it times a block of code, on the machine's own time. Its timers
+are set outside the context of the work they time (``_machine_timer``), so a simulation that
+moves the bot's own timers on a clock of its own (SimCord, in the tests and the demo) neither
+moves them nor is moved by them: a heartbeat that fired while a write took its time on a busy
+machine moved SimCord's clock on by a tick, and a member's press counted 50 ms late.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import contextvars
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 TICK = 0.05
@@ -48,7 +53,7 @@ class LoopWatch:
         now = loop.time()
         self._stalled = self.stalled(now)
         self._last = now
-        self._heartbeat = loop.call_later(TICK, self._beat)
+        self._heartbeat = _machine_timer(loop, TICK, self._beat)
 
     @asynccontextmanager
     async def within(self, seconds: float) -> AsyncIterator[None]:
@@ -57,7 +62,7 @@ class LoopWatch:
         loop = asyncio.get_running_loop()
         if self._timed == 0:
             self._last = loop.time()
-            self._heartbeat = loop.call_later(TICK, self._beat)
+            self._heartbeat = _machine_timer(loop, TICK, self._beat)
         self._timed += 1
         start = loop.time()
         before = self.stalled(start)
@@ -71,9 +76,9 @@ class LoopWatch:
                     if counted >= seconds:
                         timeout.reschedule(now)
                     else:
-                        waiting[0] = loop.call_later(seconds - counted, check)
+                        waiting[0] = _machine_timer(loop, seconds - counted, check)
 
-                waiting.append(loop.call_later(seconds, check))
+                waiting.append(_machine_timer(loop, seconds, check))
                 try:
                     yield
                 finally:
@@ -83,3 +88,12 @@ class LoopWatch:
             if self._timed == 0 and self._heartbeat is not None:
                 self._heartbeat.cancel()
                 self._heartbeat = None
+
+
+def _machine_timer(
+    loop: asyncio.AbstractEventLoop, delay: float, callback: Callable[[], None]
+) -> asyncio.TimerHandle:
+    """``callback`` after ``delay`` seconds of the loop's own time, set from an empty context:
+    none of the context of the work being timed (such as a simulation's mark of the bot's own
+    work) goes with it."""
+    return contextvars.Context().run(loop.call_later, delay, callback)

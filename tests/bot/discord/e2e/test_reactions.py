@@ -6,6 +6,8 @@ Time moves only by ``advance_time``: the session's timers run on SimCord's clock
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -81,6 +83,44 @@ async def test_a_reaction_window_resolves_by_press_times(simcord_env: Env) -> No
     events = message_text(channel.history()[0]).split("**Senaste händelser**")[1]
     assert "900 ms" in events
     assert "plockar upp" in events
+
+
+async def test_a_slow_disk_does_not_move_the_simulated_clock_so_press_times_stay_exact(
+    simcord_env: Env,
+) -> None:
+    """Each commit takes 0.3 s of the machine's time (a busy machine): the storage's watch of
+    its own time ran heartbeats that SimCord took for the bot's timers and moved its clock on by
+    them, so presses made 0.2 s and 0.5 s after the card counted 50–100 ms late."""
+    env = simcord_env
+    channel, message, members = await three_at_hej_knekt(env)
+    table = table_in(env, channel.id)
+    await turn_until_a_reaction(table, message, members)
+    db = bot_of(env).storage._db  # type: ignore[attr-defined]
+    execute = db.execute
+
+    def slow_commit(sql: str, *args: Any) -> Any:
+        if sql != "COMMIT":
+            return execute(sql, *args)
+
+        async def later() -> Any:
+            await asyncio.to_thread(time.sleep, 0.3)
+            return await execute(sql, *args)
+
+        return later()
+
+    db.execute = slow_commit
+    game = table.game
+    assert game is not None
+    first, second, *_ = sorted(game.to_act())
+    right = correct_press(game, first)
+    assert right is not None
+    by_seat = {s: members[table.record.seats[s].user_id or 0] for s in (first, second)}
+    await env.advance_time(0.2)
+    await by_seat[first].click(message, custom_id=button(message, "kb:r:", f":{right}"))
+    await env.advance_time(0.3)
+    await by_seat[second].click(message, custom_id=button(message, "kb:r:", f":{right}"))
+    log = [(a.seat, a.notation) for a in await bot_of(env).storage.actions(table.table_id)]
+    assert log[-2:] == [(first, f"{right} 200"), (second, f"{right} 500")]
 
 
 async def test_the_window_opens_when_discord_has_shown_the_turned_card(
