@@ -8,6 +8,7 @@ hand, with no sleeps.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import heapq
 import itertools
 import logging
@@ -57,6 +58,24 @@ class SystemClock:
         """A pause of the process's own (a lease kept fresh, a claim tried again), on this
         clock's time."""
         await asyncio.sleep(seconds)
+
+
+async def machine_sleep(seconds: float) -> None:
+    """A pause of the machine's own time, for a watchdog of the process's own speed (an answer
+    due to Discord within seconds): its timer is set from an empty context, so a simulation that
+    runs the bot's timers on a clock of its own (SimCord) neither moves it nor is moved by it."""
+    loop = asyncio.get_running_loop()
+    woken: asyncio.Future[None] = loop.create_future()
+
+    def wake() -> None:
+        if not woken.done():
+            woken.set_result(None)
+
+    timer = contextvars.Context().run(loop.call_later, seconds, wake)
+    try:
+        await woken
+    finally:
+        timer.cancel()
 
 
 async def _logged(callback: TimerCallback) -> None:
