@@ -2,10 +2,10 @@
 ``bot.root.Root`` (storage, session manager, shards' lease; built here when the caller gives
 none) and adds its listener, cogs, restart-safe buttons and command translator.
 
-No privileged intents: slash commands and components need none. Commands are never synced at
-start (``kortbord sync`` does that, deliberately, once for the whole bot however many processes
-it runs as). A restart restores every live table from storage, with fresh deadlines, and
-refreshes its message.
+One gateway intent, ``guilds`` (``INTENTS``): slash commands and components need none. Commands
+are never synced at start (``kortbord sync`` does that, deliberately, once for the whole bot
+however many processes it runs as). A restart restores every live table from storage, with fresh
+deadlines, and refreshes its message.
 
 Running as several processes (``KORTBORD_SHARD_COUNT``, ``KORTBORD_SHARDS``), ``build_bot``
 gives a ``ShardedKortbord``, an ``AutoShardedBot`` on this process's shards. Such a process, and
@@ -48,6 +48,12 @@ from bot.storage import GuildSettings, Storage
 
 log = logging.getLogger(__name__)
 
+INTENTS = discord.Intents(guilds=True)
+"""The gateway events the bot takes: its servers, their channels, threads and roles (what a
+member's permissions are computed from). Every action comes as an interaction, which needs no
+intent; messages, reactions and typing anywhere in a server (and the bot's own message edits
+echoed back) are never sent to it, so a busy server costs it nothing to parse."""
+
 CONTROLS: tuple[DynamicType, ...] = (
     TableButton,
     LevelSelect,
@@ -86,7 +92,7 @@ class Kortbord(commands.Bot):
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=INTENTS,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             **gateway,

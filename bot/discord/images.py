@@ -139,6 +139,7 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     return math.ceil(font(size, bold).getlength(text))
 
 
+@functools.cache
 def line_height(size: int) -> int:
     """The height of a line of text of ``size`` pixels (ascent and descent)."""
     ascent, descent = font(size).getmetrics()
@@ -917,12 +918,14 @@ def _block_ops(
     return ops, width, row_top - y + card_height(PILE_W)
 
 
-def _block_size(
-    block: Block, ranks: Mapping[str, str], joker_as: int | None, form: int
-) -> tuple[int, int, int]:
-    """A block's width and height drawn in the given form (:func:`_block_ops`), and how many of
-    its face-up cards that shows (-1 where it cuts a short seat's name), remembered."""
-    return _sized(block, tuple(sorted(ranks.items())), joker_as, form)
+def _block_sizes(
+    block: Block, ranks: Mapping[str, str], joker_as: int | None, forms: Sequence[int]
+) -> dict[int, tuple[int, int, int]]:
+    """A block's width and height drawn in each of the given forms (:func:`_block_ops`), and
+    how many of its face-up cards that shows (-1 where it cuts a short seat's name),
+    remembered."""
+    ranked = tuple(sorted(ranks.items()))
+    return {form: _sized(block, ranked, joker_as, form) for form in forms}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -951,7 +954,7 @@ def _block_forms(
     its face-up cards (from the most to the least room), then those that show its last few. A
     block is never drawn without its label, nor the last trick as one card."""
     if block.name == LEGEND:
-        sized = {form: _block_size(block, ranks, joker_as, form) for form in (FULL, TWO_ROWS)}
+        sized = _block_sizes(block, ranks, joker_as, (FULL, TWO_ROWS))
         return [FULL, TWO_ROWS], tuple(size[:2] for size in sized.values())
     least = [] if block.name == LAST_TRICK else [BARE, BARE_TALL, BARE_BESIDE, BARE_TIGHT]
     stack = block.name.rsplit(".", 1)[-1] in STACKS
@@ -962,7 +965,7 @@ def _block_forms(
     if not block.owner:  # a tall or tight form would be the same
         tall_or_tight = (PACKED_TALL, PACKED_TIGHT, BARE_TALL, BARE_BESIDE, BARE_TIGHT)
         forms = [form for form in forms if form not in tall_or_tight]
-    sized = {form: _block_size(block, ranks, joker_as, form) for form in forms}
+    sized = _block_sizes(block, ranks, joker_as, forms)
     whole = 0 if stack else len(block.cards)
     forms.sort(key=lambda form: sized[form][2] < whole)  # stable: whole first
     return forms, tuple(sized[form][:2] for form in forms)
@@ -975,7 +978,8 @@ def _whole_forms(
     other block where it shows all its face-up cards; neither where it cuts a short seat's
     name."""
     whole = 0 if block.name.rsplit(".", 1)[-1] in STACKS else len(block.cards)
-    return sum(_block_size(block, ranks, joker_as, form)[2] >= whole for form in forms)
+    sizes = _block_sizes(block, ranks, joker_as, forms)
+    return sum(sizes[form][2] >= whole for form in forms)
 
 
 Place = tuple[int, int, int] | None
