@@ -9,10 +9,10 @@ figures: actions not saved (a member told their move was not saved; the goal is 
 not an outage), member actions committed per second (each one committed before ``act`` returns,
 as before a member is answered), and the median time of one action while all the tables wait
 their turn for the database (mostly waiting, with thousands of tables). Then the process stops as
-on SIGTERM (every table paused and saved) and a fresh session manager restores all the live
-tables: the restore time is what a restart costs before the bot serves again, measured as in a
-new process (the stopped session manager's tables and garbage let go first). A member plays the
-first move their panel offers (``LiveTable.choices``, what a face builds the panel from).
+on SIGTERM (every table paused and saved: the stop time) and a fresh session manager restores all
+the live tables: the restore time is what a restart costs before the bot serves again, measured
+as in a new process (the stopped session manager's tables and garbage let go first). A member
+plays the first move their panel offers (``LiveTable.choices``, what a face builds it from).
 
 The last column is the storage alone: the same count of tables, each recording ``--moves``
 actions straight through ``Storage.record_action`` (all tables at once), without the session
@@ -67,6 +67,8 @@ class Figures:
     not_saved: int
     seconds: float
     median_ms: float
+    stop_seconds: float
+    """The graceful stop (SIGTERM): every table paused and saved."""
     restored: int
     restore_seconds: float
     storage_rate: float
@@ -144,6 +146,7 @@ class Played:
     not_saved: int
     seconds: float
     times: list[float]
+    stop_seconds: float
 
 
 async def play_all(database: Path | str, tables: int, moves: int) -> Played:
@@ -157,10 +160,12 @@ async def play_all(database: Path | str, tables: int, moves: int) -> Played:
         start = time.perf_counter()
         played = await asyncio.gather(*(play(sessions, t, moves, times, unsaved) for t in live))
         seconds = time.perf_counter() - start
+        start = time.perf_counter()
         await sessions.shutdown()
+        stop_seconds = time.perf_counter() - start
     finally:
         await storage.close()
-    return Played(sum(played), len(unsaved), seconds, times)
+    return Played(sum(played), len(unsaved), seconds, times, stop_seconds)
 
 
 async def measure(database: Path | str, tables: int, moves: int) -> Figures:
@@ -183,6 +188,7 @@ async def measure(database: Path | str, tables: int, moves: int) -> Figures:
         played.not_saved,
         played.seconds,
         median,
+        played.stop_seconds,
         restored,
         restore_seconds,
         alone,
@@ -248,7 +254,7 @@ async def main(counts: list[int], moves: int, postgres: str, databases: list[str
     )
     print(
         f"{'database':11} {'tables':>7} {'not saved':>10} {'actions/s':>10} {'median ms':>10}"
-        f" {'restore':>9} {'restored':>8} {'storage alone/s':>16}"
+        f" {'stop':>7} {'restore':>9} {'restored':>8} {'storage alone/s':>16}"
     )
     for tables in counts:
         if "sqlite" in databases:
@@ -267,7 +273,8 @@ def show(name: str, figures: Figures) -> None:
     print(
         f"{name:11} {figures.tables:7} {figures.not_saved:10}"
         f" {figures.actions / figures.seconds:10.0f} {figures.median_ms:10.2f}"
-        f" {figures.restore_seconds:8.2f}s {figures.restored:8} {figures.storage_rate:16.0f}",
+        f" {figures.stop_seconds:6.2f}s {figures.restore_seconds:8.2f}s {figures.restored:8}"
+        f" {figures.storage_rate:16.0f}",
         flush=True,
     )
 
