@@ -62,9 +62,15 @@ def parse_card(text: str) -> int:
     return SUITS.index(t[1]) * 13 + RANKS.index(t[0])
 
 
+_CODES = frozenset(rank + suit for rank in RANKS for suit in SUITS) | {JOKER_CODE}
+"""Every card's code as :func:`code` writes it: most texts asked about are one of these."""
+
+
 def is_card_code(text: str) -> bool:
     """Whether ``text`` is a card's code as :func:`parse_card` reads it (``QS``, ``10h``, ``JK``):
     the one test every face and the bot use to tell a card from a word (``pass``, ``bid``)."""
+    if text in _CODES:  # a code as written (the bot asks of every notation on every turn)
+        return True
     try:
         parse_card(text)
     except ValueError:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from bot.errors import UserError
 from bot.sessions.deadlines import played_by_table
-from bot.sessions.moves import forced_pass
+from bot.sessions.moves import only_pass
 from bot.sessions.rebuild import replay
 from bot.sessions.table import DAY_OPTION, ActedBy, LiveTable
 from bot.storage import StorageError
@@ -85,7 +85,7 @@ class ComputerPlayers:
             if not seats:
                 return
             seat = seats[0]
-            forced = None if table.by_computer(seat) else forced_pass(game, seat)
+            forced = None if table.by_computer(seat) else only_pass(table.legal(seat))
             position: Position | None = None
             if forced is not None:
                 hands_before = sessions.hands(table)

@@ -11,7 +11,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.errors import UserError
-from bot.sessions.moves import forced_pass, turn_time
+from bot.sessions.moves import only_pass, time_for
 from bot.sessions.table import ENDS_AT, LiveTable, TimedOut, shown_to_all
 from bot.storage import StorageError
 from games.core import Seat
@@ -48,9 +48,10 @@ class Deadlines:
         for seat in list(table.turn_deadlines):
             if seat not in acting or seat in played_for:
                 del table.turn_deadlines[seat]
+        turn_seconds = table.record.turn_seconds
         for seat in acting - played_for:
             if seat not in table.turn_deadlines:
-                table.turn_deadlines[seat] = now + turn_time(table.record.turn_seconds, game, seat)
+                table.turn_deadlines[seat] = now + time_for(turn_seconds, table.legal(seat))
         if table.deadline_timer is not None:
             table.deadline_timer.cancel()
             table.deadline_timer = None
@@ -157,4 +158,4 @@ class Deadlines:
 def played_by_table(table: LiveTable, seat: Seat) -> bool:
     """Whether the table moves for ``seat`` now: a computer player, or a forced pass."""
     assert table.game is not None
-    return table.by_computer(seat) or forced_pass(table.game, seat) is not None
+    return table.by_computer(seat) or only_pass(table.legal(seat)) is not None

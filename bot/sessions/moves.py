@@ -14,24 +14,43 @@ DECISION_FACTOR = 2
 times the table's turn time: choosing takes longer than following suit."""
 
 
-def _only_action(game: Game, seat: Seat) -> tuple[Action, str] | None:
-    """The seat's one legal action and its notation, when it has exactly one."""
+Legal = tuple[tuple[Action, str], ...]
+"""A seat's legal actions with their notations, in the game's order: what every question below
+reads, so that a live table asks the game once per state (``LiveTable.legal``)."""
+
+
+def legal_of(game: Game, seat: Seat) -> Legal:
+    """The seat's legal actions with their notations."""
+    return tuple((action, game.notation(action)) for action in game.legal_actions(seat))
+
+
+def _single(game: Game, seat: Seat) -> Legal:
+    """The seat's one legal action with its notation, when it has exactly one (else none): all
+    that :func:`only_pass` and :func:`only_card` read, without the other notations."""
     legal = game.legal_actions(seat)
-    return (legal[0], game.notation(legal[0])) if len(legal) == 1 else None
+    return ((legal[0], game.notation(legal[0])),) if len(legal) == 1 else ()
 
 
 def forced_pass(game: Game, seat: Seat) -> Action | None:
     """The seat's ``pass`` when it is the only thing it may do (Jig, Bräus): the table plays it
     at once for a member, as a player at a real table says "pass" without being asked."""
-    only = _only_action(game, seat)
-    return only[0] if only is not None and only[1] == "pass" else None
+    return only_pass(_single(game, seat))
+
+
+def only_pass(legal: Legal) -> Action | None:
+    """:func:`forced_pass`, of the seat's ``legal`` actions."""
+    return legal[0][0] if len(legal) == 1 and legal[0][1] == "pass" else None
 
 
 def forced_card(game: Game, seat: Seat) -> Action | None:
     """The seat's card when it is the only thing it may do (it must follow suit with its one
     card of the suit, say): played for a member at once unless they turned that off."""
-    only = _only_action(game, seat)
-    return only[0] if only is not None and is_card_code(only[1]) else None
+    return only_card(_single(game, seat))
+
+
+def only_card(legal: Legal) -> Action | None:
+    """:func:`forced_card`, of the seat's ``legal`` actions."""
+    return legal[0][0] if len(legal) == 1 and is_card_code(legal[0][1]) else None
 
 
 def member_actions(game: Game, seat: Seat) -> dict[Action, str]:
@@ -44,11 +63,14 @@ def member_actions(game: Game, seat: Seat) -> dict[Action, str]:
     """
     if seat not in game.to_act():
         return {}
-    legal = game.legal_actions(seat)
-    notations = [game.notation(action) for action in legal]
-    if is_timed_window(notations):
+    return choices_of(legal_of(game, seat))
+
+
+def choices_of(legal: Legal) -> dict[Action, str]:
+    """:func:`member_actions`, of the legal actions of a seat that is to act."""
+    if is_timed_window([notation for _, notation in legal]):
         return {}
-    return dict(zip(legal, notations, strict=True))
+    return dict(legal)
 
 
 def cards_ahead(game: Game, seat: Seat) -> list[str]:
@@ -127,8 +149,13 @@ def correct_press(game: Game, seat: Seat) -> str | None:
 def turn_time(turn_seconds: int, game: Game, seat: Seat) -> float:
     """The time ``seat`` gets for its choice now: the table's turn time to play a card, and
     ``DECISION_FACTOR`` times that for a decision (a bid, bid cards, a declaration)."""
-    for action in game.legal_actions(seat):
-        words = game.notation(action).split()
+    return time_for(turn_seconds, legal_of(game, seat))
+
+
+def time_for(turn_seconds: int, legal: Legal) -> float:
+    """:func:`turn_time`, of the seat's ``legal`` actions."""
+    for _, notation in legal:
+        words = notation.split()
         if len(words) != 1 or not is_card_code(words[0]):
             return turn_seconds * DECISION_FACTOR
     return turn_seconds

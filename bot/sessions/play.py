@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 from bot import leaderboard
 from bot.errors import UserError
 from bot.refusals import refusal
-from bot.sessions.moves import forced_card
+from bot.sessions.moves import only_card
 from bot.sessions.rebuild import replay
 from bot.sessions.table import ActedBy, LiveTable, require_seat
 from bot.storage import DuplicateActionError, StorageError, StorageUnavailable
-from bot.storage.records import ActionRecord
+from bot.storage.records import ActionRecord, SeatRecord
 from bot.verify import final_places, fingerprint
 from games.core import IllegalActionError, NotationError, Seat
 
@@ -99,18 +99,22 @@ class Play:
         assert table.game is not None
         trial = table.game.clone()
         trial.apply(seat, action)  # raises IllegalActionError, leaving the table as it was
-        seats = list(table.record.seats)
+        seats = table.record.seats
         if seats[seat].user_id is not None:
-            if by == "member":
-                seats[seat] = dataclasses.replace(seats[seat], strikes=0)
+            if by == "member" and seats[seat].strikes:
+                seats = _with_seat(seats, seat, dataclasses.replace(seats[seat], strikes=0))
             elif by == "timeout":
                 strikes = seats[seat].strikes + 1
-                seats[seat] = dataclasses.replace(
-                    seats[seat], strikes=strikes, autoplay=strikes >= STRIKES_FOR_AUTOPLAY
+                seats = _with_seat(
+                    seats,
+                    seat,
+                    dataclasses.replace(
+                        seats[seat], strikes=strikes, autoplay=strikes >= STRIKES_FOR_AUTOPLAY
+                    ),
                 )
         now = sessions.clock.now()
         record = dataclasses.replace(
-            table.record, version=table.version + 1, updated_at=now, seats=tuple(seats)
+            table.record, version=table.version + 1, updated_at=now, seats=seats
         )
         entry = ActionRecord(table.seq + 1, seat, trial.notation(action), now, by)
         try:
@@ -222,7 +226,7 @@ class Play:
             record = table.record.seats[seat]
             if record.user_id is None or table.by_computer(seat):
                 continue
-            card = forced_card(game, seat)
+            card = only_card(table.legal(seat))
             if card is None:
                 continue
             try:
@@ -300,3 +304,10 @@ class Play:
             table.record, status="ended", end_reason=reason, version=table.version + 1
         )
         self.sessions.unregister(table)
+
+
+def _with_seat(
+    seats: tuple[SeatRecord, ...], seat: Seat, changed: SeatRecord
+) -> tuple[SeatRecord, ...]:
+    """``seats`` with ``changed`` at ``seat``."""
+    return (*seats[:seat], changed, *seats[seat + 1 :])

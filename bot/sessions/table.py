@@ -14,7 +14,7 @@ from typing import Literal, Protocol, TypeVar
 from bot.clock import Timer
 from bot.errors import UserError
 from bot.leaderboard import RatingChange
-from bot.sessions.moves import member_actions
+from bot.sessions.moves import Legal, choices_of, legal_of
 from bot.storage.records import Damage, SeatRecord, TableRecord
 from games.cards import Card, code, is_card_code
 from games.core import Action, Game, GameSpec, Options, Seat, View
@@ -155,9 +155,18 @@ class LiveTable:
             return view.hand
         return self.worked_out("hand", seat, lambda game: game.hand(seat))
 
+    def legal(self, seat: Seat) -> Legal:
+        """The seat's legal actions with their notations (:func:`legal_of`), worked out once per
+        state: its choices, a forced card or pass and its turn time are all read from them."""
+        return self.worked_out("legal", seat, lambda game: legal_of(game, seat))
+
     def choices(self, seat: Seat) -> Mapping[Action, str]:
         """:func:`member_actions` of the table's match for ``seat``, worked out once per state."""
-        return self.worked_out("choices", seat, lambda game: member_actions(game, seat))
+        return self.worked_out(
+            "choices",
+            seat,
+            lambda game: choices_of(self.legal(seat)) if seat in game.to_act() else {},
+        )
 
     @property
     def table_id(self) -> int:

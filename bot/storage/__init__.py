@@ -35,9 +35,10 @@ from bot.storage.records import (
     StoredTable,
     TableRecord,
 )
-from bot.storage.store import Storage, is_postgres, redact
+from bot.storage.store import SAVED_AT_ONCE, Storage, is_postgres, redact
 
 __all__ = [
+    "SAVED_AT_ONCE",
     "ActionRecord",
     "Damage",
     "DuplicateActionError",

@@ -158,3 +158,35 @@ async def test_a_lobby_stays_a_lobby_through_a_restart(storage: Storage) -> None
     stored = await storage.table(lobby.table_id)
     assert stored is not None
     assert stored.status == "lobby"
+
+
+async def test_a_table_whose_pause_is_refused_keeps_no_other_from_its_pause(
+    storage: Storage,
+) -> None:
+    clock = ManualClock()
+    told = Recorder()
+    sessions = manager(storage, clock, told)
+    tables = []
+    for i in range(3):
+        host, guest = Member(100 + 2 * i, f"A{i}"), Member(101 + 2 * i, f"B{i}")
+        await sessions.open_table(
+            guild_id=GUILD, channel_id=CHANNEL + i, host=host, game_id="tvamanswhist"
+        )
+        await sessions.join(CHANNEL + i, guest)
+        tables.append(await sessions.start(CHANNEL + i, host.user_id))
+    # the middle table's row is gone from the database (removed by hand): its pause is refused
+    gone = tables[1].table_id
+    async with storage._write() as db:  # the storage's own connection, as an operator's would
+        await db.execute("DELETE FROM tables WHERE table_id = ?", gone)
+
+    await sessions.shutdown()
+
+    for table in (tables[0], tables[2]):
+        stored = await storage.table(table.table_id)
+        assert stored is not None
+        assert stored.status == "paused"
+        assert (table.table_id, "paused") in told.statuses
+    assert await storage.table(gone) is None
+    assert tables[1].record.status == "playing"  # not paused: its message is not told so
+    assert (gone, "paused") not in told.statuses
+    assert clock.pending() == 0
