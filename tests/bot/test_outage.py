@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 import pytest
 from faultproxy import FaultProxy, fault_proxy
+from live_tables import started_tables
 
 from bot.clock import ManualClock
 from bot.discord.client import Kortbord
@@ -397,14 +398,7 @@ async def test_a_stop_while_the_database_is_away_stops_every_table_says_so_and_r
 ) -> None:
     clock = ManualClock()
     sessions = manager(fault.storage, clock)
-    tables = []
-    for i in range(3):
-        host, guest = Member(100 + 2 * i, f"A{i}"), Member(101 + 2 * i, f"B{i}")
-        await sessions.open_table(
-            guild_id=GUILD, channel_id=CHANNEL + i, host=host, game_id="tvamanswhist"
-        )
-        await sessions.join(CHANNEL + i, guest)
-        tables.append(await sessions.start(CHANNEL + i, host.user_id))
+    tables = await started_tables(sessions, 3, guild_id=GUILD, channel_id=CHANNEL)
     views = [t.game.view(None) for t in tables if t.game is not None]
     await fault.away()
     caplog.set_level(logging.INFO, logger="bot.sessions")
@@ -428,13 +422,7 @@ async def test_a_stop_while_the_database_is_away_stops_every_table_says_so_and_r
 
 async def test_a_stop_while_the_database_hangs_ends_in_bounded_time(fault: Fault) -> None:
     sessions = manager(fault.storage, ManualClock())
-    for i in range(3):
-        host, guest = Member(100 + 2 * i, f"A{i}"), Member(101 + 2 * i, f"B{i}")
-        await sessions.open_table(
-            guild_id=GUILD, channel_id=CHANNEL + i, host=host, game_id="tvamanswhist"
-        )
-        await sessions.join(CHANNEL + i, guest)
-        await sessions.start(CHANNEL + i, host.user_id)
+    await started_tables(sessions, 3, guild_id=GUILD, channel_id=CHANNEL)
     await fault.hang()
     started = time.monotonic()
     await sessions.shutdown()

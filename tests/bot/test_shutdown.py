@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from live_tables import started_tables
 
 from bot.clock import ManualClock
 from bot.errors import UserError
@@ -166,14 +167,7 @@ async def test_a_table_whose_pause_is_refused_keeps_no_other_from_its_pause(
     clock = ManualClock()
     told = Recorder()
     sessions = manager(storage, clock, told)
-    tables = []
-    for i in range(3):
-        host, guest = Member(100 + 2 * i, f"A{i}"), Member(101 + 2 * i, f"B{i}")
-        await sessions.open_table(
-            guild_id=GUILD, channel_id=CHANNEL + i, host=host, game_id="tvamanswhist"
-        )
-        await sessions.join(CHANNEL + i, guest)
-        tables.append(await sessions.start(CHANNEL + i, host.user_id))
+    tables = await started_tables(sessions, 3, guild_id=GUILD, channel_id=CHANNEL)
     # the middle table's row is gone from the database (removed by hand): its pause is refused
     gone = tables[1].table_id
     async with storage._write() as db:  # the storage's own connection, as an operator's would
