@@ -100,8 +100,8 @@ def _message(event: Event) -> Msg:
         return Msg.of(k + "took", seat=a, card=code(b))
     if kind == E_UNSEEN:
         return Msg.of(k + "drew_unseen", seat=a)
-    if kind == E_YOU_DREW:
-        return Msg.of(k + "you_drew", card=code(b))
+    if kind == E_YOU_DREW:  # says what the seat's note says, so a panel showing both says it once
+        return Msg.of(GAME_ID + ".note.you_drew", card=code(b))
     if kind == E_COUNTING:
         return Msg.of(k + "counting_started", seat=a)
     if kind in (E_DEAL_TRICKS, E_DEAL_POINTS, E_DEAL_LAST_TRICK):

@@ -142,8 +142,8 @@ def test_gw_1_follow_suit_and_the_draw() -> None:
     assert not mentions(game.view(0), "3S")
     assert not mentions(spectator, "3S")
     assert game.view(1).notes == (Msg.of("tvamanswhist.note.you_drew", card="3S"),)
-    assert events(game.view(1), "tvamanswhist.event.you_drew") == [
-        Msg.of("tvamanswhist.event.you_drew", card="3S")
+    assert events(game.view(1), "tvamanswhist.note.you_drew") == [
+        Msg.of("tvamanswhist.note.you_drew", card="3S")
     ]
     assert events(spectator, "tvamanswhist.event.drew_unseen") == [
         Msg.of("tvamanswhist.event.drew_unseen", seat=1)

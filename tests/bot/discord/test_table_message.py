@@ -278,3 +278,18 @@ def test_a_help_line_names_its_action_without_the_exclamation() -> None:
     text, _ = build_panel(catalog("sv"), live, seat)
     assert "Bättre kort: Föreslå nya kort" in text
     assert "!:" not in text
+
+
+def test_a_card_drawn_unseen_is_told_once_on_the_panel() -> None:
+    # Tvåmanswhist's panel read "Du drog 2♦ osett · Du drog 2♦": the note and the private event
+    live = table("tvamanswhist", status="playing")
+    game = live.game
+    assert game is not None
+    while not game.view(0).notes and not game.view(1).notes:
+        seat = min(game.to_act())
+        game.apply(seat, game.legal_actions(seat)[0])
+    loser = 0 if game.view(0).notes else 1
+    for lang in ("sv", "en"):
+        text = panel_text(catalog(lang), live, loser)
+        notes = text.split(f"*{catalog(lang).text('ui.panel.notes')}:* ")[1]
+        assert notes.split(" · ") == [renderer(catalog(lang), live).msg(game.view(loser).notes[0])]
