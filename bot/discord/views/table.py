@@ -305,7 +305,8 @@ def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
     view = controls()
     lobby = status == "lobby"
     full = len(table.record.seats) >= table.spec.max_players
-    for row, ops in enumerate(LOBBY_ROWS if lobby else PLAY_ROWS):
+    first = 0 if lobby else reaction_rows(view, texts, table)
+    for row, ops in enumerate(LOBBY_ROWS if lobby else PLAY_ROWS, start=first):
         for op in ops:
             if op == "web":
                 button: TableButton | ActivityButton = ActivityButton(
@@ -321,22 +322,28 @@ def table_view(texts: Catalog, table: LiveTable) -> discord.ui.View | None:
         levels.item.row = len(LOBBY_ROWS)
         levels.item.disabled = full
         view.add_item(levels)
-        return view
-    reactions = REACTIONS.get(table.record.game_id)
-    if reactions:
-        turn = TableButton(table.table_id, "turn", texts.text("ui.button.turn"))
-        turn.item.row = len(PLAY_ROWS)
-        turn.item.disabled = not may_turn(table)
-        view.add_item(turn)
-        labelled = [(verb, reaction_label(texts, table.record.game_id, verb)) for verb in reactions]
-        # a row holds what fits a phone's
-        rows = rows_of_buttons(labelled, lambda v: button_px(v[1]), PACK_PX, BUTTON_GAP_PX)
-        for row, presses in enumerate(rows, start=len(PLAY_ROWS) + 1):
-            for verb, label in presses:
-                press = ReactionButton(table.table_id, table.reaction_seq, verb, label)
-                press.item.row = row
-                view.add_item(press)
     return view
+
+
+def reaction_rows(view: discord.ui.View, texts: Catalog, table: LiveTable) -> int:
+    """A game played on the table message (Hej knekt) has its turn and its reactions first, above
+    the table's own controls, so a phone shows them without scrolling; the rows they take."""
+    reactions = REACTIONS.get(table.record.game_id)
+    if not reactions:
+        return 0
+    turn = TableButton(table.table_id, "turn", texts.text("ui.button.turn"))
+    turn.item.row = 0
+    turn.item.disabled = not may_turn(table)
+    view.add_item(turn)
+    labelled = [(verb, reaction_label(texts, table.record.game_id, verb)) for verb in reactions]
+    # a row holds what fits a phone's
+    rows = rows_of_buttons(labelled, lambda v: button_px(v[1]), PACK_PX, BUTTON_GAP_PX)
+    for row, presses in enumerate(rows, start=1):
+        for verb, label in presses:
+            press = ReactionButton(table.table_id, table.reaction_seq, verb, label)
+            press.item.row = row
+            view.add_item(press)
+    return 1 + len(rows)
 
 
 def may_turn(table: LiveTable) -> bool:

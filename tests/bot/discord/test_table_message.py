@@ -293,3 +293,24 @@ def test_a_card_drawn_unseen_is_told_once_on_the_panel() -> None:
         text = panel_text(catalog(lang), live, loser)
         notes = text.split(f"*{catalog(lang).text('ui.panel.notes')}:* ")[1]
         assert notes.split(" · ") == [renderer(catalog(lang), live).msg(game.view(loser).notes[0])]
+
+
+def test_hej_knekts_turn_and_reactions_come_first_so_a_phone_shows_them_without_scrolling() -> None:
+    # under Min hand and the table's own buttons they were below a phone's fold, in a game of speed
+    from bot.discord.views.table import REACTIONS, table_view
+
+    live = table("hej_knekt", status="playing", players=3)
+    view = table_view(catalog("sv"), live)
+    assert view is not None
+    ids = [
+        str(button.get("custom_id", "")).rsplit(":", 1)[-1]
+        for row in view.to_components()
+        for button in row["components"]
+    ]
+    playing = ["turn", *REACTIONS["hej_knekt"]]
+    assert ids[: len(playing)] == playing
+    assert ids.index("hand") > len(playing) - 1
+    # another game keeps Min hand first
+    other = table_view(catalog("sv"), table("nittionio", status="playing"))
+    assert other is not None
+    assert str(other.to_components()[0]["components"][0]["custom_id"]).endswith(":hand")
