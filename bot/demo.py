@@ -57,6 +57,21 @@ KEPT_READS = 4
 half a second after its last read, and a fetch may wait for the picture's decoding; four reads
 leave a slow fetch its time, and a page keeps a few pictures, not a match's."""
 
+ON_THE_PAGE_AS_IT_IS = frozenset(
+    (
+        "click",
+        "select",
+        "modal_submit",
+        "configure_presentation",
+        "run_command",
+        "autocomplete_command",
+        "history",
+        "browse_messages",
+        "browse_candidates",
+    )
+)
+"""The page's actions that the demo makes on the page as it is (``_Shown.current``)."""
+
 MISSING = """\
 The demo needs SimCord's preview, which is not installed here.
 Run it with `./dev demo`, which installs everything it needs."""
@@ -257,14 +272,20 @@ class _Shown:
         preview._action = in_turn  # type: ignore[method-assign]
 
     def current(self, context_id: str | None, body: Mapping[str, Any]) -> Mapping[str, Any]:
-        """A click made on the page as it was a moment before a republication is made on the
-        page as it is: in Hej knekt the computer players' presses republish it while the member
-        reaches for the button, and SimCord would refuse the press as made on an old page. Each
-        button's id carries the table's version or the card it answers, so the bot itself
-        refuses one that no longer applies, and says why."""
+        """An action made on the page as it was a moment before a republication is made on the
+        page as it is: computer players republish it all the time, and SimCord would refuse the
+        action as made on an old page.
+
+        - A click: in Hej knekt the presses republish the page while the member reaches for the
+          button. Each button's id carries the table's version or the card it answers, so the
+          bot itself refuses one that no longer applies, and says why.
+        - The page's own setting of its width, its first action: refused, a phone was shown the
+          channel 960 px wide.
+        - A slash command typed, earlier messages loaded: neither depends on what the page
+          showed."""
         from simcord import SetupError
 
-        if body.get("kind") not in ("click", "select"):
+        if body.get("kind") not in ON_THE_PAGE_AS_IT_IS:
             return body
         try:
             revision = self.preview._get_page(context_id).revision

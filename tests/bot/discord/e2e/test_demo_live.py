@@ -370,6 +370,31 @@ async def whist_on_the_page() -> AsyncIterator[tuple[Simulated, Preview, _Shown,
         yield demo, page, shown, message
 
 
+async def test_a_page_opened_while_the_table_moves_on_takes_its_phones_width() -> None:
+    """A page sets its width with its first action. Computer players republished the page
+    before it came, and SimCord refused it as made on an old page: a phone was shown the
+    channel 960 px wide."""
+    async with whist_on_the_page() as (demo, page, shown, message):
+        table = table_in(demo.env, demo.channel.id)
+        async with Browser.opened(page, demo.members[0].id) as browser:
+            await browser.read()
+            seq = table.seq
+            while table.seq == seq:  # the table moves on, and the page is republished
+                anna = demo.members[0]
+                assert table.game is not None
+                if any(not table.by_computer(s) for s in table.game.to_act()):
+                    await play_first_legal(anna, await open_hand(anna, message))
+                else:
+                    await demo.env.advance_time(1.0)
+            await shown.catch_up()
+            size = {"width": 360, "height": 740, "host_width": 360, "host_height": 740}
+            status, receipt = await browser.act(
+                "configure_presentation", layout="channel", display="responsive", **size
+            )
+        assert (status, receipt["settlement"], receipt["diagnostics"]) == (200, "settled", [])
+        assert browser.shown["presentation"]["viewport"] == {"width": 360, "height": 740}
+
+
 async def test_a_picture_the_page_read_is_served_after_the_bot_replaced_it() -> None:
     """The page reads the table with its picture; the bot edits the table (a new picture) before
     the page has fetched it, and the demo republishes the page: the page still gets the picture
