@@ -496,9 +496,12 @@ def panel_text(
     if table.record.status == "finished" and table.game.is_over():
         lines.append(f"**{catalog.text('ui.table.result')}**")
         lines.append(_result_lines(catalog, table, table.ratings))
-    public = table.view(None).events
-    private = [m for m in view.events if m not in public][-PRIVATE_EVENTS_SHOWN:]
-    mine = list(dict.fromkeys(text.msg(m) for m in (*view.notes, *private)))
+    public = table.view(None)
+    shared = [n for n in view.notes if n in public.notes]  # a rule of the table, such as a time
+    lines += [text.msg(n) for n in shared]
+    private = [m for m in view.events if m not in public.events][-PRIVATE_EVENTS_SHOWN:]
+    notes = [n for n in view.notes if n not in shared]
+    mine = list(dict.fromkeys(text.msg(m) for m in (*notes, *private)))
     if mine:
         lines.append(f"*{catalog.text('ui.panel.notes')}:* " + " · ".join(mine))
     return clip("\n".join(lines), MAX_CONTENT, keep_end=True)

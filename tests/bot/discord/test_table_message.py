@@ -19,6 +19,7 @@ from bot.discord.messages import layout_view, texts_of
 from bot.i18n import catalog
 from bot.sessions import LiveTable, TimedOut
 from bot.storage import SeatRecord, TableRecord
+from games.core import Msg
 from games.registry import SPECS
 
 
@@ -314,3 +315,14 @@ def test_hej_knekts_turn_and_reactions_come_first_so_a_phone_shows_them_without_
     other = table_view(catalog("sv"), table("nittionio", status="playing"))
     assert other is not None
     assert str(other.to_components()[0]["components"][0]["custom_id"]).endswith(":hand")
+
+
+def test_a_note_every_seat_sees_is_not_said_to_be_only_for_you() -> None:
+    # Hej knekt's panel read "Bara för dig: Reaktionstid: 5000 ms", a time the same for everyone
+    live = table("hej_knekt", status="playing", players=3)
+    for lang in ("sv", "en"):
+        texts = catalog(lang)
+        time = renderer(texts, live).msg(Msg.of("hej_knekt.note.reaction_ms", ms=5000))
+        text = panel_text(texts, live, 0)
+        assert time in text.splitlines()
+        assert f"*{texts.text('ui.panel.notes')}:*" not in text
