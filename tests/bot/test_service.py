@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import math
 import os
@@ -21,7 +22,7 @@ from aiohttp.client_reqrep import ConnectionKey
 from bot.__main__ import main
 from bot.health import heartbeat_path, judge_beat, read_beat
 from bot.logins import FIRST_WAIT, LoginLedger
-from bot.service import gateway_state, serve
+from bot.service import YOUNG_COLLECTIONS_EVERY, gateway_state, serve, tune_collector
 
 
 @dataclass
@@ -258,3 +259,18 @@ def test_without_a_token_it_says_how_to_get_one_and_points_at_the_demo(
     assert "KORTBORD_TOKEN is not set" in said
     assert "discord.com/developers/applications" in said
     assert "./dev demo" in said
+
+
+def test_the_service_freezes_its_loaded_code_and_collects_the_young_less_often() -> None:
+    """``kortbord run`` tunes the collector once the bot is built: what is loaded by then is
+    frozen (a full collection no longer goes through it), and a click's many short-lived
+    objects no longer set off a collection or two each."""
+    threshold = gc.get_threshold()
+    try:
+        tune_collector()
+        assert gc.get_freeze_count() > 10_000  # the modules, classes and catalogs loaded
+        assert gc.get_threshold() == (YOUNG_COLLECTIONS_EVERY, *threshold[1:])
+        assert threshold[0] < YOUNG_COLLECTIONS_EVERY
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
