@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.discord.images import table_untold
-from bot.discord.messages import Layout
+from bot.discord.messages import Layout, text_lines
 from bot.discord.views.layout import choice_of
 from bot.i18n import Catalog
 from bot.leaderboard import GameStats, RatingChange, Standing
@@ -62,7 +62,12 @@ MAX_DESCRIPTION = 4096
 MAX_FIELD = 1024
 MAX_TITLE = 256
 EVENTS_SHOWN = 5
-PICTURED_EVENTS_SHOWN = 3  # below the picture, so that *Min hand* stays on a phone's screen
+PICTURED_EVENTS_SHOWN = 3
+PICTURED_EVENT_LINES = 6
+"""Below the picture the latest events are shown as far as they fill this many lines of a phone
+(the latest always), so that *Min hand* stays on a phone's first screen: three that take a line or
+two each (Hej knekt's presses and who was last), two where each takes three (Löjliga familjerna's
+asks, each saying who asks next: three took nine lines)."""
 REACTION_OPTION = "reaction_ms"  # a real-time game's reaction time, in ms
 PRIVATE_EVENTS_SHOWN = 3
 COLOUR = discord.Colour.dark_green()
@@ -229,8 +234,10 @@ def table_layout(
             body += [f"**{catalog.text('ui.table.piles')}**", *untold]
     if view.teams:
         body.append(f"**{catalog.text('ui.table.sides')}:** " + " · ".join(text.sides(view)))
-    shown_events = EVENTS_SHOWN if picture is None else PICTURED_EVENTS_SHOWN
-    events = [text.msg(m) for m in view.events[-shown_events:]]
+    if picture is None:
+        events = [text.msg(m) for m in view.events[-EVENTS_SHOWN:]]
+    else:
+        events = phone_events([text.msg(m) for m in view.events[-PICTURED_EVENTS_SHOWN:]])
     if events:
         body += [f"**{catalog.text('ui.table.events')}**", *events]
     if record.status == "finished" and game.is_over():
@@ -240,6 +247,17 @@ def table_layout(
     if not table.live and table.damage is None:
         body.append(f"**{catalog.text('verify.check_title')}**\n{seed_line(catalog, record)}")
     return shown(head=head, picture=picture, body=body, parts=parts)
+
+
+def phone_events(events: Sequence[str], lines: int = PICTURED_EVENT_LINES) -> list[str]:
+    """The latest of ``events`` that fill at most ``lines`` lines of a phone, the latest always."""
+    kept: list[str] = []
+    for event in reversed(events):
+        lines -= text_lines(event)
+        if kept and lines < 0:
+            break
+        kept.insert(0, event)
+    return kept
 
 
 def seed_line(catalog: Catalog, record: TableRecord) -> str:

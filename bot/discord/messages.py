@@ -92,6 +92,35 @@ def label_px(label: str) -> int:
     return (text_width(text, LABEL_PX) if text else 0) + pictures * EMOJI_IN_LABEL_PX
 
 
+PHONE_TEXT_PX = 248
+"""The width a 360 px phone gives a message's text inside its container (the picture's width
+and a little more)."""
+TEXT_PX = 16  # a message's text is 16 px (Discord's own face is about as wide as Noto Sans)
+EMOJI_IN_TEXT_PX = 22  # an emoji in the text, drawn 1.375 em wide
+
+
+def text_lines(line: str, width: int = PHONE_TEXT_PX) -> int:
+    """How many lines a phone wraps a line of a message's text into, at ``width`` (its words
+    laid one after another, an emoji as a picture)."""
+    space = text_width(" ", TEXT_PX)
+    lines, used = 1, 0
+    for word in line.split():
+        wide = sum(
+            EMOJI_IN_TEXT_PX if _emoji(word, i) else text_width(ch, TEXT_PX)
+            for i, ch in enumerate(word)
+            if ch != "\ufe0f"
+        )
+        if used and used + space + wide > width:
+            lines, used = lines + 1, wide
+        else:
+            used += (space if used else 0) + wide
+    return lines
+
+
+def _emoji(text: str, i: int) -> bool:
+    return ord(text[i]) >= 0x1F000 or text[i + 1 : i + 2] == "\ufe0f"
+
+
 def button_px(label: str, emoji: bool = False) -> int:
     """How wide Discord draws a button with this ``label`` (and an emoji), in pixels."""
     return BUTTON_PAD_PX + (EMOJI_PX if emoji else 0) + label_px(label)

@@ -11,7 +11,8 @@ import pytest
 from test_limits import live_table
 from test_table_message import table
 
-from bot.discord.messages import PHONE_ROW_PX, row_px, rows_of
+from bot.discord.embeds import PICTURED_EVENT_LINES, PICTURED_EVENTS_SHOWN, renderer
+from bot.discord.messages import PHONE_ROW_PX, row_px, rows_of, text_lines
 from bot.discord.views.layout import Steps
 from bot.discord.views.panel import PanelAction, build_panel, panel_rows
 from bot.discord.views.table import table_message
@@ -234,3 +235,26 @@ def test_an_ask_too_wide_for_a_row_is_made_in_two_steps_not_cut(
         "Tillbaka",
     ]
     assert "Du frågar Åsa-Britt Långnamnsdotter-Ek2 efter …" in content
+
+
+@pytest.mark.parametrize("game_id", sorted(SPECS))
+def test_below_the_picture_the_events_fill_at_most_six_lines_of_a_phone(game_id: str) -> None:
+    # Löjliga familjerna's three asks took nine lines and pushed *Min hand* below the fold
+    texts = catalog("sv")
+    heading = f"**{texts.text('ui.table.events')}**"
+    checked = 0
+    for live, _ in panel_states(game_id, steps=120):
+        events = live.view(None).events
+        if not events:
+            continue
+        shown = parts(table_message(texts, live, picture="table.png"))
+        body = next(p.content for p in shown if isinstance(p, discord.ui.TextDisplay))
+        listed = body.split(heading + "\n")[1].split("\n**")[0].splitlines()
+        latest = [renderer(texts, live).msg(m) for m in events[-PICTURED_EVENTS_SHOWN:]]
+        assert listed == latest[-len(listed) :]  # the latest, in order
+        assert len(listed) == 1 or sum(text_lines(e) for e in listed) <= PICTURED_EVENT_LINES
+        if len(listed) < len(latest):  # one more would not have fitted
+            more = latest[-len(listed) - 1 :]
+            assert sum(text_lines(e) for e in more) > PICTURED_EVENT_LINES
+        checked += 1
+    assert checked
