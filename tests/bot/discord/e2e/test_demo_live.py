@@ -370,6 +370,19 @@ async def whist_on_the_page() -> AsyncIterator[tuple[Simulated, Preview, _Shown,
         yield demo, page, shown, message
 
 
+async def whist_moves_on(demo: Simulated, message: Any, until: Callable[[], bool]) -> None:
+    """The table of ``whist_on_the_page`` plays on (Anna, or the computer player as the clock
+    steps) until ``until`` holds."""
+    anna = demo.members[0]
+    table = table_in(demo.env, demo.channel.id)
+    while not until():
+        assert table.game is not None
+        if any(not table.by_computer(s) for s in table.game.to_act()):
+            await play_first_legal(anna, await open_hand(anna, message))
+        else:
+            await demo.env.advance_time(1.0)
+
+
 async def test_a_page_opened_while_the_table_moves_on_takes_its_phones_width() -> None:
     """A page sets its width with its first action. Computer players republished the page
     before it came, and SimCord refused it as made on an old page: a phone was shown the
@@ -379,14 +392,8 @@ async def test_a_page_opened_while_the_table_moves_on_takes_its_phones_width() -
         async with Browser.opened(page, demo.members[0].id) as browser:
             await browser.read()
             seq = table.seq
-            while table.seq == seq:  # the table moves on, and the page is republished
-                anna = demo.members[0]
-                assert table.game is not None
-                if any(not table.by_computer(s) for s in table.game.to_act()):
-                    await play_first_legal(anna, await open_hand(anna, message))
-                else:
-                    await demo.env.advance_time(1.0)
-            await shown.catch_up()
+            await whist_moves_on(demo, message, lambda: table.seq != seq)
+            await shown.catch_up()  # the page is republished
             size = {"width": 360, "height": 740, "host_width": 360, "host_height": 740}
             status, receipt = await browser.act(
                 "configure_presentation", layout="channel", display="responsive", **size
@@ -401,7 +408,6 @@ async def test_a_picture_the_page_read_is_served_after_the_bot_replaced_it() -> 
     it read, a read before the republication still names it, and the new one is served too."""
     async with whist_on_the_page() as (demo, page, shown, message):
         anna = demo.members[0]
-        table = table_in(demo.env, demo.channel.id)
 
         def table_pictures(browser: Browser) -> list[dict[str, Any]]:
             return gallery(browser.shown["messages"][str(message.id)])
@@ -417,12 +423,7 @@ async def test_a_picture_the_page_read_is_served_after_the_bot_replaced_it() -> 
             # the table moves on (Anna plays, or a computer player), and the bot uploads the
             # picture anew; the page has not been republished yet
             before = attachments()
-            while attachments() == before:
-                assert table.game is not None
-                if any(not table.by_computer(s) for s in table.game.to_act()):
-                    await play_first_legal(anna, await open_hand(anna, message))
-                else:
-                    await demo.env.advance_time(1.0)
+            await whist_moves_on(demo, message, lambda: attachments() != before)
             await browser.read()
             assert table_pictures(browser) == [read]  # the state as published: its picture
             status, _ = await browser.fetch(read["asset_id"])
