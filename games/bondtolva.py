@@ -412,6 +412,9 @@ class Bondtolva(Game):
     def is_over(self) -> bool:
         return self.state == OVER
 
+    def deal_number(self) -> int:
+        return self.dealt
+
     def result(self) -> Result:
         if self.state != OVER:
             raise ValueError("the match is not over")

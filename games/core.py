@@ -448,6 +448,11 @@ class Game(ABC):
         action (whose hand changed); an engine whose whole view costs more gives it directly."""
         return self.view(seat).hand
 
+    def deal_number(self) -> int:
+        """``view(None).deal``: the number of the deal being played. The bot asks it after every
+        action (whether a new deal began); an engine gives it directly, without the view."""
+        return self.view(None).deal
+
     def clone(self, rng: random.Random | None = None) -> Self:
         """An independent copy: its generator a copy of this one's (the copy deals what this
         match would), or ``rng`` itself (a determinized world, whose future is not this one's).

@@ -402,6 +402,9 @@ class Femkort(Game):
     def is_over(self) -> bool:
         return self.winner >= 0
 
+    def deal_number(self) -> int:
+        return self.dealt
+
     def result(self) -> Result:
         if self.winner < 0:
             raise ValueError("the match is not over")

@@ -345,6 +345,9 @@ class LojligaFamiljerna(Game):
     def is_over(self) -> bool:
         return self._over()
 
+    def deal_number(self) -> int:
+        return 1
+
     def result(self) -> Result:
         if not self._over():
             raise ValueError("the game is not over")

@@ -312,6 +312,9 @@ class SnippSnappSnorum(Game):
     def is_over(self) -> bool:
         return self.current < 0
 
+    def deal_number(self) -> int:
+        return 1
+
     def _pot(self) -> int:
         return sum(self.paid)
 

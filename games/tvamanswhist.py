@@ -347,6 +347,9 @@ class Tvamanswhist(Game):
     def is_over(self) -> bool:
         return self.match_winner >= 0
 
+    def deal_number(self) -> int:
+        return self.dealt
+
     def result(self) -> Result:
         if self.match_winner < 0:
             raise ValueError("the match is not over")

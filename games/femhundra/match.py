@@ -592,6 +592,9 @@ class Femhundra(Game):
     def is_over(self) -> bool:
         return self.phase == _OVER
 
+    def deal_number(self) -> int:
+        return self.dealt
+
     def result(self) -> Result:
         if self.phase != _OVER:
             raise ValueError("the match is not over")

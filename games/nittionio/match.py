@@ -549,6 +549,9 @@ class Nittionio(Game):
     def is_over(self) -> bool:
         return self._phase == _OVER
 
+    def deal_number(self) -> int:
+        return self._deal_no
+
     def result(self) -> Result:
         if self._phase != _OVER:
             raise ValueError("the match is not over")

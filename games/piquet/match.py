@@ -597,6 +597,9 @@ class Piquet(Game):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def deal_number(self) -> int:
+        return self.dealt
+
     def result(self) -> Result:
         if self.phase != OVER:
             raise ValueError("the match is not over")

@@ -483,6 +483,9 @@ class Skitgubbe(Game):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def deal_number(self) -> int:
+        return 1
+
     def result(self) -> Result:
         if self.phase != OVER:
             raise ValueError("the match is not over")

@@ -411,6 +411,9 @@ class Tvamansbridge(Game):
     def is_over(self) -> bool:
         return self.winner >= 0
 
+    def deal_number(self) -> int:
+        return self.deal_no
+
     def result(self) -> Result:
         if self.winner < 0:
             raise ValueError("the match is not over")

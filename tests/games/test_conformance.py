@@ -46,7 +46,9 @@ def _views(game: Game) -> list[View]:
     views = [game.view(s) for s in range(game.players)]
     for seat, view in enumerate(views):
         assert game.hand(seat) == view.hand, f"seat {seat}'s hand is not its view's"
-    return [*views, game.view(None)]
+    public = game.view(None)
+    assert game.deal_number() == public.deal, "the deal number is not the view's"
+    return [*views, public]
 
 
 def _total_cards(view: View) -> int:
@@ -81,6 +83,7 @@ def _playout(game: Game, rng: random.Random) -> list[tuple[int, str]]:
         record.append((seat, text))
         assert _total_cards(game.view(None)) == total, f"cards not conserved after {text}"
         assert game.hand(seat) == game.view(seat).hand, f"the hand is not the view's after {text}"
+        assert game.deal_number() == game.view(None).deal, f"deal_number is off after {text}"
     pytest.fail(f"match did not end within {MAX_ACTIONS} actions")
 
 
