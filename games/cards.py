@@ -169,6 +169,33 @@ def cards_in(mask: int) -> Iterator[int]:
     return iter(cards)
 
 
+_SUIT_CARDS: tuple[list[tuple[Card, ...] | None], ...] = tuple([None] * (1 << 13) for _ in SUITS)
+"""The Card values of each suit's 13-bit chunk, by suit and chunk, filled as they are met."""
+
+
+def mask_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask as Card values, lowest first (``cards_tuple(cards_in(mask))``): what
+    every view shows of hands and piles, a suit at a time from a table."""
+    clubs, diamonds, hearts, spades = _SUIT_CARDS
+    c = clubs[mask & 0x1FFF]
+    d = diamonds[mask >> 13 & 0x1FFF]
+    h = hearts[mask >> 26 & 0x1FFF]
+    s = spades[mask >> 39 & 0x1FFF]
+    if c is None or d is None or h is None or s is None:
+        _learn(mask)
+        return mask_cards(mask)
+    found = c + d + h + s
+    return (*found, _CARDS[JOKER]) if mask >> JOKER else found
+
+
+def _learn(mask: int) -> None:
+    """Fills in the table the suit chunks of ``mask``."""
+    for suit, known in enumerate(_SUIT_CARDS):
+        chunk = mask >> 13 * suit & 0x1FFF
+        if known[chunk] is None:
+            known[chunk] = tuple(_CARDS[13 * suit + i] for i in _IN_SUIT[chunk])
+
+
 # --- randomness --------------------------------------------------------------------------------
 
 

@@ -20,6 +20,7 @@ from games.cards import (
     fork_rng,
     is_card_code,
     make_deck,
+    mask_cards,
     mask_of,
     parse_card,
     parse_deck,
@@ -55,6 +56,16 @@ def test_a_card_code_is_exactly_what_parse_card_reads(word: str) -> None:
         assert not is_card_code(word)
     else:
         assert is_card_code(word)
+
+
+def test_the_cards_of_a_mask_are_its_cards_lowest_first_as_card_values() -> None:
+    rng = random.Random(8)
+    masks = [0, 1 << JOKER, (1 << 53) - 1, *(rng.getrandbits(53) for _ in range(2000))]
+    for mask in masks:
+        expected = tuple(Card(c) for c in range(JOKER + 1) if mask >> c & 1)
+        assert mask_cards(mask) == expected
+        assert mask_cards(mask) == expected  # and again, from the filled table
+        assert all(type(c) is Card for c in mask_cards(mask))
 
 
 def test_shuffle_is_a_permutation_and_depends_only_on_the_seed() -> None:
