@@ -118,7 +118,9 @@ class Play:
         )
         entry = ActionRecord(table.seq + 1, seat, trial.notation(action), now, by)
         try:
-            await sessions.storage.record_action(record, entry)
+            await sessions.storage.record_action(
+                record, entry, seats=seats is not table.record.seats
+            )
         except StorageError as error:
             # a full or failing disk, a database away or too slow: the table stays as it was
             # (nothing half-applied), and a member is told their move was not saved, so they
