@@ -20,6 +20,9 @@ manager's own work per action (rules, views, timers), which otherwise bounds the
 
 An action that is not saved never stops the run: it is counted, and its table goes on.
 
+The process's collector is tuned as ``kortbord run`` tunes it (``bot.service.tune_collector``),
+before the first table is opened.
+
 PostgreSQL is the server named by ``--postgres`` (default: ``KORTBORD_TEST_POSTGRES``, else
 ``postgresql://postgres@127.0.0.1:5432/test``), in a schema of its own that is dropped after.
 Without a server that answers, its line says why it was not measured.
@@ -45,6 +48,7 @@ import asyncpg
 
 from bot.clock import ManualClock
 from bot.errors import UserError
+from bot.service import tune_collector
 from bot.sessions import LiveTable, Member, SessionManager
 from bot.storage import (
     ActionRecord,
@@ -248,6 +252,7 @@ async def fresh_schema(server: str) -> AsyncIterator[str]:
 
 
 async def main(counts: list[int], moves: int, postgres: str, databases: list[str]) -> None:
+    tune_collector()  # as ``kortbord run`` does once the bot is built
     print(
         f"live Tvåmanswhist tables (two members each), {moves} member actions each, played at all"
         " tables at once, then a stop and a restore"

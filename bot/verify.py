@@ -137,12 +137,12 @@ def check(record: MatchRecord) -> Verdict:
 
     def deal_starts() -> None:
         seats = range(len(record.seats))
-        started.append((game.view(None).deal, tuple(codes(game.view(s).hand) for s in seats)))
+        started.append((game.deal_number(), tuple(codes(game.hand(s)) for s in seats)))
         moves.append(0)
 
     deal_starts()
     for number, (seat, notation) in enumerate(record.actions, start=1):
-        before = game.view(None).deal
+        before = game.deal_number()
         try:
             game.apply(seat, game.parse(notation))
         except (ValueError, KeyError, IndexError) as error:
@@ -155,7 +155,7 @@ def check(record: MatchRecord) -> Verdict:
             problems.append(("illegal", detail))
             break
         moves[-1] += 1
-        if game.view(None).deal != before and not game.is_over():
+        if game.deal_number() != before and not game.is_over():
             deal_starts()
     for (deal, hands), count in zip(started, moves, strict=True):
         computed = fingerprint(record.seed, record.table_id, deal)

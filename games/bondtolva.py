@@ -57,6 +57,7 @@ from games.cards import (
     code,
     deal_deck,
     make_deck,
+    mask_cards,
     parse_card,
     randbelow,
     rank_of,
@@ -412,6 +413,9 @@ class Bondtolva(Game):
     def is_over(self) -> bool:
         return self.state == OVER
 
+    def deal_number(self) -> int:
+        return self.dealt
+
     def result(self) -> Result:
         if self.state != OVER:
             raise ValueError("the match is not over")
@@ -438,7 +442,7 @@ class Bondtolva(Game):
             cards=self.hands[s].bit_count(),
             score=self.scores[s],
             tricks=self.won[s].bit_count() // 2,
-            shown=cards_tuple(cards_in(self.shown[s])),
+            shown=mask_cards(self.shown[s]),
             notes=tuple(notes),
         )
 
@@ -507,7 +511,7 @@ class Bondtolva(Game):
             seat=seat,
             phase=self._phase(),
             to_act=self.to_act(),
-            hand=() if seat is None else cards_tuple(cards_in(self.hands[seat])),
+            hand=() if seat is None else mask_cards(self.hands[seat]),
             seats=(self._seat_view(0), self._seat_view(1)),
             trick=tuple((self.leader ^ i, Card(c)) for i, c in enumerate(self.trick)),
             trump=None if self.trump < 0 else self.trump,

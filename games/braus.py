@@ -57,11 +57,11 @@ from games.cards import (
     Card,
     card,
     cards_in,
-    cards_tuple,
     code,
     codes,
     deal_deck,
     make_deck,
+    mask_cards,
     mask_of,
     parse_card,
     randbelow,
@@ -388,6 +388,9 @@ class Braus(Game):
     def is_over(self) -> bool:
         return self.match_winner >= 0
 
+    def deal_number(self) -> int:
+        return self.dealt
+
     def result(self) -> Result:
         if self.match_winner < 0:
             raise ValueError("the match is not over")
@@ -423,9 +426,9 @@ class Braus(Game):
         for side in (0, 1):
             # every card played is public (3.9): a side's tricks and sevens lie face up
             shown = self.laid[side] | self.won[side]
-            piles.append(Pile(f"{GAME_ID}.pile.side_tricks", cards_tuple(cards_in(shown)), 0, side))
+            piles.append(Pile(f"{GAME_ID}.pile.side_tricks", mask_cards(shown), 0, side))
         if self.dead:
-            piles.append(Pile(f"{GAME_ID}.pile.dead", cards_tuple(cards_in(self.dead))))
+            piles.append(Pile(f"{GAME_ID}.pile.dead", mask_cards(self.dead)))
         return tuple(piles)
 
     def _message(self, event: Event) -> Msg:
@@ -481,7 +484,7 @@ class Braus(Game):
             seat=seat,
             phase=self._phase(),
             to_act=self.to_act(),
-            hand=() if seat is None else cards_tuple(cards_in(self.hands[seat])),
+            hand=() if seat is None else mask_cards(self.hands[seat]),
             seats=tuple(self._seat_view(s) for s in range(PLAYERS)),
             trick=tuple(
                 (s, Card(c)) for s, c in zip(self.trick_seats, self.trick_cards, strict=True)

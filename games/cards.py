@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Self
 
 SUITS = "CDHS"
 RANKS = "23456789TJQKA"
@@ -168,6 +169,33 @@ def cards_in(mask: int) -> Iterator[int]:
     return iter(cards)
 
 
+_SUIT_CARDS: tuple[list[tuple[Card, ...] | None], ...] = tuple([None] * (1 << 13) for _ in SUITS)
+"""The Card values of each suit's 13-bit chunk, by suit and chunk, filled as they are met."""
+
+
+def mask_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask as Card values, lowest first (``cards_tuple(cards_in(mask))``): what
+    every view shows of hands and piles, a suit at a time from a table."""
+    clubs, diamonds, hearts, spades = _SUIT_CARDS
+    c = clubs[mask & 0x1FFF]
+    d = diamonds[mask >> 13 & 0x1FFF]
+    h = hearts[mask >> 26 & 0x1FFF]
+    s = spades[mask >> 39 & 0x1FFF]
+    if c is None or d is None or h is None or s is None:
+        _learn(mask)
+        return mask_cards(mask)
+    found = c + d + h + s
+    return (*found, _CARDS[JOKER]) if mask >> JOKER else found
+
+
+def _learn(mask: int) -> None:
+    """Fills in the table the suit chunks of ``mask``."""
+    for suit, known in enumerate(_SUIT_CARDS):
+        chunk = mask >> 13 * suit & 0x1FFF
+        if known[chunk] is None:
+            known[chunk] = tuple(_CARDS[13 * suit + i] for i in _IN_SUIT[chunk])
+
+
 # --- randomness --------------------------------------------------------------------------------
 
 
@@ -183,11 +211,88 @@ def randbelow(rng: random.Random, n: int) -> int:
 
 
 def copy_rng(rng: random.Random) -> random.Random:
-    """An independent generator in the state of ``rng``, for a clone. ``random.Random()`` would
-    first seed itself from the operating system, which costs more than the rest of a clone."""
+    """An independent generator in the state of ``rng``, its state copied now. ``random.Random()``
+    would first seed itself from the operating system, which costs more than the copy."""
     other = random.Random.__new__(random.Random)
     other.setstate(rng.getstate())
     return other
+
+
+def fork_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the state of ``rng``, for a clone: it draws exactly what a
+    copy would, but copies the state (which costs more than the rest of a clone) only when it,
+    or another fork of the same state, first draws. Most clones never draw: a trial move, a
+    search's step, anything but a new deal. ``rng`` itself is never changed by the fork."""
+    if isinstance(rng, _Forked):
+        return rng.fork()
+    state = rng.getstate()
+    own = random.Random.__new__(random.Random)
+    own.setstate(state)
+    return _Forked(own, [1], state[2])
+
+
+class _Forked(random.Random):
+    """A generator that draws from a plain one shared with other forks of the same state
+    (``holders`` counts them, a list shared by them all) until one of them draws: that one
+    first takes a copy of its own. ``gauss_next``, the only state of ``random.Random`` kept
+    outside its generator, is each fork's own."""
+
+    _generator: random.Random
+    _holders: list[int]
+    gauss_next: float | None
+
+    def __new__(
+        cls, generator: random.Random, holders: list[int], gauss_next: float | None
+    ) -> Self:
+        # not ``random.Random()``: no seeding from the operating system, and the generator of
+        # this object itself is never used (every draw goes to ``_generator``)
+        self = super().__new__(cls)
+        self._generator, self._holders, self.gauss_next = generator, holders, gauss_next
+        return self
+
+    def __init__(self, *args: object) -> None:
+        """Made by ``__new__`` alone (``random.Random.__init__`` would seed it)."""
+
+    def fork(self) -> _Forked:
+        self._holders[0] += 1
+        return _Forked(self._generator, self._holders, self.gauss_next)
+
+    def _own(self) -> random.Random:
+        """The generator, first copied if other forks hold it."""
+        if self._holders[0] > 1:
+            self._holders[0] -= 1
+            self._generator, self._holders = copy_rng(self._generator), [1]
+        return self._generator
+
+    def random(self) -> float:
+        return self._own().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        if self._holders[0] > 1:
+            self._own()
+        return self._generator.getrandbits(k)
+
+    def randbytes(self, n: int, /) -> bytes:
+        return self._own().randbytes(n)
+
+    # the signatures of random.Random's own overrides, which typeshed marks as such too
+    def seed(  # type: ignore[override]
+        self, a: int | float | str | bytes | bytearray | None = None, version: int = 2
+    ) -> None:
+        self._own().seed(a, version)
+        self.gauss_next = None
+
+    def getstate(self) -> tuple[object, ...]:  # type: ignore[override]
+        version, state, _ = self._generator.getstate()
+        return version, state, self.gauss_next
+
+    def setstate(self, state: tuple[object, ...]) -> None:
+        self._own().setstate(state)
+        self.gauss_next = self._generator.getstate()[2]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # pickled and copied as the plain generator it draws like
+        return random.Random, (), self.getstate()
 
 
 _BITS = tuple((i + 1).bit_length() for i in range(128))

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Generic, Literal, Self, TypeVar
 
-from games.cards import Card, copy_rng, parse_card, parse_deck
+from games.cards import Card, fork_rng, parse_card, parse_deck
 
 Seat = int
 Action = int
@@ -448,11 +448,18 @@ class Game(ABC):
         action (whose hand changed); an engine whose whole view costs more gives it directly."""
         return self.view(seat).hand
 
+    def deal_number(self) -> int:
+        """``view(None).deal``: the number of the deal being played. The bot asks it after every
+        action (whether a new deal began); an engine gives it directly, without the view."""
+        return self.view(None).deal
+
     def clone(self, rng: random.Random | None = None) -> Self:
         """An independent copy: its generator a copy of this one's (the copy deals what this
-        match would), or ``rng`` itself (a determinized world, whose future is not this one's)."""
+        match would), or ``rng`` itself (a determinized world, whose future is not this one's).
+        The copy of the generator is a fork (:func:`fork_rng`): its state is copied only if the
+        copy of the match draws from it, at a new deal, and a trial move costs no copy."""
         other = self._copy()
-        other.rng = copy_rng(self.rng) if rng is None else rng
+        other.rng = fork_rng(self.rng) if rng is None else rng
         return other
 
     def _copy(self) -> Self:

@@ -58,6 +58,7 @@ from games.cards import (
     code,
     deal_deck,
     make_deck,
+    mask_cards,
     parse_card,
     randbelow,
     shuffled,
@@ -402,6 +403,9 @@ class Femkort(Game):
     def is_over(self) -> bool:
         return self.winner >= 0
 
+    def deal_number(self) -> int:
+        return self.dealt
+
     def result(self) -> Result:
         if self.winner < 0:
             raise ValueError("the match is not over")
@@ -481,7 +485,7 @@ class Femkort(Game):
             seat=seat,
             phase=self._phase(),
             to_act=self.to_act(),
-            hand=() if seat is None else cards_tuple(cards_in(self.hands[seat])),
+            hand=() if seat is None else mask_cards(self.hands[seat]),
             seats=tuple(self._seat_view(s) for s in range(self.n)),
             trick=trick,
             piles=self._piles(),

@@ -321,6 +321,9 @@ class HejKnekt(Game):
     def is_over(self) -> bool:
         return self._phase == _OVER
 
+    def deal_number(self) -> int:
+        return 1
+
     def result(self) -> Result:
         if self._phase != _OVER:
             raise ValueError("the match is not over")

@@ -60,6 +60,7 @@ from games.cards import (
     copy_rng,
     deal_deck,
     make_deck,
+    mask_cards,
     parse_card,
     randbelow,
     shuffled,
@@ -345,6 +346,9 @@ class LojligaFamiljerna(Game):
     def is_over(self) -> bool:
         return self._over()
 
+    def deal_number(self) -> int:
+        return 1
+
     def result(self) -> Result:
         if not self._over():
             raise ValueError("the game is not over")
@@ -386,7 +390,7 @@ class LojligaFamiljerna(Game):
             seat=seat,
             phase=phase,
             to_act=self.to_act(),
-            hand=() if seat is None else cards_tuple(cards_in(self.hands[seat])),
+            hand=() if seat is None else mask_cards(self.hands[seat]),
             seats=tuple(self._seat_view(s) for s in range(self.n)),
             piles=piles,
             events=self.events.for_viewer(seat),

@@ -60,6 +60,7 @@ from games.cards import (
     code,
     deal_deck,
     make_deck,
+    mask_cards,
     parse_card,
     randbelow,
     shuffled,
@@ -312,6 +313,9 @@ class SnippSnappSnorum(Game):
     def is_over(self) -> bool:
         return self.current < 0
 
+    def deal_number(self) -> int:
+        return 1
+
     def _pot(self) -> int:
         return sum(self.paid)
 
@@ -361,7 +365,7 @@ class SnippSnappSnorum(Game):
             seat=seat,
             phase=self._phase(),
             to_act=self.to_act(),
-            hand=() if seat is None else cards_tuple(cards_in(self.hands[seat])),
+            hand=() if seat is None else mask_cards(self.hands[seat]),
             seats=tuple(self._seat_view(s) for s in range(self.n)),
             trick=tuple((s, Card(c)) for s, c in self.table),
             piles=(Pile(f"{GAME_ID}.pile.set_aside", cards_tuple(self.set_aside)),),

@@ -370,6 +370,9 @@ class SvartePetter(Game):
     def is_over(self) -> bool:
         return self._over
 
+    def deal_number(self) -> int:
+        return 1
+
     def result(self) -> Result:
         if self._result is None:
             raise ValueError("the game is not over")

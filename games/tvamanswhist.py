@@ -49,6 +49,7 @@ from games.cards import (
     code,
     deal_deck,
     make_deck,
+    mask_cards,
     randbelow,
     shuffled,
     suit_of,
@@ -347,6 +348,9 @@ class Tvamanswhist(Game):
     def is_over(self) -> bool:
         return self.match_winner >= 0
 
+    def deal_number(self) -> int:
+        return self.dealt
+
     def result(self) -> Result:
         if self.match_winner < 0:
             raise ValueError("the match is not over")
@@ -375,7 +379,7 @@ class Tvamanswhist(Game):
             cards=self.hands[s].bit_count(),
             score=values[s] if single else self.match_score[s],
             tricks=self._tricks_counted(s),
-            shown=cards_tuple(cards_in(self.shown[s])),
+            shown=mask_cards(self.shown[s]),
             notes=notes,
         )
 
@@ -408,7 +412,7 @@ class Tvamanswhist(Game):
         return tuple(_message(e) for e in reversed(picked))
 
     def hand(self, seat: Seat) -> tuple[Card, ...]:
-        return cards_tuple(cards_in(self.hands[seat]))
+        return mask_cards(self.hands[seat])
 
     def view(self, seat: Seat | None) -> View:
         values = self.deal_values()

@@ -118,7 +118,9 @@ class Play:
         )
         entry = ActionRecord(table.seq + 1, seat, trial.notation(action), now, by)
         try:
-            await sessions.storage.record_action(record, entry)
+            await sessions.storage.record_action(
+                record, entry, seats=seats is not table.record.seats
+            )
         except StorageError as error:
             # a full or failing disk, a database away or too slow: the table stays as it was
             # (nothing half-applied), and a member is told their move was not saved, so they
@@ -128,10 +130,9 @@ class Play:
             level = logging.DEBUG if isinstance(error, StorageUnavailable) else logging.ERROR
             log.log(level, "table %s: action %s not saved: %s", table.table_id, entry.seq, error)
             raise UserError(self.not_saved_key) from None
-        deal = table.view(None).deal
+        deal = table.deal_number()
         table.record, table.game, table.seq = record, trial, table.seq + 1
-        # the new state's public view, worked out once here for what follows (its window, faces)
-        new_deal = table.view(None).deal != deal
+        new_deal = table.deal_number() != deal
         if chosen:
             table.acted_version[seat] = record.version
         if new_deal:
@@ -163,7 +164,7 @@ class Play:
         game = table.game
         if game is None or game.is_over():
             return
-        deal = table.view(None).deal
+        deal = table.deal_number()
         shown = fingerprint(table.record.seed, table.table_id, deal)
         try:
             await self.sessions.storage.record_deal_print(

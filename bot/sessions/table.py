@@ -155,6 +155,15 @@ class LiveTable:
             return view.hand
         return self.worked_out("hand", seat, lambda game: game.hand(seat))
 
+    def deal_number(self) -> int:
+        """The number of the deal being played (``View.deal``): the public view's when that is
+        worked out already, else the game's (without the view), once per state."""
+        game, known = self._known
+        view = known.get(("view", None)) if game is self.game else None
+        if isinstance(view, View):
+            return view.deal
+        return self.worked_out("deal", None, lambda game: game.deal_number())
+
     def legal(self, seat: Seat) -> Legal:
         """The seat's legal actions with their notations (:func:`legal_of`), worked out once per
         state: its choices, a forced card or pass and its turn time are all read from them."""

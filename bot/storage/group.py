@@ -44,6 +44,8 @@ class Pending:
     table: TableRecord
     action: ActionRecord
     done: asyncio.Future[None] = field(repr=False)
+    seats: bool = True
+    """Whether the table's seats are saved too (off: they are as stored)."""
 
 
 Commit = Callable[[list[Pending]], Awaitable[list[StorageError | None]]]
@@ -75,13 +77,14 @@ class ActionLine:
         """How many actions wait to be committed (those being written included)."""
         return self._waiting
 
-    async def put(self, table: TableRecord, action: ActionRecord) -> None:
-        """Waits until ``action`` (with ``table``) is committed; raises what refused it."""
+    async def put(self, table: TableRecord, action: ActionRecord, *, seats: bool = True) -> None:
+        """Waits until ``action`` (with ``table``, and its seats unless ``seats`` is off) is
+        committed; raises what refused it."""
         async with self._changed:
             await self._changed.wait_for(lambda: self._waiting < MAX_WAITING or self._closed)
             if self._closed:
                 raise StorageError("the storage is closing; nothing more is written")
-            pending = Pending(table, action, asyncio.get_running_loop().create_future())
+            pending = Pending(table, action, asyncio.get_running_loop().create_future(), seats)
             chain = self._chains.setdefault(table.table_id, deque())
             chain.append(pending)
             if len(chain) == 1 and table.table_id not in self._writing:

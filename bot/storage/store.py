@@ -650,9 +650,12 @@ class Storage(DealStore, DailyStore, ABC):
                     raise TableNotFoundError(f"no table {min(missing)}")
                 await _write_tables(db, part)
 
-    async def record_action(self, table: TableRecord, action: ActionRecord) -> None:
+    async def record_action(
+        self, table: TableRecord, action: ActionRecord, *, seats: bool = True
+    ) -> None:
         """Appends ``action`` and saves ``table`` (version, deadline, seats, status) together,
-        committed before it returns.
+        committed before it returns. ``seats`` off: the table's seats are as stored already
+        (most actions change none), so only its row is saved with the action.
 
         Raises ``DuplicateActionError`` if the log already has ``action.seq``, and
         ``TableNotLiveError`` if the stored table is finished or ended; then nothing is changed,
@@ -668,7 +671,7 @@ class Storage(DealStore, DailyStore, ABC):
         self._require_open()
         if self._line is None:
             self._line = ActionLine(self._commit_actions, writers=self._writers)
-        await self._line.put(table, action)
+        await self._line.put(table, action, seats=seats)
 
     @property
     def _writers(self) -> int:
@@ -742,7 +745,10 @@ class Storage(DealStore, DailyStore, ABC):
                 answers[i] = DuplicateActionError(f"table {table_id} already has action {seq}")
         kept = [p for p, answer in zip(batch, answers, strict=True) if answer is None]
         if kept:
-            await _write_tables(db, [p.table for p in kept])
+            await _write_rows(db, [p.table for p in kept])
+            changed = [p.table for p in kept if p.seats]
+            if changed:
+                await _write_seats(db, changed)
             await db.executemany(
                 "INSERT INTO actions (table_id, seq, seat, notation, at, by)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
@@ -1045,12 +1051,17 @@ async def _write_table(db: Connection, table: TableRecord) -> None:
 
 async def _write_tables(db: Connection, tables: list[TableRecord]) -> None:
     """Saves rows and seats of ``tables``, known to exist, with one statement each for all."""
+    await _write_rows(db, tables)
+    await _write_seats(db, tables)
+
+
+async def _write_rows(db: Connection, tables: list[TableRecord]) -> None:
+    """Saves the rows of ``tables`` (not their seats), known to exist, in one statement."""
     assignments = ", ".join(f"{column.strip()} = ?" for column in TABLE_COLUMNS.split(","))
     await db.executemany(
         f"UPDATE tables SET {assignments} WHERE table_id = ?",
         [(*table_values(table), table.table_id) for table in tables],
     )
-    await _write_seats(db, tables)
 
 
 async def _write_seats(db: Connection, tables: list[TableRecord]) -> None:

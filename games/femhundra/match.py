@@ -19,6 +19,7 @@ from games.cards import (
     cards_tuple,
     codes,
     deal_deck,
+    mask_cards,
     mask_of,
     randbelow,
 )
@@ -592,6 +593,9 @@ class Femhundra(Game):
     def is_over(self) -> bool:
         return self.phase == _OVER
 
+    def deal_number(self) -> int:
+        return self.dealt
+
     def result(self) -> Result:
         if self.phase != _OVER:
             raise ValueError("the match is not over")
@@ -656,14 +660,12 @@ class Femhundra(Game):
             piles.append(Pile(f"{GAME_ID}.pile.talong", hidden=self.widow.bit_count()))
         if self.discards:
             if seat is not None and seat == self.declarer:
-                piles.append(Pile(f"{GAME_ID}.pile.discards", cards_tuple(cards_in(self.discards))))
+                piles.append(Pile(f"{GAME_ID}.pile.discards", mask_cards(self.discards)))
             else:
                 piles.append(Pile(f"{GAME_ID}.pile.discards", hidden=self.discards.bit_count()))
         if self.aside:
             if seat is not None and seat == self.idle:
-                piles.append(
-                    Pile(f"{GAME_ID}.pile.aside", cards_tuple(cards_in(self.aside)), seat=self.idle)
-                )
+                piles.append(Pile(f"{GAME_ID}.pile.aside", mask_cards(self.aside), seat=self.idle))
             else:
                 piles.append(
                     Pile(f"{GAME_ID}.pile.aside", hidden=self.aside.bit_count(), seat=self.idle)
@@ -719,7 +721,7 @@ class Femhundra(Game):
                 cards=self.hands[s].bit_count(),
                 score=self.scores[s],
                 tricks=self.tricks[s] if self.phase in (_TRICKS, _OVER) else None,
-                shown=cards_tuple(cards_in(self.shown[s])),
+                shown=mask_cards(self.shown[s]),
                 notes=self._seat_notes(s),
             )
             for s in range(self.n)
@@ -732,7 +734,7 @@ class Femhundra(Game):
             seat=seat,
             phase=self._phase_msg(),
             to_act=self.to_act(),
-            hand=() if seat is None else cards_tuple(cards_in(self.hands[seat])),
+            hand=() if seat is None else mask_cards(self.hands[seat]),
             seats=seats,
             trick=tuple((p, Card(c)) for p, c in zip(self.trick_seats, self.trick, strict=True)),
             trump=None if self.trump == NO_TRUMP else self.trump,
@@ -746,7 +748,7 @@ class Femhundra(Game):
             teams=self._teams(),
             sheet=self._sheet(),
             # the cards the declarer took from the talong, marked in his hand while he discards
-            marked=cards_tuple(cards_in(self.taken & self.hands[seat]))
+            marked=mask_cards(self.taken & self.hands[seat])
             if seat is not None and seat == self.declarer
             else (),
         )

@@ -21,6 +21,7 @@ from games.cards import (
     codes,
     copy_rng,
     deal_deck,
+    mask_cards,
     randbelow,
     rank_of,
     suit_of,
@@ -180,24 +181,6 @@ def _face_up_bid_pile(bid_cards: int, seat: Seat) -> Pile:
 @functools.lru_cache(maxsize=4096)
 def _my_bid_note(bid_cards: int, bid: int) -> Msg:
     return Msg.of("nittionio.note.my_bid", cards=codes(in_bid_order(bid_cards)), bid=bid)
-
-
-_CARDS_OF_SUIT = tuple(
-    tuple(tuple(Card(13 * s + 4 + i) for i in range(9) if p >> i & 1) for p in range(512))
-    for s in range(4)
-)
-
-
-def _hand_cards(mask: int) -> tuple[Card, ...]:
-    """The Card values of a hand mask, lowest first (as ``cards_tuple(cards_in(mask))``)."""
-    c, d, h, s = _CARDS_OF_SUIT
-    found = (
-        *c[mask >> 4 & 511],
-        *d[mask >> 17 & 511],
-        *h[mask >> 30 & 511],
-        *s[mask >> 43 & 511],
-    )
-    return (*found, Card(JOKER)) if mask >> JOKER & 1 else found
 
 
 @dataclass(frozen=True)
@@ -549,6 +532,9 @@ class Nittionio(Game):
     def is_over(self) -> bool:
         return self._phase == _OVER
 
+    def deal_number(self) -> int:
+        return self._deal_no
+
     def result(self) -> Result:
         if self._phase != _OVER:
             raise ValueError("the match is not over")
@@ -571,7 +557,7 @@ class Nittionio(Game):
                 cards=self._hands[s].bit_count(),
                 score=self._totals[s],
                 tricks=self._tricks[s],
-                shown=_hand_cards(self._hands[s]) if s == revealed else (),
+                shown=mask_cards(self._hands[s]) if s == revealed else (),
                 notes=(
                     self._public_notes(s) if every_seat_notes or s == self._premium_seat else ()
                 ),
@@ -609,7 +595,7 @@ class Nittionio(Game):
             seat=seat,
             phase=_PHASES[phase],
             to_act=self.to_act(),
-            hand=() if seat is None else _hand_cards(self._hands[seat]),
+            hand=() if seat is None else mask_cards(self._hands[seat]),
             seats=seats,
             trick=tuple(((self._leader + i) % PLAYERS, Card(c)) for i, c in enumerate(self._trick)),
             trump=self._trump,

@@ -15,10 +15,10 @@ from games.cards import (
     RANKS,
     Card,
     cards_in,
-    cards_tuple,
     codes,
     deal_deck,
     make_deck,
+    mask_cards,
     randbelow,
     rank_of,
     shuffled,
@@ -597,6 +597,9 @@ class Piquet(Game):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def deal_number(self) -> int:
+        return self.dealt
+
     def result(self) -> Result:
         if self.phase != OVER:
             raise ValueError("the match is not over")
@@ -650,7 +653,7 @@ class Piquet(Game):
             piles.append(Pile("piquet.pile.talon", hidden=len(self.talon)))
         if self.aside:
             if self.aside_public:
-                piles.append(Pile("piquet.pile.aside", cards_tuple(cards_in(self.aside))))
+                piles.append(Pile("piquet.pile.aside", mask_cards(self.aside)))
             else:
                 piles.append(Pile("piquet.pile.aside", hidden=self.aside.bit_count()))
         for s in range(self.n):
@@ -670,7 +673,7 @@ class Piquet(Game):
                 cards=self.hands[s].bit_count(),
                 score=self.totals[self.party(s)] + live[self.party(s)],
                 tricks=self.won[s],
-                shown=cards_tuple(cards_in(self.shown[s] & self.hands[s])),
+                shown=mask_cards(self.shown[s] & self.hands[s]),
                 notes=tuple(self.calls[s]),
             )
             for s in range(self.n)
@@ -692,7 +695,7 @@ class Piquet(Game):
             seat=seat,
             phase=self._phase_msg(),
             to_act=self.to_act(),
-            hand=() if seat is None else cards_tuple(cards_in(self.hands[seat])),
+            hand=() if seat is None else mask_cards(self.hands[seat]),
             seats=seats,
             trick=tuple(((self.leader + i) % self.n, Card(c)) for i, c in enumerate(self.trick)),
             piles=self._piles(),

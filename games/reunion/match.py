@@ -16,6 +16,7 @@ from games.cards import (
     cards_tuple,
     codes,
     deal_deck,
+    mask_cards,
     randbelow,
 )
 from games.core import (
@@ -428,6 +429,9 @@ class Reunion(Game):
     def is_over(self) -> bool:
         return self._phase == _OVER
 
+    def deal_number(self) -> int:
+        return self._deal_no
+
     def result(self) -> Result:
         if self._phase != _OVER:
             raise ValueError("the match is not over")
@@ -442,7 +446,7 @@ class Reunion(Game):
                 cards=self._hands[s].bit_count(),
                 score=self._stakes[s],
                 tricks=self._tricks_won[s],
-                shown=cards_tuple(cards_in(self._shown[s])),
+                shown=mask_cards(self._shown[s]),
                 notes=(Msg.of("reunion.note.partie", eyes=eyes[s], stangs=stangs[s]),),
             )
             for s in range(PLAYERS)
@@ -452,7 +456,7 @@ class Reunion(Game):
             seat=seat,
             phase=self._phase_msg(),
             to_act=self.to_act(),
-            hand=() if seat is None else cards_tuple(cards_in(self._hands[seat])),
+            hand=() if seat is None else mask_cards(self._hands[seat]),
             seats=seats,
             trick=tuple(((self._leader + i) % PLAYERS, Card(c)) for i, c in enumerate(self._trick)),
             trump=self._t.trump,
@@ -478,7 +482,7 @@ class Reunion(Game):
             piles.append(Pile("reunion.pile.turn_up", (Card(self._turn_up),)))
         if self._discards:
             if seat == self._dealer:
-                own = cards_tuple(cards_in(self._discards))
+                own = mask_cards(self._discards)
                 piles.append(Pile("reunion.pile.discards", own, seat=self._dealer))
             else:
                 piles.append(Pile("reunion.pile.discards", hidden=2, seat=self._dealer))

@@ -16,10 +16,10 @@ from games.cards import (
     SUITS,
     Card,
     cards_in,
-    cards_tuple,
     code,
     deal_deck,
     make_deck,
+    mask_cards,
     randbelow,
     shuffle,
 )
@@ -483,6 +483,9 @@ class Skitgubbe(Game):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def deal_number(self) -> int:
+        return 1
+
     def result(self) -> Result:
         if self.phase != OVER:
             raise ValueError("the match is not over")
@@ -509,7 +512,7 @@ class Skitgubbe(Game):
             cards=self.hands[s].bit_count(),
             score=-self.hands[s].bit_count() if over else 0,
             tricks=self.tricks_won[s] if self.phase == PHASE1 else None,
-            shown=cards_tuple(cards_in(self.hands[s] & self.picked[s])),
+            shown=mask_cards(self.hands[s] & self.picked[s]),
             notes=tuple(notes),
         )
 
@@ -525,7 +528,7 @@ class Skitgubbe(Game):
                         Pile("table.pile.won_tricks", hidden=self.won[s].bit_count(), seat=s)
                     )
         for i, (group, s) in enumerate(zip(self.groups, self.group_seats, strict=True)):
-            cards = cards_tuple(cards_in(group_mask(group)))
+            cards = mask_cards(group_mask(group))
             piles.append(Pile(f"{GAME_ID}.pile.group{i + 1}", cards, seat=s))
         if self.discarded:
             piles.append(Pile(f"{GAME_ID}.pile.discarded", hidden=self.discarded))
@@ -576,7 +579,7 @@ class Skitgubbe(Game):
             seat=seat,
             phase=self._phase_msg(),
             to_act=self.to_act(),
-            hand=() if seat is None else cards_tuple(cards_in(self.hands[seat])),
+            hand=() if seat is None else mask_cards(self.hands[seat]),
             seats=tuple(self._seat_view(s) for s in range(PLAYERS)),
             trick=trick,
             trump=None if self.trump < 0 else self.trump,

@@ -21,6 +21,7 @@ from games.cards import (
     code,
     deal_deck,
     make_deck,
+    mask_cards,
     parse_card,
     randbelow,
     shown_order,
@@ -411,6 +412,9 @@ class Tvamansbridge(Game):
     def is_over(self) -> bool:
         return self.winner >= 0
 
+    def deal_number(self) -> int:
+        return self.deal_no
+
     def result(self) -> Result:
         if self.winner < 0:
             raise ValueError("the match is not over")
@@ -552,7 +556,7 @@ class Tvamansbridge(Game):
         notes: tuple[Msg, ...] = ()
         if seat == self._turn() and self.auction is None:
             notes = (_PLAY_FROM_DUMMY if self._place() % 2 == 0 else _PLAY_FROM_HAND,)
-        return replace(public, seat=seat, hand=cards_tuple(cards_in(self.hands[seat])), notes=notes)
+        return replace(public, seat=seat, hand=mask_cards(self.hands[seat]), notes=notes)
 
     # --- copies -----------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import pytest
 from bot.clock import ManualClock
 from bot.errors import UserError
 from bot.sessions import LiveTable, Member, SessionManager, member_actions
-from bot.storage import Storage, StorageUnavailable, open_storage
+from bot.storage import ActionRecord, Storage, StorageUnavailable, TableRecord, open_storage
 from games.core import option_infos
 from games.registry import SPECS
 
@@ -204,7 +204,7 @@ async def test_a_move_that_cannot_be_saved_is_refused_in_words_and_can_be_retrie
     version, view = table.version, table.game.view(None)
     real = storage.record_action
 
-    async def disk_full(*args: object) -> None:
+    async def disk_full(*args: object, **kwargs: object) -> None:
         raise StorageUnavailable("database or disk is full")
 
     monkeypatch.setattr(storage, "record_action", disk_full)
@@ -236,12 +236,12 @@ async def test_a_computer_move_that_cannot_be_saved_is_retried_with_back_off(
     real = storage.record_action
     failures = 0
 
-    async def failing_twice(*args: object) -> None:
+    async def failing_twice(record: TableRecord, action: ActionRecord, *, seats: bool) -> None:
         nonlocal failures
         if failures < 2:
             failures += 1
             raise StorageUnavailable("database or disk is full")
-        await real(*args)  # type: ignore[arg-type]
+        await real(record, action, seats=seats)
 
     monkeypatch.setattr(storage, "record_action", failing_twice)
     await clock.advance(1)  # the computer's move fails to save
@@ -258,12 +258,12 @@ class FailingWrites:
     def __init__(self, storage: Storage, times: int) -> None:
         self.real, self.left, self.failed = storage.record_action, times, 0
 
-    async def __call__(self, *args: object) -> None:
+    async def __call__(self, record: TableRecord, action: ActionRecord, *, seats: bool) -> None:
         if self.left > 0:
             self.left -= 1
             self.failed += 1
             raise StorageUnavailable("database or disk is full")
-        await self.real(*args)  # type: ignore[arg-type]
+        await self.real(record, action, seats=seats)
 
 
 async def test_a_timeout_that_cannot_be_saved_is_retried_with_back_off(

@@ -347,8 +347,8 @@ async def test_a_move_kept_although_its_write_got_no_answer_is_not_played_twice(
     version, move, user_id = table.version, first_move(table), mover(table)
     real = storage.record_action
 
-    async def kept_unheard(record: TableRecord, action: ActionRecord) -> None:
-        await real(record, action)
+    async def kept_unheard(record: TableRecord, action: ActionRecord, *, seats: bool) -> None:
+        await real(record, action, seats=seats)
         raise StorageUnavailable("connection was closed in the middle of operation")
 
     monkeypatch.setattr(storage, "record_action", kept_unheard)

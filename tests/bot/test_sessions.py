@@ -151,6 +151,32 @@ async def test_an_expired_deadline_lets_the_computer_act_then_take_the_seat(
     assert table.record.seats[seat].strikes == 0
 
 
+async def test_a_strike_and_its_clearing_are_stored_with_the_moves_that_change_them(
+    storage: Storage,
+) -> None:
+    """Most moves change no seat and leave the seats as stored; a timeout's strike, and the
+    member's own move that clears it, are stored with their moves."""
+    clock = ManualClock()
+    sessions = manager(storage, clock)
+    table = await two_member_match(sessions)
+    _, seat = member_to_act(table)
+    await clock.advance(60)
+    assert table.record.seats[seat].strikes == 1
+    stored = await storage.table(table.table_id)
+    assert stored is not None
+    assert stored.seats[seat].strikes == 1
+    while (acting := member_to_act(table))[1] != seat:
+        await sessions.act(table.table_id, acting[0], table.version, first_legal(table, acting[1]))
+    stored = await storage.table(table.table_id)
+    assert stored is not None
+    assert stored.seats[seat].strikes == 1
+    await sessions.act(table.table_id, acting[0], table.version, first_legal(table, seat))
+    stored = await storage.table(table.table_id)
+    assert stored is not None
+    assert stored.seats == table.record.seats
+    assert stored.seats[seat].strikes == 0
+
+
 async def test_an_idle_table_ends_by_itself(storage: Storage) -> None:
     clock = ManualClock()
     listener = Recorder()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -15,8 +17,10 @@ from games.cards import (
     cards_in,
     code,
     deal_deck,
+    fork_rng,
     is_card_code,
     make_deck,
+    mask_cards,
     mask_of,
     parse_card,
     parse_deck,
@@ -54,6 +58,16 @@ def test_a_card_code_is_exactly_what_parse_card_reads(word: str) -> None:
         assert is_card_code(word)
 
 
+def test_the_cards_of_a_mask_are_its_cards_lowest_first_as_card_values() -> None:
+    rng = random.Random(8)
+    masks = [0, 1 << JOKER, (1 << 53) - 1, *(rng.getrandbits(53) for _ in range(2000))]
+    for mask in masks:
+        expected = tuple(Card(c) for c in range(JOKER + 1) if mask >> c & 1)
+        assert mask_cards(mask) == expected
+        assert mask_cards(mask) == expected  # and again, from the filled table
+        assert all(type(c) is Card for c in mask_cards(mask))
+
+
 def test_shuffle_is_a_permutation_and_depends_only_on_the_seed() -> None:
     deck = make_deck()
     a = shuffled(deck, random.Random(42))
@@ -73,6 +87,39 @@ def test_shuffle_is_fisher_yates_on_randbelow() -> None:
                 j = randbelow(rng, i + 1)
                 expected[i], expected[j] = expected[j], expected[i]
             assert shuffled(range(n), random.Random(seed)) == expected
+
+
+def _draws(rng: random.Random) -> list[object]:
+    return [rng.random(), rng.getrandbits(70), rng.randrange(1000), rng.gauss(), rng.randbytes(3)]
+
+
+def test_a_forked_generator_draws_what_its_source_would_and_on_its_own() -> None:
+    source = random.Random(11)
+    source.gauss()  # a gauss_next kept, the state random.Random holds outside its generator
+    expected = _draws(copy.deepcopy(source))
+    first = fork_rng(source)
+    second = fork_rng(first)
+    third = fork_rng(second)
+    assert _draws(second) == expected
+    assert _draws(source) == expected
+    assert _draws(third) == expected
+    assert _draws(first) == expected
+    assert _draws(fork_rng(first)) == _draws(copy.deepcopy(first)) == _draws(first)
+
+
+def test_a_forked_generator_keeps_the_state_interface_of_a_generator() -> None:
+    source = random.Random(12)
+    source.gauss()
+    fork = fork_rng(source)
+    assert fork.getstate() == source.getstate()
+    again = pickle.loads(pickle.dumps(fork))
+    assert type(again) is random.Random
+    assert _draws(again) == _draws(fork_rng(fork)) == _draws(copy.deepcopy(source))
+    other = fork_rng(fork)
+    other.seed(5)
+    assert _draws(other) == _draws(random.Random(5))
+    other.setstate(source.getstate())
+    assert _draws(other) == _draws(fork) == _draws(source)
 
 
 def test_explicit_deck_must_hold_the_games_cards() -> None:

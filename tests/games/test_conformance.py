@@ -46,7 +46,9 @@ def _views(game: Game) -> list[View]:
     views = [game.view(s) for s in range(game.players)]
     for seat, view in enumerate(views):
         assert game.hand(seat) == view.hand, f"seat {seat}'s hand is not its view's"
-    return [*views, game.view(None)]
+    public = game.view(None)
+    assert game.deal_number() == public.deal, "the deal number is not the view's"
+    return [*views, public]
 
 
 def _total_cards(view: View) -> int:
@@ -81,6 +83,7 @@ def _playout(game: Game, rng: random.Random) -> list[tuple[int, str]]:
         record.append((seat, text))
         assert _total_cards(game.view(None)) == total, f"cards not conserved after {text}"
         assert game.hand(seat) == game.view(seat).hand, f"the hand is not the view's after {text}"
+        assert game.deal_number() == game.view(None).deal, f"deal_number is off after {text}"
     pytest.fail(f"match did not end within {MAX_ACTIONS} actions")
 
 
@@ -188,6 +191,35 @@ def test_clone_is_independent(game_id: str) -> None:
     copy = game.clone()
     _playout(copy, random.Random(4))
     assert _views(game) == before
+
+
+@pytest.mark.parametrize("game_id", list(SPECS))
+def test_a_match_played_on_clones_of_clones_deals_what_the_match_deals(game_id: str) -> None:
+    """The bot plays every move on a clone of the last state (the move is saved before it is
+    kept): a chain of clones, none of whose generators is copied until it deals, must deal every
+    deal as the match played in place does, while the states left behind stay as they were."""
+    spec = SPECS[game_id]
+    game = spec.new(spec.min_players, rng=random.Random(3))
+    record = _playout(game.clone(), random.Random(4))
+    chained = spec.new(spec.min_players, rng=random.Random(3))
+    left: list[tuple[int, Game, list[View]]] = []
+    for step, (seat, text) in enumerate(record):
+        trial = chained.clone()
+        trial.apply(seat, trial.parse(text))
+        if step % 7 == 0:
+            left.append((step, chained, _views(chained)))
+        chained = trial
+    played = spec.new(spec.min_players, rng=random.Random(3))
+    for seat, text in record:
+        played.apply(seat, played.parse(text))
+    assert _views(chained) == _views(played)
+    for _, state, views in left:
+        assert _views(state) == views
+    # a state left behind still deals its own future: played on from there, as in place
+    at, state, _ = left[len(left) // 2]
+    for seat, text in record[at:]:
+        state.apply(seat, state.parse(text))
+    assert _views(state) == _views(played)
 
 
 def _state(game: Game) -> Iterator[tuple[str, object]]:

@@ -254,6 +254,25 @@ async def test_record_action_appends_and_saves_the_table_together(storage: Stora
     assert await storage.actions(999) == []
 
 
+async def test_an_action_whose_seats_are_as_stored_saves_the_row_and_leaves_the_seats(
+    storage: Storage,
+) -> None:
+    table = await new_table(storage)
+    first = play(table, 1)
+    # the seats are said to be as stored: only the row is saved with the action, and the seats
+    # stay as they were written (the record's differing seats are not looked at)
+    await storage.record_action(
+        replace(first, seats=seats(ALICE, BOB, BOB)), action(1, 0, "QS"), seats=False
+    )
+    assert await storage.table(table.table_id) == first
+    struck = replace(play(first, 2), seats=seats(ALICE, BOB, None))
+    await asyncio.gather(
+        storage.record_action(struck, action(2, 1, "TH")),
+        storage.record_action(play(await new_table(storage), 1), action(1, 0, "AS"), seats=False),
+    )
+    assert await storage.table(table.table_id) == struck
+
+
 async def test_a_duplicate_seq_is_refused_and_nothing_changes(storage: Storage) -> None:
     table = play(await new_table(storage), 1)
     await storage.record_action(table, action(1, 0, "QS"))
