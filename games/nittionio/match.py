@@ -19,7 +19,6 @@ from games.cards import (
     cards_tuple,
     code,
     codes,
-    copy_rng,
     deal_deck,
     mask_cards,
     randbelow,
@@ -223,7 +222,6 @@ class Nittionio(Game):
         "_premium",
         "_premium_seat",
         "_premiums",
-        "_rng_shared",
         "_rubber",
         "_rubber_winner",
         "_successes",
@@ -265,7 +263,6 @@ class Nittionio(Game):
             )
         self.options = options
         self.rng = rng
-        self._rng_shared = False  # True while clones share the generator (see _deal_rng)
         self._decks = decks
         self._rubber = options.scoring == "rubber"
         self._premiums = options.variant != "pennycook"
@@ -294,7 +291,7 @@ class Nittionio(Game):
     def _start_deal(self) -> None:
         self._deal_no += 1
         self._deals_in_game += 1
-        deck = deal_deck(self._decks, self._deal_no - 1, self._deck, self._deal_rng())
+        deck = deal_deck(self._decks, self._deal_no - 1, self._deck, self.rng)
         forehand = (self._dealer + 1) % PLAYERS
         self._hands = [0] * PLAYERS
         for i in range(PLAYERS):
@@ -330,15 +327,6 @@ class Nittionio(Game):
         self._last_winner = 0
         self._leader = self._turn = forehand
         self._phase = _BIDDING
-
-    def _deal_rng(self) -> random.Random:
-        """The generator for the next deal. Clones share one generator without drawing from it
-        until one of them deals, which takes its own copy first: copying a generator's state
-        costs more than most searches spend on a clone."""
-        if self._rng_shared:
-            own = copy_rng(self.rng)
-            self.rng, self._rng_shared = own, False
-        return self.rng
 
     @property
     def _forehand(self) -> int:
@@ -633,17 +621,6 @@ class Nittionio(Game):
         return tuple(notes)
 
     # --- copies ------------------------------------------------------------------------------
-
-    def clone(self, rng: random.Random | None = None) -> Nittionio:
-        """A copy; without ``rng`` it shares this match's generator until either of them deals
-        (see :meth:`_deal_rng`), with ``rng`` its future deals draw from ``rng`` itself: copying a
-        generator's state at every deal would cost a search more than the rest of a deal's end."""
-        other = self._copy()
-        if rng is None:
-            self._rng_shared = other._rng_shared = True
-        else:
-            other.rng, other._rng_shared = rng, False
-        return other
 
     def determinize(self, seat: Seat, rng: random.Random) -> Nittionio:
         other = self.clone(rng)
