@@ -17,6 +17,7 @@ message keeps working after a restart.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -79,17 +80,23 @@ def rows_of(controls: discord.ui.View | None) -> list[list[discord.ui.Item[disco
 def label_px(label: str) -> int:
     """How wide Discord draws a label's text: its letters in the label's font, and each emoji
     in it (a pictograph, or a symbol with the emoji variation selector: ``♥️``) as a picture."""
+    return drawn_px(label, LABEL_PX, EMOJI_IN_LABEL_PX)
+
+
+def drawn_px(text: str, size: int, emoji_px: int) -> int:
+    """How wide Discord draws ``text``: its letters in its font at ``size``, each emoji in it as a
+    picture ``emoji_px`` wide."""
     letters: list[str] = []
     pictures = 0
-    for i, ch in enumerate(label):
+    for i, ch in enumerate(text):
         if ch == "\ufe0f":
             continue
-        if ord(ch) >= 0x1F000 or label[i + 1 : i + 2] == "\ufe0f":
+        if ord(ch) >= 0x1F000 or text[i + 1 : i + 2] == "\ufe0f":
             pictures += 1
         else:
             letters.append(ch)
-    text = "".join(letters)
-    return (text_width(text, LABEL_PX) if text else 0) + pictures * EMOJI_IN_LABEL_PX
+    shown = "".join(letters)
+    return (text_width(shown, size) if shown else 0) + pictures * emoji_px
 
 
 PHONE_TEXT_PX = 248
@@ -99,26 +106,20 @@ TEXT_PX = 16  # a message's text is 16 px (Discord's own face is about as wide a
 EMOJI_IN_TEXT_PX = 22  # an emoji in the text, drawn 1.375 em wide
 
 
+@functools.lru_cache(maxsize=4096)
 def text_lines(line: str, width: int = PHONE_TEXT_PX) -> int:
     """How many lines a phone wraps a line of a message's text into, at ``width`` (its words
-    laid one after another, an emoji as a picture)."""
+    laid one after another). Remembered: a table's latest events are measured again at each
+    of the next actions."""
     space = text_width(" ", TEXT_PX)
     lines, used = 1, 0
     for word in line.split():
-        wide = sum(
-            EMOJI_IN_TEXT_PX if _emoji(word, i) else text_width(ch, TEXT_PX)
-            for i, ch in enumerate(word)
-            if ch != "\ufe0f"
-        )
+        wide = drawn_px(word, TEXT_PX, EMOJI_IN_TEXT_PX)
         if used and used + space + wide > width:
             lines, used = lines + 1, wide
         else:
             used += (space if used else 0) + wide
     return lines
-
-
-def _emoji(text: str, i: int) -> bool:
-    return ord(text[i]) >= 0x1F000 or text[i + 1 : i + 2] == "\ufe0f"
 
 
 def button_px(label: str, emoji: bool = False) -> int:
