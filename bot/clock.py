@@ -86,29 +86,50 @@ async def _logged(callback: TimerCallback) -> None:
 
 
 class _ManualTimer:
-    __slots__ = ("cancelled",)
+    __slots__ = ("_cancels", "cancelled")
 
-    def __init__(self) -> None:
+    def __init__(self, cancels: list[int]) -> None:
         self.cancelled = False
+        self._cancels = cancels
+        """The clock's count of cancelled timers still in its queue (shared by its timers)."""
 
     def cancel(self) -> None:
-        self.cancelled = True
+        if not self.cancelled:
+            self.cancelled = True
+            self._cancels[0] += 1
+
+    def fired(self) -> None:
+        """Out of the queue: cancelling it now counts for nothing."""
+        self._cancels = [0]
 
 
 class ManualClock:
-    """Simulated time for tests: nothing happens until ``advance`` is awaited."""
+    """Simulated time for tests: nothing happens until ``advance`` is awaited.
+
+    A cancelled timer leaves the queue as the event loop's do: once they are more than half of
+    it (and more than ``PURGE_AT``), the queue is rebuilt without them. A long run that sets a
+    deadline at every action (a benchmark of thousands of tables) holds only the timers that
+    may still fire, as the bot does on the real clock."""
+
+    PURGE_AT = 100
 
     def __init__(self, start: float = 1_800_000_000.0) -> None:
         self._now = start
         self._queue: list[tuple[float, int, _ManualTimer, TimerCallback]] = []
         self._order = itertools.count()
+        self._cancels = [0]
 
     def now(self) -> float:
         return self._now
 
     def call_at(self, when: float, callback: TimerCallback) -> Timer:
-        timer = _ManualTimer()
-        heapq.heappush(self._queue, (when, next(self._order), timer, callback))
+        queue = self._queue
+        if self._cancels[0] > self.PURGE_AT and 2 * self._cancels[0] > len(queue):
+            queue[:] = [entry for entry in queue if not entry[2].cancelled]
+            heapq.heapify(queue)
+            self._cancels[0] = 0
+        timer = _ManualTimer(self._cancels)
+        heapq.heappush(queue, (when, next(self._order), timer, callback))
         return timer
 
     async def advance(self, seconds: float = 0.0) -> None:
@@ -117,7 +138,10 @@ class ManualClock:
         while self._queue and self._queue[0][0] <= target:
             when, _, timer, callback = heapq.heappop(self._queue)
             self._now = max(self._now, when)
-            if not timer.cancelled:
+            if timer.cancelled:
+                self._cancels[0] -= 1
+            else:
+                timer.fired()
                 await callback()
         self._now = target
 
