@@ -52,16 +52,25 @@ class Deadlines:
         for seat in acting - played_for:
             if seat not in table.turn_deadlines:
                 table.turn_deadlines[seat] = now + time_for(turn_seconds, table.legal(seat))
-        if table.deadline_timer is not None:
+        if table.turn_deadlines:
+            # a timer set for an earlier time is kept: it finds nothing due then and is set
+            # again (``passed``), rather than a timer being set anew at every action
+            first = min(table.turn_deadlines.values())
+            if table.deadline_timer is None or table.deadline_at > first:
+                self._set_deadline_timer(table, first)
+        elif table.deadline_timer is not None:
             table.deadline_timer.cancel()
             table.deadline_timer = None
-        if table.turn_deadlines:
-            first = min(table.turn_deadlines.values())
-            table.deadline_timer = sessions.clock.call_at(first, lambda: self.passed(table))
         if table.computer_timer is None and played_for:
             table.computer_timer = sessions.clock.call_at(
                 now + sessions.computer_delay, lambda: sessions.computers.move(table)
             )
+
+    def _set_deadline_timer(self, table: LiveTable, when: float) -> None:
+        if table.deadline_timer is not None:
+            table.deadline_timer.cancel()
+        table.deadline_at = when
+        table.deadline_timer = self.sessions.clock.call_at(when, lambda: self.passed(table))
 
     def deadline(self, table: LiveTable) -> float | None:
         """The earliest deadline of a member who must act now, for display."""
@@ -83,6 +92,9 @@ class Deadlines:
                 return
             now = sessions.clock.now()
             due = sorted(s for s, t in table.turn_deadlines.items() if t <= now)
+            if not due:  # the seats acted in time: nothing changes, and the timer is set again
+                self.arm(table)
+                return
             hands_before = sessions.hands(table)
             saved = True
             for seat in due:
@@ -105,11 +117,7 @@ class Deadlines:
                 public = table.game is not None and shown_to_all(before, table.view(None), notation)
                 table.timeouts.append(TimedOut(seat, notation, table.seq, public))
             if not saved and table.record.status == "playing":
-                if table.deadline_timer is not None:
-                    table.deadline_timer.cancel()
-                table.deadline_timer = sessions.clock.call_at(
-                    self.retry_at(table), lambda: self.passed(table)
-                )
+                self._set_deadline_timer(table, self.retry_at(table))
             elif table.record.status == "playing":
                 self.arm(table)
             hands = sessions.changed_hands(table, hands_before)
@@ -118,9 +126,12 @@ class Deadlines:
     # --- idleness -------------------------------------------------------------------------------
 
     def touch(self, table: LiveTable) -> None:
-        """A member acted: idleness counts again from now."""
+        """A member acted: idleness counts again from now. A table's idle timer only ever moves
+        later, so one already set is left to fire: it finds the table not idle yet and is set
+        again for the new time (``idle_check``), rather than being set anew at every action."""
         table.last_member_action = self.sessions.clock.now()
-        self.arm_idle(table)
+        if table.idle_timer is None:
+            self.arm_idle(table)
 
     def arm_idle(self, table: LiveTable) -> None:
         if table.idle_timer is not None:

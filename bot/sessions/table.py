@@ -88,6 +88,8 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     turn_deadlines: dict[Seat, float] = field(default_factory=dict)
     deadline_timer: Timer | None = None
+    deadline_at: float = 0.0
+    """When ``deadline_timer`` fires: at or before the earliest turn deadline."""
     computer_timer: Timer | None = None
     idle_timer: Timer | None = None
     last_member_action: float = 0.0

@@ -151,6 +151,37 @@ async def test_an_expired_deadline_lets_the_computer_act_then_take_the_seat(
     assert table.record.seats[seat].strikes == 0
 
 
+async def test_members_acting_in_time_keep_their_timers_and_each_deadline_still_holds(
+    storage: Storage,
+) -> None:
+    """A move sets no new timer while the one set fires no later than needed: when it fires and
+    nothing is due, nothing is told and it is set for the deadline that is now the first. The
+    idle timer likewise. A deadline that passes is met exactly when it falls."""
+    clock = ManualClock()
+    listener = Recorder()
+    sessions = manager(storage, clock, listener)
+    table = await two_member_match(sessions)
+    timers = table.deadline_timer, table.idle_timer
+    for _ in range(4):
+        await clock.advance(10)
+        user_id, seat = member_to_act(table)
+        await sessions.act(table.table_id, user_id, table.version, first_legal(table, seat))
+        assert (table.deadline_timer, table.idle_timer) == timers
+    assert clock.pending() == 2
+    deadline = sessions.deadline(table)
+    assert deadline == clock.now() + 60
+    told, seq = len(listener.calls), table.seq
+    await clock.advance(deadline - clock.now() - 1)  # the kept timer fired on the way: no news
+    assert (table.seq, len(listener.calls)) == (seq, told)
+    assert table.deadline_timer is not None
+    assert table.deadline_timer is not timers[0]
+    assert sessions.deadline(table) == deadline
+    await clock.advance(1)
+    assert table.seq > seq
+    assert (await storage.actions(table.table_id))[seq].by == "timeout"
+    assert len(listener.calls) > told
+
+
 async def test_a_strike_and_its_clearing_are_stored_with_the_moves_that_change_them(
     storage: Storage,
 ) -> None:
