@@ -73,7 +73,7 @@ from bot.storage.rows import (
     table_from_row,
     table_values,
 )
-from bot.storage.sql import Connection, Row, one_of, placeholders
+from bot.storage.sql import Connection, Row, insert_rows, one_of, placeholders, update_rows
 from bot.storage.watch import LoopWatch
 
 log = logging.getLogger(__name__)
@@ -711,7 +711,21 @@ class Storage(DealStore, DailyStore, ABC):
         self, db: Connection, batch: list[Pending]
     ) -> list[StorageError | None]:
         """Inside a transaction: checks every action of ``batch`` with a few reads for all of
-        them, then writes those not refused with one statement each for all of them."""
+        them, then writes those not refused with one statement each for all of them.
+
+        On SQLite a batch is first written as if every action will be kept, which it almost
+        always is (``_record_unchecked``); when one is not, that write is undone and the batch
+        checked as on PostgreSQL, in the same transaction."""
+        if db.dialect == "sqlite" and len(batch) > 1 and self._claim is None:
+            await db.execute("SAVEPOINT unchecked")
+            try:
+                await self._record_unchecked(db, batch)
+            except (_NotAllLive, UniqueViolation):
+                await db.execute("ROLLBACK TO unchecked")
+            else:
+                await db.execute("RELEASE unchecked")
+                return [None] * len(batch)
+            await db.execute("RELEASE unchecked")
         answers: list[StorageError | None] = [None] * len(batch)
         for guild_id in {p.table.guild_id for p in batch}:
             try:
@@ -750,21 +764,33 @@ class Storage(DealStore, DailyStore, ABC):
             if changed:
                 await _write_seats(db, changed)
             await db.executemany(
-                "INSERT INTO actions (table_id, seq, seat, notation, at, by)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        p.table.table_id,
-                        p.action.seq,
-                        p.action.seat,
-                        p.action.notation,
-                        p.action.at,
-                        p.action.by,
-                    )
-                    for p in kept
-                ],
+                f"INSERT INTO actions ({', '.join(ACTION_COLUMNS)})"
+                f" VALUES ({placeholders(len(ACTION_COLUMNS))})",
+                [_action_values(p) for p in kept],
             )
         return answers
+
+    async def _record_unchecked(self, db: Connection, batch: list[Pending]) -> None:
+        """Writes ``batch`` without reading first: each table's row is saved only if it is live
+        (``_NotAllLive`` when one is not, or missing) and an action already logged breaks the
+        log's key (``UniqueViolation``). SQLite's reads and ``executemany`` go a row at a time,
+        each row waiting for the event loop to let go of Python's lock, where these statements
+        carry hundreds of rows each (``insert_rows``)."""
+        live = ", ".join(f"'{status}'" for status in sorted(LIVE_STATUSES))
+        saved = await update_rows(
+            db,
+            "tables",
+            "table_id",
+            TABLE_COLUMN_NAMES,
+            [(p.table.table_id, *table_values(p.table)) for p in batch],
+            where=f"tables.status IN ({live})",
+        )
+        if saved != len(batch):
+            raise _NotAllLive(f"{len(batch) - saved} of {len(batch)} tables are not live")
+        changed = [p.table for p in batch if p.seats]
+        if changed:
+            await _write_seats(db, changed)
+        await insert_rows(db, "actions", ACTION_COLUMNS, [_action_values(p) for p in batch])
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
         """The table's action log in order."""
@@ -1038,7 +1064,7 @@ class Storage(DealStore, DailyStore, ABC):
 
 
 async def _write_table(db: Connection, table: TableRecord) -> None:
-    assignments = ", ".join(f"{column.strip()} = ?" for column in TABLE_COLUMNS.split(","))
+    assignments = ", ".join(f"{column} = ?" for column in TABLE_COLUMN_NAMES)
     changed = await db.execute(
         f"UPDATE tables SET {assignments} WHERE table_id = ?",
         *table_values(table),
@@ -1055,9 +1081,23 @@ async def _write_tables(db: Connection, tables: list[TableRecord]) -> None:
     await _write_seats(db, tables)
 
 
+ACTION_COLUMNS = ("table_id", "seq", "seat", "notation", "at", "by")
+TABLE_COLUMN_NAMES = tuple(column.strip() for column in TABLE_COLUMNS.split(","))
+
+
+class _NotAllLive(StorageError):
+    """A batch written unchecked met a table that is not live (``_record_unchecked``)."""
+
+
+def _action_values(pending: Pending) -> tuple[object, ...]:
+    """The values of ``ACTION_COLUMNS`` of a pending action."""
+    action = pending.action
+    return (pending.table.table_id, action.seq, action.seat, action.notation, action.at, action.by)
+
+
 async def _write_rows(db: Connection, tables: list[TableRecord]) -> None:
     """Saves the rows of ``tables`` (not their seats), known to exist, in one statement."""
-    assignments = ", ".join(f"{column.strip()} = ?" for column in TABLE_COLUMNS.split(","))
+    assignments = ", ".join(f"{column} = ?" for column in TABLE_COLUMN_NAMES)
     await db.executemany(
         f"UPDATE tables SET {assignments} WHERE table_id = ?",
         [(*table_values(table), table.table_id) for table in tables],

@@ -8,6 +8,7 @@ share a transaction, each table's in order, and one refused action refuses only 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import time
 from collections.abc import AsyncIterator
@@ -23,6 +24,7 @@ from bot.storage import (
     DuplicateActionError,
     SeatRecord,
     Storage,
+    TableNotLiveError,
     TableRecord,
     open_storage,
 )
@@ -171,6 +173,39 @@ async def test_each_tables_actions_are_written_in_order_and_a_refusal_refuses_on
     assert answers[1:] == [None] * (len(calls) - 1)
     for table in tables:
         assert await storage.actions(table.table_id) == [move(1), move(2), move(3)]
+
+
+async def test_a_batch_saves_each_tables_row_exactly_and_one_no_longer_live_refuses_only_itself(
+    storage: Storage,
+) -> None:
+    """Each table's row is saved with its action as it was handed in, to the last bit of its
+    times; a table ended meanwhile refuses its action and keeps its row as ended, and the other
+    actions of the batch are kept."""
+    tables = [await new_table(storage, n) for n in range(TABLES)]
+    ended = tables[7]
+    await storage.end_table(ended, "host")
+    moved = [
+        dataclasses.replace(table, version=table.version + 1, updated_at=1_800_000_000.1 + n / 7)
+        for n, table in enumerate(tables)
+    ]
+    async with turns_held(storage):
+        burst = asyncio.gather(
+            *(storage.record_action(table, move(1), seats=False) for table in moved),
+            return_exceptions=True,
+        )
+        await asyncio.sleep(0)
+    answers = await burst
+    assert isinstance(answers[7], TableNotLiveError)
+    assert answers[:7] + answers[8:] == [None] * (TABLES - 1)
+    for table, before in zip(moved, tables, strict=True):
+        stored = await storage.table(table.table_id)
+        assert stored is not None
+        if table is moved[7]:
+            assert (stored.status, stored.version) == ("ended", before.version)
+            assert await storage.actions(table.table_id) == []
+        else:
+            assert stored == table
+            assert await storage.actions(table.table_id) == [move(1)]
 
 
 # --- through the session manager ---------------------------------------------------------------
