@@ -227,10 +227,16 @@ class SessionManager:
         return frozenset(s.seat for s in table.members())
 
     def hands(self, table: LiveTable) -> dict[Seat, object]:
+        """The hand of each seat a member holds."""
         if table.game is None:
             return {}
-        return {s: table.hand(s) for s in self.member_seats(table)}
+        return {
+            s.seat: table.hand(s.seat)
+            for s in table.record.seats
+            if s.user_id is not None and not s.left
+        }
 
     def changed_hands(self, table: LiveTable, before: dict[Seat, object]) -> frozenset[Seat]:
+        """The seats a member holds whose hand is not what it was ``before``."""
         after = self.hands(table)
-        return frozenset(s for s, hand in after.items() if before.get(s) != hand)
+        return frozenset([s for s, hand in after.items() if before.get(s) != hand])

@@ -113,9 +113,7 @@ class Play:
                     ),
                 )
         now = sessions.clock.now()
-        record = dataclasses.replace(
-            table.record, version=table.version + 1, updated_at=now, seats=seats
-        )
+        record = table.record.acted(table.version + 1, now, seats)
         entry = ActionRecord(table.seq + 1, seat, trial.notation(action), now, by)
         try:
             await sessions.storage.record_action(
@@ -140,9 +138,10 @@ class Play:
             await self.deal_shown(table)
         table.save_failures = 0
         table.turn_deadlines.pop(seat, None)  # a seat that acts again gets a fresh deadline
-        if by == "member":  # the member is back: their timeout notice has been seen
-            table.timeouts = [t for t in table.timeouts if t.seat != seat]
-        table.timeouts = table.recent_timeouts()
+        if table.timeouts:
+            if by == "member":  # the member is back: their timeout notice has been seen
+                table.timeouts = [t for t in table.timeouts if t.seat != seat]
+            table.timeouts = table.recent_timeouts()
         if trial.is_over():
             try:
                 await self.finish(table)

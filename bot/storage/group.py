@@ -66,6 +66,8 @@ class ActionLine:
         """Tables with an action waiting and none being written, in the order they came."""
         self._writing: set[int] = set()
         self._waiting = 0
+        self._blocked = 0
+        """Callers waiting for room in line (``MAX_WAITING``)."""
         self._changed = asyncio.Condition()
         self._tasks: set[asyncio.Task[None]] = set()
         self._running = 0
@@ -80,22 +82,31 @@ class ActionLine:
     async def put(self, table: TableRecord, action: ActionRecord, *, seats: bool = True) -> None:
         """Waits until ``action`` (with ``table``, and its seats unless ``seats`` is off) is
         committed; raises what refused it."""
-        async with self._changed:
-            await self._changed.wait_for(lambda: self._waiting < MAX_WAITING or self._closed)
-            if self._closed:
-                raise StorageError("the storage is closing; nothing more is written")
-            pending = Pending(table, action, asyncio.get_running_loop().create_future(), seats)
-            chain = self._chains.setdefault(table.table_id, deque())
-            chain.append(pending)
-            if len(chain) == 1 and table.table_id not in self._writing:
-                self._ready.append(table.table_id)
-            self._waiting += 1
-            self._start_writers()
-            self._changed.notify_all()
+        if self._waiting >= MAX_WAITING or self._blocked:
+            self._blocked += 1  # in line for room, behind whoever waits for it already
+            try:
+                async with self._changed:
+                    await self._changed.wait_for(
+                        lambda: self._waiting < MAX_WAITING or self._closed
+                    )
+            finally:
+                self._blocked -= 1
+        if self._closed:
+            raise StorageError("the storage is closing; nothing more is written")
+        pending = Pending(table, action, asyncio.get_running_loop().create_future(), seats)
+        chain = self._chains.get(table.table_id)
+        if chain is None:
+            chain = self._chains[table.table_id] = deque()
+        chain.append(pending)
+        if len(chain) == 1 and table.table_id not in self._writing:
+            self._ready.append(table.table_id)
+        self._waiting += 1
+        self._start_writers()
         try:
-            await asyncio.shield(pending.done)
+            await pending.done
         except asyncio.CancelledError:
-            # the caller gave up waiting; an action not yet taken is not written
+            # the caller gave up waiting (which cancels ``done``); an action not yet taken is
+            # not written, one being written has its answer go unread
             self._withdraw(pending)
             raise
 

@@ -219,6 +219,18 @@ async def test_save_table_round_trips_every_field(storage: Storage) -> None:
     assert await storage.table(table.table_id) == changed
 
 
+async def test_a_record_after_an_action_is_the_record_with_three_fields_replaced(
+    storage: Storage,
+) -> None:
+    table = await new_table(storage)
+    seats = (SeatRecord(0, ALICE, "Alice", strikes=1), SeatRecord(1, None, "Dator 1"))
+    acted = table.acted(table.version + 1, T0 + 3.5, seats)
+    assert acted == replace(table, version=table.version + 1, updated_at=T0 + 3.5, seats=seats)
+    assert table.version == acted.version - 1  # the record acted on is as it was
+    with pytest.raises(AttributeError):
+        acted.version = 0  # type: ignore[misc]
+
+
 async def test_seats_must_be_numbered_in_order(storage: Storage) -> None:
     table = await new_table(storage)
     gap = replace(table, seats=(SeatRecord(0, ALICE, "A"), SeatRecord(2, BOB, "B")))
