@@ -14,21 +14,26 @@ DECISION_FACTOR = 2
 times the table's turn time: choosing takes longer than following suit."""
 
 
-Legal = tuple[tuple[Action, str], ...]
-"""A seat's legal actions with their notations, in the game's order: what every question below
-reads, so that a live table asks the game once per state (``LiveTable.legal``)."""
+Legal = tuple[tuple[Action, ...], tuple[str, ...]]
+"""A seat's legal actions and their notations, in the game's order, side by side: what every
+question below reads, so that a live table asks the game once per state (``LiveTable.legal``).
+Two tuples rather than a pair for each action: a live table keeps these for every seat of every
+table, and the collector goes through each object kept."""
+
+NONE_LEGAL: Legal = ((), ())
 
 
 def legal_of(game: Game, seat: Seat) -> Legal:
     """The seat's legal actions with their notations."""
-    return tuple((action, game.notation(action)) for action in game.legal_actions(seat))
+    actions = tuple(game.legal_actions(seat))
+    return actions, tuple(map(game.notation, actions))
 
 
 def _single(game: Game, seat: Seat) -> Legal:
     """The seat's one legal action with its notation, when it has exactly one (else none): all
     that :func:`only_pass` and :func:`only_card` read, without the other notations."""
     legal = game.legal_actions(seat)
-    return ((legal[0], game.notation(legal[0])),) if len(legal) == 1 else ()
+    return ((legal[0],), (game.notation(legal[0]),)) if len(legal) == 1 else NONE_LEGAL
 
 
 def forced_pass(game: Game, seat: Seat) -> Action | None:
@@ -39,7 +44,8 @@ def forced_pass(game: Game, seat: Seat) -> Action | None:
 
 def only_pass(legal: Legal) -> Action | None:
     """:func:`forced_pass`, of the seat's ``legal`` actions."""
-    return legal[0][0] if len(legal) == 1 and legal[0][1] == "pass" else None
+    actions, notations = legal
+    return actions[0] if len(actions) == 1 and notations[0] == "pass" else None
 
 
 def forced_card(game: Game, seat: Seat) -> Action | None:
@@ -50,7 +56,8 @@ def forced_card(game: Game, seat: Seat) -> Action | None:
 
 def only_card(legal: Legal) -> Action | None:
     """:func:`forced_card`, of the seat's ``legal`` actions."""
-    return legal[0][0] if len(legal) == 1 and is_card_code(legal[0][1]) else None
+    actions, notations = legal
+    return actions[0] if len(actions) == 1 and is_card_code(notations[0]) else None
 
 
 def member_actions(game: Game, seat: Seat) -> dict[Action, str]:
@@ -68,9 +75,10 @@ def member_actions(game: Game, seat: Seat) -> dict[Action, str]:
 
 def choices_of(legal: Legal) -> dict[Action, str]:
     """:func:`member_actions`, of the legal actions of a seat that is to act."""
-    if is_timed_window([notation for _, notation in legal]):
+    actions, notations = legal
+    if is_timed_window(notations):
         return {}
-    return dict(legal)
+    return dict(zip(actions, notations, strict=True))
 
 
 def cards_ahead(game: Game, seat: Seat) -> list[str]:
@@ -154,7 +162,7 @@ def turn_time(turn_seconds: int, game: Game, seat: Seat) -> float:
 
 def time_for(turn_seconds: int, legal: Legal) -> float:
     """:func:`turn_time`, of the seat's ``legal`` actions."""
-    for _, notation in legal:
+    for notation in legal[1]:
         words = notation.split()
         if len(words) != 1 or not is_card_code(words[0]):
             return turn_seconds * DECISION_FACTOR

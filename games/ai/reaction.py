@@ -67,6 +67,8 @@ class TimedAction:
 def is_timed_window(notations: Sequence[str]) -> bool:
     """Whether a seat's legal actions form a reaction window: ``<verb> <ms>`` actions, among them
     ``close <ms>`` (the caller's timer). The convention of real-time games (Hej knekt)."""
+    if not any(t.startswith("close") for t in notations):
+        return False  # most turns, asked at every action: no notation needs splitting
     shapes = [t.split() for t in notations]
     return any(s[0] == "close" for s in shapes if s) and all(
         len(s) == 2 and s[1].isdigit() for s in shapes
