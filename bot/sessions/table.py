@@ -132,15 +132,22 @@ class LiveTable:
     table's match: ``Play.apply`` replaces the match by a changed copy on every action and never
     changes it in place, so the same match always gives the same answers."""
 
+    def _worked(self) -> dict[tuple[str, Seat | None], object]:
+        """What was worked out from the table's match so far: emptied when the match changes."""
+        game, known = self._known
+        if game is not self.game:
+            assert self.game is not None, "a lobby has no match"
+            known = {}
+            self._known = (self.game, known)
+        return known
+
     def worked_out(self, kind: str, seat: Seat | None, work: Callable[[Game], T]) -> T:
         """``work(game)`` for the table's match, done once per state of it: ``kind`` and
         ``seat`` name what is worked out (``"view"``, 0)."""
-        assert self.game is not None, "a lobby has no match"
-        game, known = self._known
-        if game is not self.game:
-            game, known = self._known = (self.game, {})
+        known = self._worked()
         key = (kind, seat)
         if key not in known:
+            assert self.game is not None
             known[key] = work(self.game)
         return known[key]  # type: ignore[return-value]
 
@@ -148,36 +155,55 @@ class LiveTable:
         """``game.view(seat)`` of the table's match, worked out once per state of it."""
         return self.worked_out("view", seat, lambda game: game.view(seat))
 
+    # The questions asked at every action (whose hand changed, a new deal, what a seat may do)
+    # are looked up without the closure ``worked_out`` takes.
+
     def hand(self, seat: Seat) -> tuple[Card, ...]:
         """The seat's hand in the table's match: its view's when that is worked out already,
         else the game's (without the rest of the view), once per state."""
-        game, known = self._known
-        view = known.get(("view", seat)) if game is self.game else None
+        known = self._worked()
+        view = known.get(("view", seat))
         if isinstance(view, View):
             return view.hand
-        return self.worked_out("hand", seat, lambda game: game.hand(seat))
+        hand = known.get(("hand", seat))
+        if hand is None:
+            assert self.game is not None
+            hand = known["hand", seat] = self.game.hand(seat)
+        return hand  # type: ignore[return-value]
 
     def deal_number(self) -> int:
         """The number of the deal being played (``View.deal``): the public view's when that is
         worked out already, else the game's (without the view), once per state."""
-        game, known = self._known
-        view = known.get(("view", None)) if game is self.game else None
+        known = self._worked()
+        view = known.get(("view", None))
         if isinstance(view, View):
             return view.deal
-        return self.worked_out("deal", None, lambda game: game.deal_number())
+        deal = known.get(("deal", None))
+        if deal is None:
+            assert self.game is not None
+            deal = known["deal", None] = self.game.deal_number()
+        return deal  # type: ignore[return-value]
 
     def legal(self, seat: Seat) -> Legal:
         """The seat's legal actions with their notations (:func:`legal_of`), worked out once per
         state: its choices, a forced card or pass and its turn time are all read from them."""
-        return self.worked_out("legal", seat, lambda game: legal_of(game, seat))
+        known = self._worked()
+        legal = known.get(("legal", seat))
+        if legal is None:
+            assert self.game is not None
+            legal = known["legal", seat] = legal_of(self.game, seat)
+        return legal  # type: ignore[return-value]
 
     def choices(self, seat: Seat) -> Mapping[Action, str]:
         """:func:`member_actions` of the table's match for ``seat``, worked out once per state."""
-        return self.worked_out(
-            "choices",
-            seat,
-            lambda game: choices_of(self.legal(seat)) if seat in game.to_act() else {},
-        )
+        known = self._worked()
+        choices = known.get(("choices", seat))
+        if choices is None:
+            assert self.game is not None
+            choices = known["choices", seat] = (
+                choices_of(self.legal(seat)) if seat in self.game.to_act() else {}
+            )
+        return choices  # type: ignore[return-value]
 
     @property
     def table_id(self) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import cast
 
 from bot.storage.records import (
@@ -30,6 +31,14 @@ TABLE_COLUMNS = (
 )
 
 
+@lru_cache(maxsize=1024)
+def options_json(options: tuple[tuple[str, str], ...]) -> str:
+    """A table's options as stored: a JSON array of ``[name, text]`` pairs. Kept for the
+    options last seen, as a table's row is saved with every action and its options seldom
+    change."""
+    return json.dumps([list(pair) for pair in options], ensure_ascii=False)
+
+
 def table_values(table: TableRecord) -> tuple[object, ...]:
     """The values of ``TABLE_COLUMNS``, in order."""
     return (
@@ -39,7 +48,7 @@ def table_values(table: TableRecord) -> tuple[object, ...]:
         table.message_id,
         table.host_id,
         table.game_id,
-        json.dumps([list(pair) for pair in table.options], ensure_ascii=False),
+        options_json(table.options),
         table.variant,
         table.seed,
         table.status,
