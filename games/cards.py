@@ -24,6 +24,7 @@ CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 TWO, TEN, JACK, QUEEN, KING, ACE = 2, 10, 11, 12, 13, 14
 JOKER = 52
 JOKER_CODE = "JK"
+_CODE_OF = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52))
 SUIT_SYMBOLS = {CLUBS: "♣", DIAMONDS: "♦", HEARTS: "♥", SPADES: "♠"}
 
 
@@ -44,11 +45,11 @@ def suit_of(c: int) -> int:
 
 def code(c: int) -> str:
     """The card's text code: ``QS``, ``TH``, ``2C``, ``JK``."""
+    if 0 <= c < 52:
+        return _CODE_OF[c]  # every notation and view names cards: one string for each
     if c == JOKER:
         return JOKER_CODE
-    if not 0 <= c < 52:
-        raise ValueError(f"not a card: {c}")
-    return RANKS[c % 13] + SUITS[c // 13]
+    raise ValueError(f"not a card: {c}")
 
 
 def parse_card(text: str) -> int:

@@ -163,7 +163,6 @@ def turn_time(turn_seconds: int, game: Game, seat: Seat) -> float:
 def time_for(turn_seconds: int, legal: Legal) -> float:
     """:func:`turn_time`, of the seat's ``legal`` actions."""
     for notation in legal[1]:
-        words = notation.split()
-        if len(words) != 1 or not is_card_code(words[0]):
+        if not is_card_code(notation):  # a word, or several: ``pass``, ``bid 3``
             return turn_seconds * DECISION_FACTOR
     return turn_seconds
