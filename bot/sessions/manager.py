@@ -13,7 +13,7 @@ import contextlib
 import dataclasses
 import logging
 import random
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 
 from bot.choices import MemberChoices
 from bot.clock import Clock
@@ -153,17 +153,10 @@ class SessionManager:
         if self.closing:
             raise UserError("restarting")
 
-    @contextlib.asynccontextmanager
-    async def changing(self, table: LiveTable) -> AsyncIterator[None]:
+    def changing(self, table: LiveTable) -> _Changing:
         """The table's lock for a member's change; refused if a shutdown began while waiting,
         or if the table finished or ended meanwhile (the change it waited to make is moot)."""
-        async with table.lock:
-            self.require_open()
-            if not table.live:
-                raise UserError("table_gone")
-            if table.damage is not None:
-                raise UserError("table_damaged")
-            yield
+        return _Changing(self, table)
 
     def require_table(self, channel_id: int) -> LiveTable:
         self.require_open()
@@ -240,3 +233,29 @@ class SessionManager:
         """The seats a member holds whose hand is not what it was ``before``."""
         after = self.hands(table)
         return frozenset([s for s, hand in after.items() if before.get(s) != hand])
+
+
+class _Changing:
+    """``SessionManager.changing``: written out rather than made by ``asynccontextmanager``,
+    whose generator every member's action paid for."""
+
+    __slots__ = ("sessions", "table")
+
+    def __init__(self, sessions: SessionManager, table: LiveTable) -> None:
+        self.sessions, self.table = sessions, table
+
+    async def __aenter__(self) -> None:
+        table = self.table
+        await table.lock.acquire()
+        try:
+            self.sessions.require_open()
+            if not table.live:
+                raise UserError("table_gone")
+            if table.damage is not None:
+                raise UserError("table_damaged")
+        except BaseException:
+            table.lock.release()
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.table.lock.release()
