@@ -78,6 +78,10 @@ def shown_to_all(before: View, after: View, notation: str) -> bool:
     return all(word in named for word in notation.split() if is_card_code(word))
 
 
+_MISSING = object()
+"""Nothing worked out yet (``LiveTable._once``)."""
+
+
 @dataclass(eq=False)
 class LiveTable:
     """A table in memory: its stored record, the match (None in the lobby) and its timers."""
@@ -132,78 +136,64 @@ class LiveTable:
     table's match: ``Play.apply`` replaces the match by a changed copy on every action and never
     changes it in place, so the same match always gives the same answers."""
 
-    def _worked(self) -> dict[tuple[str, Seat | None], object]:
-        """What was worked out from the table's match so far: emptied when the match changes."""
+    def _game_known(self) -> tuple[Game, dict[tuple[str, Seat | None], object]]:
+        """The table's match and what was worked out from it so far (emptied when it changes)."""
         game, known = self._known
         if game is not self.game:
             assert self.game is not None, "a lobby has no match"
-            known = {}
-            self._known = (self.game, known)
-        return known
+            game, known = self._known = (self.game, {})
+        assert game is not None
+        return game, known
+
+    def _once(self, kind: str, seat: Seat | None, work: Callable[..., T], *args: object) -> T:
+        """``work(*args)``, done once per state of the match and kept as ``kind`` of ``seat``.
+        The arguments are passed rather than closed over: what every action asks (whose hand
+        changed, a new deal, what a seat may do) made a closure each time."""
+        known = self._game_known()[1]
+        found = known.get((kind, seat), _MISSING)
+        if found is _MISSING:
+            found = known[kind, seat] = work(*args)
+        return found  # type: ignore[return-value]
 
     def worked_out(self, kind: str, seat: Seat | None, work: Callable[[Game], T]) -> T:
         """``work(game)`` for the table's match, done once per state of it: ``kind`` and
         ``seat`` name what is worked out (``"view"``, 0)."""
-        known = self._worked()
-        key = (kind, seat)
-        if key not in known:
-            assert self.game is not None
-            known[key] = work(self.game)
-        return known[key]  # type: ignore[return-value]
+        return self._once(kind, seat, work, self._game_known()[0])
 
     def view(self, seat: Seat | None) -> View:
         """``game.view(seat)`` of the table's match, worked out once per state of it."""
-        return self.worked_out("view", seat, lambda game: game.view(seat))
-
-    # The questions asked at every action (whose hand changed, a new deal, what a seat may do)
-    # are looked up without the closure ``worked_out`` takes.
+        game = self._game_known()[0]
+        return self._once("view", seat, game.view, seat)
 
     def hand(self, seat: Seat) -> tuple[Card, ...]:
         """The seat's hand in the table's match: its view's when that is worked out already,
         else the game's (without the rest of the view), once per state."""
-        known = self._worked()
+        game, known = self._game_known()
         view = known.get(("view", seat))
         if isinstance(view, View):
             return view.hand
-        hand = known.get(("hand", seat))
-        if hand is None:
-            assert self.game is not None
-            hand = known["hand", seat] = self.game.hand(seat)
-        return hand  # type: ignore[return-value]
+        return self._once("hand", seat, game.hand, seat)
 
     def deal_number(self) -> int:
         """The number of the deal being played (``View.deal``): the public view's when that is
         worked out already, else the game's (without the view), once per state."""
-        known = self._worked()
+        game, known = self._game_known()
         view = known.get(("view", None))
         if isinstance(view, View):
             return view.deal
-        deal = known.get(("deal", None))
-        if deal is None:
-            assert self.game is not None
-            deal = known["deal", None] = self.game.deal_number()
-        return deal  # type: ignore[return-value]
+        return self._once("deal", None, game.deal_number)
 
     def legal(self, seat: Seat) -> Legal:
         """The seat's legal actions with their notations (:func:`legal_of`), worked out once per
         state: its choices, a forced card or pass and its turn time are all read from them."""
-        known = self._worked()
-        legal = known.get(("legal", seat))
-        if legal is None:
-            assert self.game is not None
-            legal = known["legal", seat] = legal_of(self.game, seat)
-        return legal  # type: ignore[return-value]
+        return self._once("legal", seat, legal_of, self._game_known()[0], seat)
 
     def choices(self, seat: Seat) -> Mapping[Action, str]:
         """:func:`member_actions` of the table's match for ``seat``, worked out once per state."""
-        known = self._worked()
-        choices = known.get(("choices", seat))
-        if choices is None:
-            assert self.game is not None
-            choices = known["choices", seat] = (
-                choices_of(self.legal(seat)) if seat in self.game.to_act() else {}
-            )
-        return choices  # type: ignore[return-value]
+        return self._once("choices", seat, self._choices_now, self._game_known()[0], seat)
+
+    def _choices_now(self, game: Game, seat: Seat) -> Mapping[Action, str]:
+        return choices_of(self.legal(seat)) if seat in game.to_act() else {}
 
     @property
     def table_id(self) -> int:
