@@ -223,11 +223,7 @@ class SessionManager:
         """The hand of each seat a member holds."""
         if table.game is None:
             return {}
-        return {
-            s.seat: table.hand(s.seat)
-            for s in table.record.seats
-            if s.user_id is not None and not s.left
-        }
+        return {s.seat: table.hand(s.seat) for s in table.members()}
 
     def changed_hands(self, table: LiveTable, before: dict[Seat, object]) -> frozenset[Seat]:
         """The seats a member holds whose hand is not what it was ``before``."""

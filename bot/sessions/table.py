@@ -79,7 +79,23 @@ def shown_to_all(before: View, after: View, notation: str) -> bool:
 
 
 _MISSING = object()
-"""Nothing worked out yet (``LiveTable._once``)."""
+"""Nothing worked out yet (:func:`_once`)."""
+
+
+def _once(
+    known: dict[tuple[str, Seat | None], object],
+    kind: str,
+    seat: Seat | None,
+    work: Callable[..., T],
+    *args: object,
+) -> T:
+    """``work(*args)``, done once per state of a table's match and kept in ``known`` as ``kind``
+    of ``seat``. The arguments are passed rather than closed over: what every action asks (whose
+    hand changed, a new deal, what a seat may do) made a closure each time."""
+    found = known.get((kind, seat), _MISSING)
+    if found is _MISSING:
+        found = known[kind, seat] = work(*args)
+    return found  # type: ignore[return-value]
 
 
 @dataclass(eq=False)
@@ -145,25 +161,16 @@ class LiveTable:
         assert game is not None
         return game, known
 
-    def _once(self, kind: str, seat: Seat | None, work: Callable[..., T], *args: object) -> T:
-        """``work(*args)``, done once per state of the match and kept as ``kind`` of ``seat``.
-        The arguments are passed rather than closed over: what every action asks (whose hand
-        changed, a new deal, what a seat may do) made a closure each time."""
-        known = self._game_known()[1]
-        found = known.get((kind, seat), _MISSING)
-        if found is _MISSING:
-            found = known[kind, seat] = work(*args)
-        return found  # type: ignore[return-value]
-
     def worked_out(self, kind: str, seat: Seat | None, work: Callable[[Game], T]) -> T:
         """``work(game)`` for the table's match, done once per state of it: ``kind`` and
         ``seat`` name what is worked out (``"view"``, 0)."""
-        return self._once(kind, seat, work, self._game_known()[0])
+        game, known = self._game_known()
+        return _once(known, kind, seat, work, game)
 
     def view(self, seat: Seat | None) -> View:
         """``game.view(seat)`` of the table's match, worked out once per state of it."""
-        game = self._game_known()[0]
-        return self._once("view", seat, game.view, seat)
+        game, known = self._game_known()
+        return _once(known, "view", seat, game.view, seat)
 
     def hand(self, seat: Seat) -> tuple[Card, ...]:
         """The seat's hand in the table's match: its view's when that is worked out already,
@@ -172,7 +179,7 @@ class LiveTable:
         view = known.get(("view", seat))
         if isinstance(view, View):
             return view.hand
-        return self._once("hand", seat, game.hand, seat)
+        return _once(known, "hand", seat, game.hand, seat)
 
     def deal_number(self) -> int:
         """The number of the deal being played (``View.deal``): the public view's when that is
@@ -181,16 +188,18 @@ class LiveTable:
         view = known.get(("view", None))
         if isinstance(view, View):
             return view.deal
-        return self._once("deal", None, game.deal_number)
+        return _once(known, "deal", None, game.deal_number)
 
     def legal(self, seat: Seat) -> Legal:
         """The seat's legal actions with their notations (:func:`legal_of`), worked out once per
         state: its choices, a forced card or pass and its turn time are all read from them."""
-        return self._once("legal", seat, legal_of, self._game_known()[0], seat)
+        game, known = self._game_known()
+        return _once(known, "legal", seat, legal_of, game, seat)
 
     def choices(self, seat: Seat) -> Mapping[Action, str]:
         """:func:`member_actions` of the table's match for ``seat``, worked out once per state."""
-        return self._once("choices", seat, self._choices_now, self._game_known()[0], seat)
+        game, known = self._game_known()
+        return _once(known, "choices", seat, self._choices_now, game, seat)
 
     def _choices_now(self, game: Game, seat: Seat) -> Mapping[Action, str]:
         return choices_of(self.legal(seat)) if seat in game.to_act() else {}

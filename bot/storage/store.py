@@ -776,14 +776,13 @@ class Storage(DealStore, DailyStore, ABC):
         log's key (``UniqueViolation``). SQLite's reads and ``executemany`` go a row at a time,
         each row waiting for the event loop to let go of Python's lock, where these statements
         carry hundreds of rows each (``insert_rows``)."""
-        live = ", ".join(f"'{status}'" for status in sorted(LIVE_STATUSES))
         saved = await update_rows(
             db,
             "tables",
             "table_id",
             TABLE_COLUMN_NAMES,
             [(p.table.table_id, *table_values(p.table)) for p in batch],
-            where=f"tables.status IN ({live})",
+            where=f"tables.status IN ({_LIVE_LIST})",
         )
         if saved != len(batch):
             raise _NotAllLive(f"{len(batch) - saved} of {len(batch)} tables are not live")
@@ -1083,6 +1082,8 @@ async def _write_tables(db: Connection, tables: list[TableRecord]) -> None:
 
 ACTION_COLUMNS = ("table_id", "seq", "seat", "notation", "at", "by")
 TABLE_COLUMN_NAMES = tuple(column.strip() for column in TABLE_COLUMNS.split(","))
+_LIVE_LIST = ", ".join(f"'{status}'" for status in sorted(LIVE_STATUSES))
+"""The live statuses as an SQL list, for a batch's unchecked write (``_record_unchecked``)."""
 
 
 class _NotAllLive(StorageError):
