@@ -920,20 +920,20 @@ def _block_ops(
 
 
 def _block_sizes(
-    block: Block, ranks: Mapping[str, str], joker_as: int | None, forms: Sequence[int]
+    block: Block, ranks: Mapping[str, str], forms: Sequence[int]
 ) -> dict[int, tuple[int, int, int]]:
     """A block's width and height drawn in each of the given forms (:func:`_block_ops`), and
     how many of its face-up cards that shows (-1 where it cuts a short seat's name),
-    remembered."""
+    remembered by what they depend on: how many cards it holds, not which (nor where it is
+    anchored), so that the next state's piles and last trick are mostly known already."""
+    shape = replace(block, cards=(0,) * len(block.cards), anchor=(0, 0))
     ranked = tuple(sorted(ranks.items()))
-    return {form: _sized(block, ranked, joker_as, form) for form in forms}
+    return {form: _sized(shape, ranked, form) for form in forms}
 
 
 @functools.lru_cache(maxsize=4096)
-def _sized(
-    block: Block, ranks: tuple[tuple[str, str], ...], joker_as: int | None, form: int
-) -> tuple[int, int, int]:
-    ops, width, height = _block_ops(block, 0, 0, dict(ranks), joker_as, form)
+def _sized(block: Block, ranks: tuple[tuple[str, str], ...], form: int) -> tuple[int, int, int]:
+    ops, width, height = _block_ops(block, 0, 0, dict(ranks), None, form)
     faces = sum(isinstance(op, CardOp) and op.card != BACK for op in ops)
     if len(block.owner) <= SHORT_NAME and any(
         isinstance(op, TextOp) and "…" in op.text for op in ops
@@ -948,14 +948,14 @@ any packing that does."""
 
 
 def _block_forms(
-    block: Block, ranks: Mapping[str, str], joker_as: int | None
+    block: Block, ranks: Mapping[str, str]
 ) -> tuple[list[int], tuple[tuple[int, int], ...]]:
     """The forms to try for a block, in order, and their sizes. A growing pile (:data:`STACKS`)
     is whole as its last cards and a count; any other block tries first the forms that show all
     its face-up cards (from the most to the least room), then those that show its last few. A
     block is never drawn without its label, nor the last trick as one card."""
     if block.name == LEGEND:
-        sized = _block_sizes(block, ranks, joker_as, (FULL, TWO_ROWS))
+        sized = _block_sizes(block, ranks, (FULL, TWO_ROWS))
         return [FULL, TWO_ROWS], tuple(size[:2] for size in sized.values())
     least = [] if block.name == LAST_TRICK else [BARE, BARE_TALL, BARE_BESIDE, BARE_TIGHT]
     stack = block.name.rsplit(".", 1)[-1] in STACKS
@@ -966,20 +966,18 @@ def _block_forms(
     if not block.owner:  # a tall or tight form would be the same
         tall_or_tight = (PACKED_TALL, PACKED_TIGHT, BARE_TALL, BARE_BESIDE, BARE_TIGHT)
         forms = [form for form in forms if form not in tall_or_tight]
-    sized = _block_sizes(block, ranks, joker_as, forms)
+    sized = _block_sizes(block, ranks, forms)
     whole = 0 if stack else len(block.cards)
     forms.sort(key=lambda form: sized[form][2] < whole)  # stable: whole first
     return forms, tuple(sized[form][:2] for form in forms)
 
 
-def _whole_forms(
-    block: Block, forms: Sequence[int], ranks: Mapping[str, str], joker_as: int | None
-) -> int:
+def _whole_forms(block: Block, forms: Sequence[int], ranks: Mapping[str, str]) -> int:
     """How many of ``forms`` (in order) show the block whole: a growing pile in any form, any
     other block where it shows all its face-up cards; neither where it cuts a short seat's
     name."""
     whole = 0 if block.name.rsplit(".", 1)[-1] in STACKS else len(block.cards)
-    sizes = _block_sizes(block, ranks, joker_as, forms)
+    sizes = _block_sizes(block, ranks, forms)
     return sum(sizes[form][2] >= whole for form in forms)
 
 
@@ -1157,9 +1155,9 @@ def table_plan(
     forms: list[list[int]] = []
     wholes: list[int] = []
     for block in blocks:
-        tried, sizes = _block_forms(block, ranks, joker_as)
+        tried, sizes = _block_forms(block, ranks)
         forms.append(tried)
-        wholes.append(_whole_forms(block, tried, ranks, joker_as))
+        wholes.append(_whole_forms(block, tried, ranks))
         items.append((sizes, block.anchor))
     head = tuple(_extent(ops) for ops in heads)
     place, places = _arrange(tuple(taken), head, tuple(items), tuple(wholes))
