@@ -15,6 +15,7 @@ from PIL import Image
 
 from bot.discord.images import (
     BACK,
+    CARD_W,
     FOUR_COLOURS,
     HIGHLIGHT,
     MAX_BYTES,
@@ -30,6 +31,12 @@ from bot.discord.images import (
     Rect,
     SuitOp,
     TextOp,
+    _box_piece,
+    _mark_piece,
+    _parts,
+    _suit_piece,
+    _text_piece,
+    back_image,
     card_image,
     hand_plan,
     hand_png,
@@ -743,3 +750,34 @@ def test_the_trick_on_the_felt_is_named(game_id: str) -> None:
                     assert len(shown) == (1 if view.trick else 0), (players, lang)
                     named += len(shown)
     assert named
+
+
+def test_a_piece_pasted_as_its_parts_is_pasted_exactly_as_through_its_alpha() -> None:
+    """The painter pastes each piece as a solid core and blended strips (or through a one-bit
+    mask): on a background of noise, every pixel is what one paste through the piece's alpha
+    gives, for every kind of piece the pictures hold."""
+    pieces = [card_image(c, CARD_W, four) for c in range(52) for four in (True, False)]
+    pieces += [card_image(c, CARD_W, True, "Kn", None, True) for c in (0, 20, 51)]
+    pieces += [card_image(JOKER, CARD_W, True, "", 7), back_image(CARD_W)]
+    pieces += [
+        _text_piece(t, NAME_PX, b, HIGHLIGHT)
+        for t in ("Åsa Öberg", "Stick · 3", "")
+        for b in (True, False)
+    ]
+    pieces += [
+        _box_piece(150, 48, (14, 62, 39), (70, 130, 95), 2, 8),
+        _box_piece(60, 90, None, (200, 30, 140), 6, 0),
+    ]
+    pieces += [
+        _mark_piece(shape, 16, 16, HIGHLIGHT) for shape in ("circle", "diamond", "tricks", "back")
+    ]
+    pieces += [_suit_piece(suit, 30, FOUR_COLOURS[suit]) for suit in range(4)]
+    rng = random.Random(7)
+    noise = Image.frombytes("RGB", (200, 140), rng.randbytes(200 * 140 * 3))
+    for piece in pieces:
+        whole, parted = noise.copy(), noise.copy()
+        whole.paste(piece, (9, 5), piece)
+        for part, dx, dy, mask in _parts(piece):
+            parted.paste(part, (9 + dx, 5 + dy), mask)
+        assert parted.tobytes() == whole.tobytes()
+    assert any(mask is None for p in pieces[:52] for _, _, _, mask in _parts(p))  # cores copied
