@@ -232,6 +232,17 @@ def fork_rng(rng: random.Random) -> random.Random:
     return _Forked(own, [1], state[2])
 
 
+def shared_rng(rng: random.Random) -> random.Random:
+    """``rng`` made a fork of its own generator, without a copy, for a match about to be cloned:
+    the match and its clones then share the generator until one of them first draws, which copies
+    it (:func:`fork_rng`); otherwise the first clone of a match made from a seed copied it at
+    once. A fork is returned as it is. Whoever holds ``rng`` itself must not draw from it
+    afterwards (a match holds its generator alone)."""
+    if isinstance(rng, _Forked):
+        return rng
+    return _Forked(rng, [1], rng.gauss_next)  # type: ignore[attr-defined]
+
+
 class _Forked(random.Random):
     """A generator that draws from a plain one shared with other forks of the same state
     (``holders`` counts them, a list shared by them all) until one of them draws: that one

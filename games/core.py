@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Generic, Literal, Self, TypeVar
 
-from games.cards import Card, fork_rng, parse_card, parse_deck
+from games.cards import Card, fork_rng, parse_card, parse_deck, shared_rng
 
 Seat = int
 Action = int
@@ -459,7 +459,10 @@ class Game(ABC):
         The copy of the generator is a fork (:func:`fork_rng`): its state is copied only if the
         copy of the match draws from it, at a new deal, and a trial move costs no copy."""
         other = self._copy()
-        other.rng = fork_rng(self.rng) if rng is None else rng
+        if rng is None:
+            self.rng = shared_rng(self.rng)  # shared, not copied, until one of them draws
+            rng = fork_rng(self.rng)
+        other.rng = rng
         return other
 
     def _copy(self) -> Self:
