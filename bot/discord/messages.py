@@ -77,6 +77,7 @@ def rows_of(controls: discord.ui.View | None) -> list[list[discord.ui.Item[disco
     return [rows[r] for r in sorted(rows)]
 
 
+@functools.lru_cache(maxsize=4096)  # a panel measures each of its buttons' labels
 def label_px(label: str) -> int:
     """How wide Discord draws a label's text: its letters in the label's font, and each emoji
     in it (a pictograph, or a symbol with the emoji variation selector: ``♥️``) as a picture."""

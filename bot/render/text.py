@@ -66,12 +66,26 @@ class Faces:
     ranks: Mapping[str, str] = field(default_factory=lambda: ENGLISH_RANKS)
 
     def speaking(self, catalog: Catalog) -> Faces:
-        """These faces with the rank indices of the catalog's language (``table.index.<rank>``)."""
+        """These faces with the rank indices of the catalog's language (``table.index.<rank>``),
+        made once per faces and catalog (every panel and picture asks)."""
+        key = (id(self), id(catalog))
+        kept = _SPOKEN.get(key)
+        if kept is not None and kept[0] is self and kept[1] is catalog:
+            return kept[2]
         ranks = {
             r: catalog.text(f"table.index.{r}") if catalog.has(f"table.index.{r}") else face
             for r, face in ENGLISH_RANKS.items()
         }
-        return Faces(self.suits, self.joker, ranks)
+        spoken = Faces(self.suits, self.joker, ranks)
+        if len(_SPOKEN) >= 64:  # faces and catalogs are few; a test's own are let go
+            _SPOKEN.clear()
+        _SPOKEN[key] = (self, catalog, spoken)
+        return spoken
+
+
+_SPOKEN: dict[tuple[int, int], tuple[Faces, Catalog, Faces]] = {}
+""":meth:`Faces.speaking`'s answers, with the faces and the catalog they were made for (held,
+so that their ids are not reused)."""
 
 
 PLAIN = Faces(SUIT_SYMBOLS)
