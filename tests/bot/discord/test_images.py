@@ -32,8 +32,11 @@ from bot.discord.images import (
     SuitOp,
     TextOp,
     _box_piece,
+    _laid,
     _mark_piece,
+    _paint,
     _parts,
+    _png,
     _suit_piece,
     _text_piece,
     back_image,
@@ -781,3 +784,31 @@ def test_a_piece_pasted_as_its_parts_is_pasted_exactly_as_through_its_alpha() ->
             parted.paste(part, (9 + dx, 5 + dy), mask)
         assert parted.tobytes() == whole.tobytes()
     assert any(mask is None for p in pieces[:52] for _, _, _, mask in _parts(p))  # cores copied
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_a_hand_laid_from_tiles_is_the_hand_painted(lang: str) -> None:
+    """A hand whose cards lie apart is laid from tiles on the palette, not painted: byte for byte
+    the picture painting gives, for hands of every length, with cards dimmed (not playable now),
+    jokers and both decks; a framed card or a fanned hand is painted as before."""
+    ranks = DISCORD.speaking(catalog(lang)).ranks
+    rng = random.Random(5)
+    deck = [*range(52), JOKER]
+    laid = 0
+    for size in (1, 5, 13, 20, 29):
+        for four in (True, False):
+            cards = sort_hand(rng.sample(deck, size))
+            playable = cards[::3] if size > 4 else ()
+            plan = hand_plan(cards, playable, (), "", ranks, 5)
+            painted = _png(_paint(plan, False, four))
+            assert hand_png(cards, playable, (), "", four, ranks, 5) == painted
+            laid += _laid(plan, four) is not None
+    assert laid >= 6  # most hands lie apart
+    fanned = hand_plan(list(range(20)), ranks=ranks)  # two rows of ten, each card over the next
+    assert _laid(fanned, True) is None
+    assert hand_png(list(range(20)), ranks=ranks) == _png(_paint(fanned, False, True))
+    framed = hand_plan([1, 2, 3], (), [2], "Svarte Petter", ranks)
+    assert _laid(framed, True) is None
+    assert hand_png([1, 2, 3], (), [2], "Svarte Petter", True, ranks) == _png(
+        _paint(framed, False, True)
+    )
