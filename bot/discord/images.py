@@ -920,20 +920,19 @@ def _block_ops(
     return ops, width, row_top - y + card_height(PILE_W)
 
 
-def _block_sizes(
-    block: Block, ranks: Mapping[str, str], forms: Sequence[int]
-) -> dict[int, tuple[int, int, int]]:
-    """A block's width and height drawn in each of the given forms (:func:`_block_ops`), and
-    how many of its face-up cards that shows (-1 where it cuts a short seat's name),
-    remembered by what they depend on: how many cards it holds, not which (nor where it is
-    anchored), so that the next state's piles and last trick are mostly known already."""
-    shape = replace(block, cards=(0,) * len(block.cards), anchor=(0, 0))
-    ranked = tuple(sorted(ranks.items()))
-    return {form: _sized(shape, ranked, form) for form in forms}
+def _shape(block: Block) -> Block:
+    """What a block's sizes depend on (:func:`_block_forms`): how many cards it holds, not
+    which, nor where it is anchored."""
+    cards = (0,) * len(block.cards)
+    return Block(
+        block.name, block.label, cards, block.hidden, (0, 0), block.room, block.owner, block.mark
+    )
 
 
 @functools.lru_cache(maxsize=4096)
 def _sized(block: Block, ranks: tuple[tuple[str, str], ...], form: int) -> tuple[int, int, int]:
+    """A block's width and height drawn in ``form`` (:func:`_block_ops`), and how many of its
+    face-up cards that shows (-1 where it cuts a short seat's name)."""
     ops, width, height = _block_ops(block, 0, 0, dict(ranks), None, form)
     faces = sum(isinstance(op, CardOp) and op.card != BACK for op in ops)
     if len(block.owner) <= SHORT_NAME and any(
@@ -948,38 +947,34 @@ SHORT_NAME = 8
 any packing that does."""
 
 
+@functools.lru_cache(maxsize=4096)
 def _block_forms(
-    block: Block, ranks: Mapping[str, str]
-) -> tuple[list[int], tuple[tuple[int, int], ...]]:
-    """The forms to try for a block, in order, and their sizes. A growing pile (:data:`STACKS`)
-    is whole as its last cards and a count; any other block tries first the forms that show all
-    its face-up cards (from the most to the least room), then those that show its last few. A
-    block is never drawn without its label, nor the last trick as one card."""
-    if block.name == LEGEND:
-        sized = _block_sizes(block, ranks, (FULL, TWO_ROWS))
-        return [FULL, TWO_ROWS], tuple(size[:2] for size in sized.values())
-    least = [] if block.name == LAST_TRICK else [BARE, BARE_TALL, BARE_BESIDE, BARE_TIGHT]
-    stack = block.name.rsplit(".", 1)[-1] in STACKS
-    packed = [] if stack or not block.cards else [PACKED, PACKED_TALL, PACKED_TIGHT]
+    shape: Block, ranks: tuple[tuple[str, str], ...]
+) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], int]:
+    """The forms to try for a block (its :func:`_shape`), in order, their sizes, and how many of
+    them (the first) show it whole: a growing pile (:data:`STACKS`) in any form, any other block
+    where it shows all its face-up cards, neither where it cuts a short seat's name. A growing
+    pile is whole as its last cards and a count; any other block tries first the forms that show
+    all its face-up cards (from the most to the least room), then those that show its last few.
+    A block is never drawn without its label, nor the last trick as one card. Remembered by the
+    shape, so that the next state's piles and last trick are mostly known already."""
+    if shape.name == LEGEND:
+        forms = [FULL, TWO_ROWS]
+        return tuple(forms), tuple(_sized(shape, ranks, form)[:2] for form in forms), 0
+    least = [] if shape.name == LAST_TRICK else [BARE, BARE_TALL, BARE_BESIDE, BARE_TIGHT]
+    stack = shape.name.rsplit(".", 1)[-1] in STACKS
+    packed = [] if stack or not shape.cards else [PACKED, PACKED_TALL, PACKED_TIGHT]
     forms = [FULL, TWO_ROWS, *packed, SHORT, *least]
-    if len(block.cards) < 4:
+    if len(shape.cards) < 4:
         forms.remove(TWO_ROWS)
-    if not block.owner:  # a tall or tight form would be the same
+    if not shape.owner:  # a tall or tight form would be the same
         tall_or_tight = (PACKED_TALL, PACKED_TIGHT, BARE_TALL, BARE_BESIDE, BARE_TIGHT)
         forms = [form for form in forms if form not in tall_or_tight]
-    sized = _block_sizes(block, ranks, forms)
-    whole = 0 if stack else len(block.cards)
+    sized = {form: _sized(shape, ranks, form) for form in forms}
+    whole = 0 if stack else len(shape.cards)
     forms.sort(key=lambda form: sized[form][2] < whole)  # stable: whole first
-    return forms, tuple(sized[form][:2] for form in forms)
-
-
-def _whole_forms(block: Block, forms: Sequence[int], ranks: Mapping[str, str]) -> int:
-    """How many of ``forms`` (in order) show the block whole: a growing pile in any form, any
-    other block where it shows all its face-up cards; neither where it cuts a short seat's
-    name."""
-    whole = 0 if block.name.rsplit(".", 1)[-1] in STACKS else len(block.cards)
-    sizes = _block_sizes(block, ranks, forms)
-    return sum(sizes[form][2] >= whole for form in forms)
+    wholes = sum(sized[form][2] >= whole for form in forms)
+    return tuple(forms), tuple(sized[form][:2] for form in forms), wholes
 
 
 Place = tuple[int, int, int] | None
@@ -1153,12 +1148,13 @@ def table_plan(
     blocks.sort(key=order)
     heads = _trump_forms(view, trump_line)
     items: list[tuple[tuple[tuple[int, int], ...], tuple[int, int]]] = []
-    forms: list[list[int]] = []
+    forms: list[tuple[int, ...]] = []
     wholes: list[int] = []
+    ranked = tuple(sorted(ranks.items()))
     for block in blocks:
-        tried, sizes = _block_forms(block, ranks)
+        tried, sizes, whole = _block_forms(_shape(block), ranked)
         forms.append(tried)
-        wholes.append(_whole_forms(block, tried, ranks))
+        wholes.append(whole)
         items.append((sizes, block.anchor))
     head = tuple(_extent(ops) for ops in heads)
     place, places = _arrange(tuple(taken), head, tuple(items), tuple(wholes))
