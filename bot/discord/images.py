@@ -958,9 +958,10 @@ def _block_forms(
     all its face-up cards (from the most to the least room), then those that show its last few.
     A block is never drawn without its label, nor the last trick as one card. Remembered by the
     shape, so that the next state's piles and last trick are mostly known already."""
-    if shape.name == LEGEND:
-        forms = [FULL, TWO_ROWS]
-        return tuple(forms), tuple(_sized(shape, ranks, form)[:2] for form in forms), 0
+    if shape.name == LEGEND:  # its two forms as they are, each whole unless it cuts a name
+        legend = {form: _sized(shape, ranks, form) for form in (FULL, TWO_ROWS)}
+        wholes = sum(size[2] >= 0 for size in legend.values())
+        return (FULL, TWO_ROWS), tuple(size[:2] for size in legend.values()), wholes
     least = [] if shape.name == LAST_TRICK else [BARE, BARE_TALL, BARE_BESIDE, BARE_TIGHT]
     stack = shape.name.rsplit(".", 1)[-1] in STACKS
     packed = [] if stack or not shape.cards else [PACKED, PACKED_TALL, PACKED_TIGHT]

@@ -17,13 +17,17 @@ from bot.discord.images import (
     BACK,
     CARD_W,
     FOUR_COLOURS,
+    FULL,
     HIGHLIGHT,
+    LEGEND,
     MAX_BYTES,
     MIN_RANK_PX,
     MIN_TEXT_PX,
     NAME_PX,
     PHONE_PICTURE,
+    TWO_ROWS,
     WIDTH,
+    Block,
     BoxOp,
     CardOp,
     MarkOp,
@@ -31,12 +35,14 @@ from bot.discord.images import (
     Rect,
     SuitOp,
     TextOp,
+    _block_forms,
     _box_piece,
     _laid,
     _mark_piece,
     _paint,
     _parts,
     _png,
+    _shape,
     _suit_piece,
     _text_piece,
     back_image,
@@ -812,3 +818,13 @@ def test_a_hand_laid_from_tiles_is_the_hand_painted(lang: str) -> None:
     assert hand_png([1, 2, 3], (), [2], "Svarte Petter", True, ranks) == _png(
         _paint(framed, False, True)
     )
+
+
+def test_the_legend_counts_as_whole_in_both_its_forms() -> None:
+    """The packer prefers the packing that leaves the fewest blocks short: the legend of the
+    sides' marks is whole in one line and in two, unless a form cuts it."""
+    legend = Block(LEGEND, "Samma märke, samma lag", (), 0, (0, 300), 300)
+    forms, sizes, wholes = _block_forms(_shape(legend), tuple(sorted(DISCORD.ranks.items())))
+    assert forms == (FULL, TWO_ROWS)
+    assert len(sizes) == 2
+    assert wholes == 2
