@@ -15,8 +15,9 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import threading
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import asyncpg
@@ -56,6 +57,23 @@ libraries' own housekeeping timers (asyncpg drops a connection idle for 300 s), 
 would otherwise wait out by the wall clock."""
 HELD_TO_CONTRACT = (Path(__file__).parent / "bot/discord/e2e", Path(__file__).parent / "bot/web")
 """The tests whose every request to SimCord is held to Discord's contract."""
+
+
+SQLITE_THREAD = "(_connection_worker_thread)"
+"""How the thread of an aiosqlite connection is named."""
+
+
+@pytest.fixture(autouse=True)
+def no_database_left_open() -> Iterator[None]:
+    """A test that leaves a SQLite connection open fails, naming itself: left open, the
+    connection would be stopped whenever it is collected, its thread then answering on a closed
+    event loop, and fail whichever test runs at that moment."""
+    before = set(threading.enumerate())
+    yield
+    for thread in set(threading.enumerate()) - before:
+        if thread.name.endswith(SQLITE_THREAD):
+            thread.join(timeout=5.0)  # a closed connection's thread ends at once
+            assert not thread.is_alive(), "the test left a SQLite connection open"
 
 
 @pytest.fixture(autouse=True)
@@ -117,7 +135,9 @@ async def simcord_env(
 ) -> AsyncIterator[Env]:
     """SimCord's own fixture, with the session's timers on its simulated clock and a settle
     bound (``SETTLE_PATIENCE``) no busy machine reaches; the ``simcord`` marker's options still
-    apply."""
+    apply. The bot's database is closed after the test, whichever fixture built the bot: a
+    connection left open is stopped when it is collected, and its thread then answers on an
+    event loop that is closed (it fails whatever test runs then)."""
     marker = request.node.get_closest_marker("simcord")
     options = {"settle_timeout": SETTLE_PATIENCE, **(marker.kwargs if marker else {})}
     if type(simcord_bot.clock) is DiscordClock:  # a test's own bot, on Discord's clock
@@ -129,6 +149,9 @@ async def simcord_env(
         yield env
     finally:
         await env.shutdown()
+        storage = getattr(simcord_bot, "storage", None)  # set when the bot started
+        if storage is not None:
+            await storage.close()
         if env.check_errors:
             env._raise_errors_since(env._errors_acknowledged)
 
