@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Generic, Literal, Self, TypeVar
 
-from games.cards import Card, fork_rng, parse_card, parse_deck, shared_rng
+from games.cards import Card, copy_rng, fork_rng, parse_card, parse_deck, shared_rng
 
 Seat = int
 Action = int
@@ -464,6 +464,14 @@ class Game(ABC):
             rng = fork_rng(self.rng)
         other.rng = rng
         return other
+
+    def detached(self) -> Self:
+        """An independent copy to hand to another thread (a computer player thinking there): its
+        generator copied now, so that it shares no fork with this match. Forks count who holds
+        their generator without a lock, safe within one thread only: a count lost between two
+        threads would let one fork draw from a generator others still hold, and change the deals
+        the seed promised this match."""
+        return self.clone(copy_rng(self.rng))
 
     def _copy(self) -> Self:
         """A copy that still shares the generator: every attribute shared but those named in

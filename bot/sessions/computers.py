@@ -156,7 +156,7 @@ class ComputerPlayers:
         sessions = self.sessions
         assert table.game is not None
         if DAY_OPTION not in dict(table.record.options):
-            return Position(table.game.clone(), sessions.rng.getrandbits(64))
+            return Position(table.game.detached(), sessions.rng.getrandbits(64))
         try:
             actions = await sessions.storage.actions(table.table_id)
         except StorageError:
@@ -165,7 +165,7 @@ class ComputerPlayers:
             )
             return None
         if len(actions) != table.seq:  # a write that got no answer: decide on the table's own
-            return Position(table.game.clone(), sessions.rng.getrandbits(64))
+            return Position(table.game.detached(), sessions.rng.getrandbits(64))
         game, seed = fixed_position(table.record, actions, seat, kind)
         return Position(game, seed, sessions.thinker.counted_playouts)
 

@@ -48,11 +48,13 @@ class GatedThinker(Thinker):
         self.gate = asyncio.Event()
         self.asked = asyncio.Event()
         self.kinds: list[str] = []
+        self.games: list[Game] = []
 
     async def choose(
         self, game: Game, seat: Seat, kind: str, seed: int, *, playouts: int | None = None
     ) -> Action:
         self.kinds.append(kind)
+        self.games.append(game)
         self.asked.set()
         await self.gate.wait()
         return ai.choose(game, seat, "normal", random.Random(seed))
@@ -110,6 +112,40 @@ async def test_members_act_while_a_computer_thinks(storage: Storage) -> None:
     log = await storage.actions(table.table_id)
     assert [(a.seat, a.by) for a in log] == [(0, "member"), (2, "computer")]
     assert thinker.kinds == ["hard", "hard"]
+
+
+async def test_a_computer_thinks_on_a_copy_that_deals_from_a_generator_of_its_own(
+    storage: Storage,
+) -> None:
+    """The copy a computer player thinks on (in another thread, while members act) shares no
+    generator with the table's match (``Game.detached``): even with the count of who holds a
+    shared generator lost between threads, whatever the copy draws, the table deals what its seed
+    says."""
+    clock = ManualClock()
+    thinker = GatedThinker()
+    sessions = manager(storage, clock, thinker)
+    await sessions.open_table(guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="nittionio")
+    await sessions.add_computer(CHANNEL, ANNA.user_id, "hard")
+    await sessions.add_computer(CHANNEL, ANNA.user_id, "hard")
+    table = await sessions.start(CHANNEL, ANNA.user_id)
+    assert table.game is not None
+    game = table.game
+    await sessions.act(
+        table.table_id, ANNA.user_id, table.version, game.notation(game.legal_actions(0)[0])
+    )
+    thinking = asyncio.create_task(clock.advance(1))
+    await thinker.asked.wait()
+    assert table.game is not None
+    state = table.game.rng.getstate()
+    given = thinker.games[0]
+    for rng in (given.rng, given.clone().rng):
+        holders = getattr(rng, "_holders", None)
+        if holders is not None:
+            holders[0] = 1  # as an update lost between two threads would leave it
+        rng.getrandbits(64)
+    assert table.game.rng.getstate() == state
+    thinker.gate.set()
+    await thinking
 
 
 async def test_a_seat_taken_over_after_missed_turns_plays_at_normal(storage: Storage) -> None:

@@ -223,6 +223,41 @@ def test_a_match_played_on_clones_of_clones_deals_what_the_match_deals(game_id: 
         assert _views(state) == _views(played)
 
 
+def _count_lost(rng: random.Random) -> None:
+    """Sets the count of the forks holding ``rng``'s generator to one, as updates lost between
+    two threads could leave it: each fork then draws from the generator itself."""
+    holders = getattr(rng, "_holders", None)
+    if holders is not None:
+        holders[0] = 1
+
+
+@pytest.mark.parametrize("game_id", list(SPECS))
+def test_a_detached_copy_deals_from_a_generator_of_its_own(game_id: str) -> None:
+    """A computer player thinks on a copy of the match in another thread, where the count of
+    who holds a shared generator could lose an update (it is kept without a lock): the copy it
+    is given (``detached``) shares no generator with the match, so whatever it and its clones
+    draw, that count lost or not, the match deals what its seed says."""
+    spec = SPECS[game_id]
+    record = _playout(spec.new(spec.min_players, rng=random.Random(3)), random.Random(4))
+    game = spec.new(spec.min_players, rng=random.Random(3))
+    game.clone()  # the match's generator shared with a clone, as at a table after a move
+    thinking = game.detached()
+    state = game.rng.getstate()
+    _count_lost(game.rng)
+    for seat, text in record:  # the copy plays the match on, on clones, as a search does
+        trial = thinking.clone()
+        _count_lost(trial.rng)
+        trial.apply(seat, trial.parse(text))
+        thinking = trial
+    thinking.rng.getrandbits(64)
+    assert game.rng.getstate() == state
+    played = spec.new(spec.min_players, rng=random.Random(3))
+    for seat, text in record:
+        game.apply(seat, game.parse(text))
+        played.apply(seat, played.parse(text))
+    assert _views(game) == _views(played)
+
+
 def _state(game: Game) -> Iterator[tuple[str, object]]:
     """A match's attributes by name: its slots, or its ``__dict__`` for an engine without."""
     slots = [name for klass in type(game).__mro__ for name in klass.__dict__.get("__slots__", ())]
