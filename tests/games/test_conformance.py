@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from forks import count_lost
 
 from games.cards import JOKER, code
 from games.core import Game, GameSpec, IllegalActionError, NotationError, Options, View
@@ -223,14 +224,6 @@ def test_a_match_played_on_clones_of_clones_deals_what_the_match_deals(game_id: 
         assert _views(state) == _views(played)
 
 
-def _count_lost(rng: random.Random) -> None:
-    """Sets the count of the forks holding ``rng``'s generator to one, as updates lost between
-    two threads could leave it: each fork then draws from the generator itself."""
-    holders = getattr(rng, "_holders", None)
-    if holders is not None:
-        holders[0] = 1
-
-
 @pytest.mark.parametrize("game_id", list(SPECS))
 def test_a_detached_copy_deals_from_a_generator_of_its_own(game_id: str) -> None:
     """A computer player thinks on a copy of the match in another thread, where the count of
@@ -243,10 +236,10 @@ def test_a_detached_copy_deals_from_a_generator_of_its_own(game_id: str) -> None
     game.clone()  # the match's generator shared with a clone, as at a table after a move
     thinking = game.detached()
     state = game.rng.getstate()
-    _count_lost(game.rng)
+    count_lost(game.rng)
     for seat, text in record:  # the copy plays the match on, on clones, as a search does
         trial = thinking.clone()
-        _count_lost(trial.rng)
+        count_lost(trial.rng)
         trial.apply(seat, trial.parse(text))
         thinking = trial
     thinking.rng.getrandbits(64)
