@@ -923,9 +923,15 @@ def _block_ops(
 def _shape(block: Block) -> Block:
     """What a block's sizes depend on (:func:`_block_forms`): how many cards it holds, not
     which, nor where it is anchored."""
-    cards = (0,) * len(block.cards)
     return Block(
-        block.name, block.label, cards, block.hidden, (0, 0), block.room, block.owner, block.mark
+        name=block.name,
+        label=block.label,
+        cards=(0,) * len(block.cards),
+        hidden=block.hidden,
+        anchor=(0, 0),
+        room=block.room,
+        owner=block.owner,
+        mark=block.mark,
     )
 
 
