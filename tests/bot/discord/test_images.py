@@ -37,10 +37,12 @@ from bot.discord.images import (
     TextOp,
     _block_forms,
     _box_piece,
+    _felt,
     _laid,
     _mark_piece,
     _paint,
     _parts,
+    _piece,
     _png,
     _shape,
     _suit_piece,
@@ -790,6 +792,23 @@ def test_a_piece_pasted_as_its_parts_is_pasted_exactly_as_through_its_alpha() ->
             parted.paste(part, (9 + dx, 5 + dy), mask)
         assert parted.tobytes() == whole.tobytes()
     assert any(mask is None for p in pieces[:52] for _, _, _, mask in _parts(p))  # cores copied
+
+
+@pytest.mark.parametrize("game_id", sorted(SPECS))
+def test_a_table_is_painted_as_its_pieces_pasted_in_turn_through_their_alpha(game_id: str) -> None:
+    """The painter pastes each piece's parts through Pillow's core, not ``Image.paste``: the
+    picture is, pixel for pixel, the felt with every piece of the plan pasted in turn through
+    its own alpha, at every point of play, in both decks."""
+    for game in _states(SPECS[game_id], 11):
+        view = game.view(None)
+        text = TextRenderer(catalog("sv"), NAMES[: game.players], DISCORD)
+        plan = table_plan(view, text, trump_line(text, view, SPECS[game_id].trick_taking))
+        for four in (True, False):
+            expected = _felt(plan.width, plan.height, True).copy()
+            for op in plan.ops:
+                piece, x, y = _piece(op, four)
+                expected.paste(piece, (x, y), piece)
+            assert _paint(plan, True, four).tobytes() == expected.tobytes()
 
 
 @pytest.mark.parametrize("lang", ["sv", "en"])
