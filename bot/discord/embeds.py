@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.discord.images import table_untold
-from bot.discord.messages import Layout, text_lines
+from bot.discord.messages import PHONE_CODE_COLUMNS, Layout, text_lines
 from bot.discord.views.layout import choice_of
 from bot.i18n import Catalog
 from bot.leaderboard import GameStats, RatingChange, Standing
@@ -35,6 +35,7 @@ from bot.render.text import (
     result_lines,
     rule_sections,
     seat_score,
+    short_names,
     sort_hand,
     table_piles,
     trick_text,
@@ -286,7 +287,6 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
     over, so it stays readable while the next deal is played on the table message."""
     text = renderer(catalog, table)
     game_id = table.record.game_id
-    names = [text.seat(s) for s in range(len(result.after))]
     heads = [catalog.text(f"ui.deal_result.{k}") for k in ("player", "deal", "total")]
 
     def worth(score: int, sign: str = "") -> str:
@@ -297,6 +297,10 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
 
     changes = [worth(a - b, "+") for a, b in zip(result.after, result.before, strict=True)]
     totals = [worth(a) for a in result.after]
+    # the names as a phone's code block has room for them beside the scores
+    scores = max(len(heads[1]), *map(len, changes)) + max(len(heads[2]), *map(len, totals))
+    room = max(PHONE_CODE_COLUMNS - scores - 4, len(heads[0]))
+    names = short_names([text.seat(s) for s in range(len(result.after))], room)
     widths = [
         max(len(heads[0]), *(len(n) for n in names)),
         max(len(heads[1]), *(len(c) for c in changes)),
@@ -330,18 +334,19 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
 
 
 def sheet_block(text: TextRenderer, view: View, limit: int = MAX_FIELD) -> str:
-    """The score sheet as a code block (so its columns line up), its header and latest rows; its
-    cards in faces the code block's font draws (no emoji)."""
+    """The score sheet as a code block (so its columns line up) at a phone's width
+    (:data:`PHONE_CODE_COLUMNS`), its header and latest rows, each row whole; its cards in faces
+    the code block's font draws (no emoji)."""
     assert view.sheet is not None
-    lines = text.in_code_block().sheet(view.sheet)
+    head, rows = text.in_code_block().sheet_rows(view.sheet, PHONE_CODE_COLUMNS)
     fence = "```"
-    head, rows = lines[0], lines[1:]
     room = limit - len(head) - 2 * len(fence) - 3
     kept: list[str] = []
-    for line in reversed(rows):
-        if sum(len(k) + 1 for k in kept) + len(line) + 1 > room:
+    for row in reversed(rows):
+        room -= sum(len(line) + 1 for line in row)
+        if room < 0:
             break
-        kept.insert(0, line)
+        kept[:0] = row
     return clip("\n".join([fence, head, *kept, fence]), limit)
 
 

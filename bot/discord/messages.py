@@ -105,6 +105,12 @@ PHONE_TEXT_PX = 248
 and a little more)."""
 TEXT_PX = 16  # a message's text is 16 px (Discord's own face is about as wide as Noto Sans)
 EMOJI_IN_TEXT_PX = 22  # an emoji in the text, drawn 1.375 em wide
+CODE_PX = 14  # a code block's text is 0.875 em
+CODE_ADVANCE = 0.6  # a monospace character is 0.6 em wide (Discord's gg mono, Menlo, Consolas)
+CODE_PAD_PX = 8  # a code block's padding (0.5 em) and border, on each side
+PHONE_CODE_COLUMNS = int((PHONE_TEXT_PX - 2 * CODE_PAD_PX) / (CODE_PX * CODE_ADVANCE))
+"""The characters a line of a code block shows on a 360 px phone before it scrolls sideways
+(27)."""
 
 
 @functools.lru_cache(maxsize=4096)

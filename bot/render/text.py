@@ -463,29 +463,78 @@ class TextRenderer:
         lines += [f"  {self.msg(n)}" for n in view.notes]
         return lines
 
-    def sheet(self, sheet: ScoreSheet) -> list[str]:
-        """The score sheet as a fixed-width table: a header, its rows, a rule under the marked
-        rows (bridge's line). Blank cells stay blank."""
-        heads = [self.msg(c) for c in sheet.columns]
-        labels = [self.msg(r.label) for r in sheet.rows]
+    def sheet(self, sheet: ScoreSheet, width: int | None = None) -> list[str]:
+        """The score sheet as a fixed-width table (:meth:`sheet_rows`), line by line."""
+        head, rows = self.sheet_rows(sheet, width)
+        return [head, *(line for row in rows for line in row)]
+
+    def sheet_rows(
+        self, sheet: ScoreSheet, width: int | None = None
+    ) -> tuple[str, list[list[str]]]:
+        """The score sheet as a fixed-width table: its header line, and its rows, each as the
+        lines that draw it (a rule under the marked rows, bridge's line, is a row of its own).
+        Blank cells stay blank. Where the sheet is wider than ``width`` characters (a phone's
+        code block), the columns are headed by the seats' first names, else their initials
+        (``Åsa & Cilla``, ``ÅÖ & CD``): the longest that tell the columns apart and leave room
+        for the labels beside the numbers, else the longest that fit. A label that still finds
+        no room goes on lines of its own above its numbers, broken between words."""
         cells = [["" if v is None else str(v) for v in r.cells] for r in sheet.rows]
-        first = max([len(x) for x in labels] + [1])
-        widths = [
-            max([len(h)] + [len(row[i]) for row in cells if i < len(row)])
-            for i, h in enumerate(heads)
+        needed = [
+            max([len(row[i]) for row in cells if i < len(row)], default=0)
+            for i in range(len(sheet.columns))
         ]
+        labels = [self.msg(r.label) for r in sheet.rows]
+        heads = [self.msg(c) for c in sheet.columns]
+        room = None
+        if (
+            width is not None
+            and _sheet_width(heads, needed, max(map(len, labels), default=0)) > width
+        ):
+            narrow = self._narrow(sheet, needed, width)
+            if narrow is not None:
+                heads, labels, room = narrow
+        widths = [max(len(h), n) for h, n in zip(heads, needed, strict=True)]
+        beside = [x for x in labels if room is None or len(x) <= room]
+        # the labels' column: at least one character wide, or none where every label is above
+        first = (
+            max(map(len, beside), default=0) if room is not None else max([1, *map(len, beside)])
+        )
 
         def line(label: str, values: Sequence[str]) -> str:
             body = " ".join(v.rjust(w) for v, w in zip(values, widths, strict=False))
-            return f"{label.ljust(first)} {body}".rstrip()
+            return f"{label.ljust(first)} {body}".rstrip() if first else body.rstrip()
 
-        out = [line("", heads)]
-        rule = "─" * (first + 1 + sum(w + 1 for w in widths) - 1)
+        rows: list[list[str]] = []
         for label, row, source in zip(labels, cells, sheet.rows, strict=True):
-            out.append(line(label, row))
+            if room is None or len(label) <= room:
+                rows.append([line(label, row)])
+            else:
+                rows.append([*_broken(label, width or len(label)), line("", row)])
             if source.rule_below:
-                out.append(rule)
-        return out
+                rows.append([])  # the rule, drawn once the sheet's width is known
+        head = line("", heads)  # as wide as the columns: the rule is as wide as the widest line
+        rule = "─" * max([len(head), *(len(x) for row in rows for x in row)])
+        return head, [row or [rule] for row in rows]
+
+    def _narrow(
+        self, sheet: ScoreSheet, needed: Sequence[int], width: int
+    ) -> tuple[list[str], list[str], int] | None:
+        """The column heads and row labels of a sheet too wide for ``width`` (:meth:`sheet_rows`),
+        the seats named short, and the room left for a label beside the numbers; None where
+        no short form of the names tells the columns apart within the width."""
+        found = None
+        for short in SHORT_NAMES:
+            text = TextRenderer(self.catalog, [short(n) for n in self.names], self.faces)
+            heads = [text.msg(c) for c in sheet.columns]
+            body = _sheet_width(heads, needed, 0)
+            if len(set(heads)) < len(heads) or body > width:
+                continue
+            labels = [text.msg(r.label) for r in sheet.rows]
+            room = width - body - 1
+            if all(len(x) <= room for x in labels):
+                return heads, labels, room
+            found = found or (heads, labels, room)
+        return found
 
     def sides(self, view: View) -> list[str]:
         """The partnerships, one line each: ``Anna & Cilla``."""
@@ -497,6 +546,71 @@ class TextRenderer:
             return self.msg(view.phase)
         names = ", ".join(self.seat(s) for s in sorted(view.to_act))
         return self.t("view.to_act", seats=names)
+
+
+def _sheet_width(heads: Sequence[str], needed: Sequence[int], label: int) -> int:
+    """How wide a score sheet is drawn with ``heads`` over columns of at least ``needed``
+    characters and a ``label`` column of that width (0: none), with one space between."""
+    columns = sum(max(len(h), n) + 1 for h, n in zip(heads, needed, strict=True))
+    return label + columns if label else columns - 1
+
+
+def _first_name(name: str) -> str:
+    """A name's first word, with a last word that is a number, which tells seats apart
+    (``Dator 2``)."""
+    words = name.split()
+    if len(words) < 2:
+        return name
+    return f"{words[0]} {words[-1]}" if words[-1].isdigit() else words[0]
+
+
+def _initials(name: str) -> str:
+    """A name's initials, with a last word that is a number whole (``Åsa Öberg`` → ``ÅÖ``,
+    ``Dator 12`` → ``D12``)."""
+    words = name.split()
+    if len(words) < 2:
+        return name[:1]
+    last = words[-1] if words[-1].isdigit() else words[-1][:1]
+    return "".join(w[:1] for w in words[:-1]) + last
+
+
+SHORT_NAMES = (_first_name, _initials)
+"""The shorter forms of a seat's name where a phone has no room for it whole, longest first."""
+
+
+def short_names(names: Sequence[str], room: int) -> list[str]:
+    """``names`` in at most ``room`` characters each: whole where they fit, else all in the
+    first of :data:`SHORT_NAMES` that fits and tells them apart as well, else each cut in the
+    middle, its start and its last three characters kept (``Åsa-Brit…Ek2``)."""
+    apart = len(set(names))
+    for form in (str, *SHORT_NAMES):
+        short = [form(n) for n in names]
+        if all(len(n) <= room for n in short) and len(set(short)) == apart:
+            return short
+    return [n if len(n) <= room else _cut(n, room) for n in names]
+
+
+def _cut(name: str, room: int) -> str:
+    if room < 6:
+        return f"{name[: max(room - 1, 1)]}…"
+    return f"{name[: room - 4]}…{name[-3:]}"
+
+
+def _broken(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken between words (a longer word
+    cut), each line after the first indented by two."""
+    lines: list[str] = []
+    for word in text.split():
+        indent = "  " if lines else ""
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += f" {word}"
+            continue
+        while len(indent) + len(word) > width:
+            room = max(width - len(indent), 1)
+            lines.append(indent + word[:room])
+            word, indent = word[room:], "  "
+        lines.append(indent + word)
+    return lines
 
 
 WON_TRICKS = "table.pile.won_tricks"

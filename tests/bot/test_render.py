@@ -136,6 +136,70 @@ def test_score_sheet_lines_up_its_columns_and_draws_the_line() -> None:
     assert lines[1].index("30") + 2 == lines[0].index("Seat 1") + len("Seat 1")  # lined up
 
 
+def _sides_sheet(labels: list[str]) -> ScoreSheet:
+    """Bräus's sheet: two sides, a deal won by a side on each row, each label naming it."""
+    side = {"seat": 0, "partner_seat": 2}
+    rows = [
+        SheetRow(Msg.of("braus.sheet.rita", deal=n + 1, won=6, lost=4, **side), (1, None))
+        for n in range(len(labels))
+    ]
+    columns = tuple(Msg.of("braus.sheet.side", seat=s, partner_seat=s + 2) for s in (0, 1))
+    return ScoreSheet(columns, (*rows, SheetRow(Msg.of("braus.sheet.ritor"), (len(rows), 0))))
+
+
+def test_a_sheet_too_wide_for_a_phone_names_seats_short_and_a_long_label_has_its_own_line() -> None:
+    names = ["Åsa Öberg", "Bo Ek", "Cilla Dahl", "Dator 4"]
+    text = TextRenderer(catalog("sv"), names)
+    sheet = _sides_sheet(["", ""])
+    assert max(map(len, text.sheet(sheet))) > 27  # as wide as the names
+    head, rows = text.sheet_rows(sheet, 27)
+    assert head.split() == ["Åsa", "&", "Cilla", "Bo", "&", "Dator", "4"]  # a number kept
+    assert rows[0] == ["Giv 1: Åsa & Cilla 6–4", rows[0][1]]  # the label on a line of its own
+    assert rows[0][1].split() == ["1"]
+    assert rows[0][1].rindex("1") == head.index("Cilla") + len("Cilla") - 1  # under its side
+    assert [line.split() for line in rows[-1]] == [["Ritor"], ["2", "0"]]
+    assert all(len(line) <= 27 for line in [head, *(x for row in rows for x in row)])
+
+
+def test_a_narrow_sheet_names_the_seats_by_their_initials_where_that_leaves_the_labels_room() -> (
+    None
+):
+    text = TextRenderer(catalog("sv"), ["Åsa Öberg", "Bo Ek", "Cilla Dahl", "Dag Berg"])
+    sheet = ScoreSheet(
+        tuple(Msg.of("piquet.sheet.side", seat=s, partner_seat=s + 2) for s in (0, 1)),
+        (
+            SheetRow(Msg.of("piquet.sheet.last_trick"), (1, None)),
+            SheetRow(Msg.of("piquet.sheet.cards"), (None, 10)),
+        ),
+    )
+    # first names (Åsa & Cilla) would leave no room for Sista sticket beside its numbers
+    head, rows = text.sheet_rows(sheet, 30)
+    assert head.split() == ["ÅÖ", "&", "CD", "BE", "&", "DB"]
+    assert head == "              ÅÖ & CD BE & DB"
+    assert rows == [["Sista sticket       1"], ["Flest stick                10"]]  # lined up
+
+
+def test_a_long_label_is_broken_between_words_and_nothing_is_wider_than_the_phone() -> None:
+    text = TextRenderer(catalog("sv"), ["Åsa Öberg", "Bo Ek"])
+    sheet = ScoreSheet(
+        (Msg.of("piquet.sheet.seat", seat=0), Msg.of("piquet.sheet.seat", seat=1)),
+        (SheetRow(Msg.of("piquet.sheet.repique_others"), (60, 1500)),),
+    )
+    head, rows = text.sheet_rows(sheet, 20)
+    assert rows == [["Kombinationer före", "  motspelarna", " 60 1500"]]
+    assert head == "Åsa   Bo"
+
+
+def test_a_sheet_stays_wide_where_no_short_names_tell_its_columns_apart() -> None:
+    text = TextRenderer(catalog("sv"), ["Anna Berg", "Anna Björk"])
+    sheet = ScoreSheet(
+        (Msg.of("piquet.sheet.seat", seat=0), Msg.of("piquet.sheet.seat", seat=1)),
+        (SheetRow(Msg.of("piquet.sheet.repique_others"), (60, None)),),
+    )
+    assert text.sheet(sheet, 27) == text.sheet(sheet)
+    assert text.sheet(sheet)[0].split() == ["Anna", "Berg", "Anna", "Björk"]
+
+
 def test_several_cards_played_at_once_are_labelled_as_their_faces() -> None:
     assert _render("sv").action("skitgubbe", "QC KC AC") == "D♣ K♣ E♣"
     assert _render("en").action("skitgubbe", "7H") == "7♥"

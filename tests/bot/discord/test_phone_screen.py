@@ -3,6 +3,7 @@ line, the lobby's controls in three rows and every row of controls within a phon
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 
@@ -11,8 +12,8 @@ import pytest
 from test_limits import live_table
 from test_table_message import table
 
-from bot.discord.embeds import PICTURED_EVENT_LINES, PICTURED_EVENTS_SHOWN, renderer
-from bot.discord.messages import PHONE_ROW_PX, row_px, rows_of, text_lines
+from bot.discord.embeds import PICTURED_EVENT_LINES, PICTURED_EVENTS_SHOWN, renderer, sheet_block
+from bot.discord.messages import PHONE_CODE_COLUMNS, PHONE_ROW_PX, row_px, rows_of, text_lines
 from bot.discord.views.layout import Steps
 from bot.discord.views.panel import PanelAction, build_panel, panel_rows
 from bot.discord.views.table import table_message
@@ -109,6 +110,40 @@ def test_a_score_sheet_comes_below_the_controls_so_min_hand_stays_on_the_first_s
         )
         return
     pytest.fail(f"no state of {game_id} with a score sheet")
+
+
+MEMBERS = ["Åsa Öberg", "Cilla Dahl", "Eva Lind"]
+"""Members in the even seats, computer players (Dator 2, Dator 4...) in the odd ones."""
+
+
+@pytest.mark.parametrize(
+    "game_id", ["braus", "piquet", "reunion", "femhundra", "tvamansbridge", "bondtolva"]
+)
+def test_a_score_sheet_reads_on_a_phone_without_scrolling_sideways(game_id: str) -> None:
+    """Every line of the sheet's code block fits a phone's width, every row keeps its numbers
+    under its columns, and a sheet too wide for the phone as the game writes it is narrowed."""
+    texts = catalog("sv")
+    narrowed = 0
+    for live, _ in panel_states(game_id, steps=400):
+        view = live.view(None)
+        if view.sheet is None or not view.sheet.rows:
+            continue
+        seats = tuple(
+            dataclasses.replace(s, name=MEMBERS[s.seat // 2]) if s.user_id is not None else s
+            for s in live.record.seats
+        )
+        live.record = dataclasses.replace(live.record, seats=seats)
+        text = renderer(texts, live)
+        block = sheet_block(text, view).splitlines()
+        assert all(len(line) <= PHONE_CODE_COLUMNS for line in block[1:-1]), block
+        head, rows = text.in_code_block().sheet_rows(view.sheet, PHONE_CODE_COLUMNS)
+        narrowed += head != text.in_code_block().sheet_rows(view.sheet)[0]
+        drawn = [row for row in rows if set(row[0]) != {"─"}]
+        for lines, row in zip(drawn, view.sheet.rows, strict=True):
+            values = [str(v) for v in row.cells if v is not None]
+            assert lines[-1].split()[len(lines[-1].split()) - len(values) :] == values
+    if game_id in ("braus", "piquet", "reunion", "femhundra"):
+        assert narrowed, f"no sheet of {game_id} was too wide for a phone"
 
 
 def panel_states(game_id: str, steps: int = 300) -> Iterator[tuple[LiveTable, int]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -15,7 +16,7 @@ from bot.discord.embeds import (
     table_layout,
     timeout_line,
 )
-from bot.discord.messages import layout_view, texts_of
+from bot.discord.messages import PHONE_CODE_COLUMNS, layout_view, texts_of
 from bot.i18n import catalog
 from bot.sessions import LiveTable, TimedOut
 from bot.storage import SeatRecord, TableRecord
@@ -181,6 +182,32 @@ def test_a_deals_result_says_its_points_with_their_unit() -> None:
     rows = (embed.description or "").strip("`\n").splitlines()
     assert rows[1].split()[1:] == ["+1", "p", "11", "p"]
     assert rows[2].split()[1:] == ["-1", "p", "9", "p"]
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("Åsa Öberg", "Bo Ek"),
+        ("Åsa-Britt Långnamnsdotter-Ek", "Åsa-Britt Långnamnsdotter-Dahl"),
+    ],
+)
+def test_a_deals_result_fits_a_phones_code_block_with_the_names_told_apart(
+    names: tuple[str, str],
+) -> None:
+    # Bräus's "Spelare  Given  Totalt" with "+1 rita" scrolled sideways on a phone
+    live = table("braus", status="playing", players=4)
+    seats = (
+        *(dataclasses.replace(s, name=n) for s, n in zip(live.record.seats, names, strict=False)),
+        *live.record.seats[2:],
+    )
+    live.record = dataclasses.replace(live.record, seats=seats)
+    embed = deal_result_embed(catalog("sv"), live, DealResult(3, (2, 1, 2, 1), (3, 1, 3, 1)))
+    (block,) = code_blocks(embed.description or "")
+    lines = block.strip("\n").splitlines()
+    assert all(len(line) <= PHONE_CODE_COLUMNS for line in lines), lines
+    shown = [line.split("  ")[0].strip() for line in lines[1:]]
+    assert len(set(shown)) == 4  # the members' names cut, still told apart
+    assert [line.split()[-2:] for line in lines[1:]] == [["3", "ritor"], ["1", "rita"]] * 2
 
 
 def test_a_game_that_counts_on_its_sheet_shows_no_table_of_zeros() -> None:
