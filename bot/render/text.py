@@ -490,7 +490,7 @@ class TextRenderer:
             width is not None
             and _sheet_width(heads, needed, max(map(len, labels), default=0)) > width
         ):
-            narrow = self._narrow(sheet, needed, width)
+            narrow = self._narrow(sheet, needed, labels, width)
             if narrow is not None:
                 heads, labels, room = narrow
         widths = [max(len(h), n) for h, n in zip(heads, needed, strict=True)]
@@ -517,11 +517,13 @@ class TextRenderer:
         return head, [row or [rule] for row in rows]
 
     def _narrow(
-        self, sheet: ScoreSheet, needed: Sequence[int], width: int
+        self, sheet: ScoreSheet, needed: Sequence[int], labels: Sequence[str], width: int
     ) -> tuple[list[str], list[str], int] | None:
-        """The column heads and row labels of a sheet too wide for ``width`` (:meth:`sheet_rows`),
-        the seats named short, and the room left for a label beside the numbers; None where
-        no short form of the names tells the columns apart within the width."""
+        """The column heads and row labels (``labels`` as they are written in full) of a sheet
+        too wide for ``width`` (:meth:`sheet_rows`), the seats named short, and the room left
+        for a label beside the numbers; None where no short form of the names tells the columns
+        apart within the width."""
+        named = [any(_is_seat_arg(k) for k, _ in r.label.args) for r in sheet.rows]
         found = None
         for short in SHORT_NAMES:
             text = TextRenderer(self.catalog, [short(n) for n in self.names], self.faces)
@@ -529,11 +531,14 @@ class TextRenderer:
             body = _sheet_width(heads, needed, 0)
             if len(set(heads)) < len(heads) or body > width:
                 continue
-            labels = [text.msg(r.label) for r in sheet.rows]
+            shorter = [
+                text.msg(r.label) if seats else label
+                for r, label, seats in zip(sheet.rows, labels, named, strict=True)
+            ]
             room = width - body - 1
-            if all(len(x) <= room for x in labels):
-                return heads, labels, room
-            found = found or (heads, labels, room)
+            if all(len(x) <= room for x in shorter):
+                return heads, shorter, room
+            found = found or (heads, shorter, room)
         return found
 
     def sides(self, view: View) -> list[str]:
