@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import string
+import textwrap
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -509,7 +510,8 @@ class TextRenderer:
             if room is None or len(label) <= room:
                 rows.append([line(label, row)])
             else:
-                rows.append([*_broken(label, width or len(label)), line("", row)])
+                broken = textwrap.wrap(label, width or len(label), subsequent_indent="  ")
+                rows.append([*broken, line("", row)])
             if source.rule_below:
                 rows.append([])  # the rule, drawn once the sheet's width is known
         head = line("", heads)  # as wide as the columns: the rule is as wide as the widest line
@@ -599,23 +601,6 @@ def _cut(name: str, room: int) -> str:
     if room < 6:
         return f"{name[: max(room - 1, 1)]}…"
     return f"{name[: room - 4]}…{name[-3:]}"
-
-
-def _broken(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` characters, broken between words (a longer word
-    cut), each line after the first indented by two."""
-    lines: list[str] = []
-    for word in text.split():
-        indent = "  " if lines else ""
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += f" {word}"
-            continue
-        while len(indent) + len(word) > width:
-            room = max(width - len(indent), 1)
-            lines.append(indent + word[:room])
-            word, indent = word[room:], "  "
-        lines.append(indent + word)
-    return lines
 
 
 WON_TRICKS = "table.pile.won_tricks"
