@@ -511,7 +511,8 @@ class TextRenderer:
                 rows.append([line(label, row)])
             else:
                 broken = textwrap.wrap(label, width or len(label), subsequent_indent="  ")
-                rows.append([*broken, line("", row)])
+                numbers = line("", row)
+                rows.append([*broken, numbers] if numbers else broken)
             if source.rule_below:
                 rows.append([])  # the rule, drawn once the sheet's width is known
         head = line("", heads)  # as wide as the columns: the rule is as wide as the widest line

@@ -188,6 +188,8 @@ def test_a_long_label_is_broken_between_words_and_nothing_is_wider_than_the_phon
     head, rows = text.sheet_rows(sheet, 20)
     assert rows == [["Kombinationer före", "  motspelarna", " 60 1500"]]
     assert head == "Åsa   Bo"
+    blank = ScoreSheet(sheet.columns, (SheetRow(Msg.of("piquet.sheet.repique_others"), ()),))
+    assert text.sheet_rows(blank, 20)[1] == [["Kombinationer före", "  motspelarna"]]  # no blank
 
 
 def test_a_sheet_stays_wide_where_no_short_names_tell_its_columns_apart() -> None:
