@@ -314,9 +314,7 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
     counted = any(result.after) or result.after != result.before
     embed = discord.Embed(
         title=clip(catalog.text("ui.deal_result.title", deal=result.deal), MAX_TITLE),
-        description=clip("```\n" + "\n".join(lines) + "\n```", MAX_DESCRIPTION)
-        if counted
-        else None,
+        description=clip(code_block(lines), MAX_DESCRIPTION) if counted else None,
         colour=COLOUR,
     )
     if result.view is not None and result.view.sheet is not None and result.view.sheet.rows:
@@ -339,15 +337,22 @@ def sheet_block(text: TextRenderer, view: View, limit: int = MAX_FIELD) -> str:
     the code block's font draws (no emoji)."""
     assert view.sheet is not None
     head, rows = text.in_code_block().sheet_rows(view.sheet, PHONE_CODE_COLUMNS)
-    fence = "```"
-    room = limit - len(head) - 2 * len(fence) - 3
+    room = limit - len(code_block([head]))
     kept: list[str] = []
     for row in reversed(rows):
-        room -= sum(len(line) + 1 for line in row)
+        room -= len(code_block(row)) - len(code_block([])) + 1
         if room < 0:
             break
         kept[:0] = row
-    return clip("\n".join([fence, head, *kept, fence]), limit)
+    return clip(code_block([head, *kept]), limit)
+
+
+def code_block(lines: Sequence[str]) -> str:
+    """``lines`` in a code block. A run of backticks among them (in a member's name) is broken
+    by a zero-width space, which the block shows as nothing, so that it cannot end the block
+    early and turn the rest of the message into code and the code into text."""
+    body = "\n".join(lines).replace("``", "`\u200b`")
+    return f"```\n{body}\n```"
 
 
 def damage_text(catalog: Catalog, table: LiveTable) -> str:

@@ -9,6 +9,7 @@ import pytest
 
 from bot.discord.embeds import (
     DealResult,
+    code_block,
     deal_result_embed,
     lobby_lines,
     panel_text,
@@ -208,6 +209,23 @@ def test_a_deals_result_fits_a_phones_code_block_with_the_names_told_apart(
     shown = [line.split("  ")[0].strip() for line in lines[1:]]
     assert len(set(shown)) == 4  # the members' names cut, still told apart
     assert [line.split()[-2:] for line in lines[1:]] == [["3", "ritor"], ["1", "rita"]] * 2
+
+
+def test_a_name_with_backticks_cannot_end_a_code_block_early() -> None:
+    # a member named with three backticks closed the deal's table early, and the rest of the
+    # message became code
+    block = code_block(["Spelare", "a```b", "````", "c``d"])
+    assert block.startswith("```\n")
+    assert block.endswith("\n```")
+    assert "```" not in block[4:-4]
+    assert block[4:-4].replace("\u200b", "") == "Spelare\na```b\n````\nc``d"  # as written
+    live = table("braus", status="playing", players=4)
+    seats = (dataclasses.replace(live.record.seats[0], name="a```b"), *live.record.seats[1:])
+    live.record = dataclasses.replace(live.record, seats=seats)
+    embed = deal_result_embed(catalog("sv"), live, DealResult(2, (0, 1, 0, 1), (1, 1, 1, 1)))
+    shown = embed.description or ""
+    assert shown.count("```") == 2
+    assert "a```b" in shown.replace("\u200b", "")
 
 
 def test_a_game_that_counts_on_its_sheet_shows_no_table_of_zeros() -> None:
