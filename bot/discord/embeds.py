@@ -340,7 +340,7 @@ def sheet_block(text: TextRenderer, view: View, limit: int = MAX_FIELD) -> str:
     room = limit - len(code_block([head]))
     kept: list[str] = []
     for row in reversed(rows):
-        room -= len(code_block(row)) - len(code_block([])) + 1
+        room -= sum(len(_unfenced(line)) + 1 for line in row)
         if room < 0:
             break
         kept[:0] = row
@@ -348,11 +348,15 @@ def sheet_block(text: TextRenderer, view: View, limit: int = MAX_FIELD) -> str:
 
 
 def code_block(lines: Sequence[str]) -> str:
-    """``lines`` in a code block. A run of backticks among them (in a member's name) is broken
-    by a zero-width space, which the block shows as nothing, so that it cannot end the block
-    early and turn the rest of the message into code and the code into text."""
-    body = "\n".join(lines).replace("``", "`\u200b`")
-    return f"```\n{body}\n```"
+    """``lines`` in a code block, each :func:`_unfenced`."""
+    return "```\n" + "\n".join(map(_unfenced, lines)) + "\n```"
+
+
+def _unfenced(line: str) -> str:
+    """A code block's line with any run of backticks (in a member's name) broken by a zero-width
+    space, which the block shows as nothing, so that it cannot end the block early and turn the
+    rest of the message into code and the code into text."""
+    return line.replace("``", "`\u200b`")
 
 
 def damage_text(catalog: Catalog, table: LiveTable) -> str:
