@@ -653,9 +653,11 @@ class Storage(DealStore, DailyStore, ABC):
     async def record_action(
         self, table: TableRecord, action: ActionRecord, *, seats: bool = True
     ) -> None:
-        """Appends ``action`` and saves ``table`` (version, deadline, seats, status) together,
-        committed before it returns. ``seats`` off: the table's seats are as stored already
-        (most actions change none), so only its row is saved with the action.
+        """Appends ``action`` and saves what play changes of ``table`` (its row's
+        ``PLAYED_COLUMNS``: status, version, deadline and when it changed; and its seats)
+        together, committed before it returns. The rest of the row is as stored (it is saved
+        where it changes, ``save_table``). ``seats`` off: the table's seats are as stored
+        already (most actions change none), so only its row is saved with the action.
 
         Raises ``DuplicateActionError`` if the log already has ``action.seq``, and
         ``TableNotLiveError`` if the stored table is finished or ended; then nothing is changed,
@@ -759,7 +761,11 @@ class Storage(DealStore, DailyStore, ABC):
                 answers[i] = DuplicateActionError(f"table {table_id} already has action {seq}")
         kept = [p for p, answer in zip(batch, answers, strict=True) if answer is None]
         if kept:
-            await _write_rows(db, [p.table for p in kept])
+            await db.executemany(
+                f"UPDATE tables SET {', '.join(f'{c} = ?' for c in PLAYED_COLUMNS)}"
+                " WHERE table_id = ?",
+                [(*_played_values(p.table), p.table.table_id) for p in kept],
+            )
             changed = [p.table for p in kept if p.seats]
             if changed:
                 await _write_seats(db, changed)
@@ -780,8 +786,8 @@ class Storage(DealStore, DailyStore, ABC):
             db,
             "tables",
             "table_id",
-            TABLE_COLUMN_NAMES,
-            [(p.table.table_id, *table_values(p.table)) for p in batch],
+            PLAYED_COLUMNS,
+            [(p.table.table_id, *_played_values(p.table)) for p in batch],
             where=f"tables.status IN ({_LIVE_LIST})",
         )
         if saved != len(batch):
@@ -1088,6 +1094,17 @@ _LIVE_LIST = ", ".join(f"'{status}'" for status in sorted(LIVE_STATUSES))
 
 class _NotAllLive(StorageError):
     """A batch written unchecked met a table that is not live (``_record_unchecked``)."""
+
+
+PLAYED_COLUMNS = ("status", "version", "updated_at", "deadline_at")
+"""What play changes of a table's row (``TableRecord.acted``), saved with each action: the rest
+of the row (its options, host, message...) is saved where it changes (``save_table``), and
+writing it again with every action was most of an action's write."""
+
+
+def _played_values(table: TableRecord) -> tuple[object, ...]:
+    """The values of ``PLAYED_COLUMNS``, in order."""
+    return (table.status, table.version, table.updated_at, table.deadline_at)
 
 
 def _action_values(pending: Pending) -> tuple[object, ...]:

@@ -285,6 +285,23 @@ async def test_an_action_whose_seats_are_as_stored_saves_the_row_and_leaves_the_
     assert await storage.table(table.table_id) == struck
 
 
+async def test_an_action_saves_what_play_changes_and_leaves_the_rest_of_the_row_as_stored(
+    storage: Storage,
+) -> None:
+    tables = [await new_table(storage) for _ in range(3)]
+
+    def acted(table: TableRecord) -> TableRecord:
+        # what play never changes differs from the stored row: an action does not save it
+        return replace(
+            play(table, 1), options=(("target", "50"),), host_id=BOB, message_id=77, language="en"
+        )
+
+    await storage.record_action(acted(tables[0]), action(1, 0))  # alone in its transaction
+    await asyncio.gather(*(storage.record_action(acted(t), action(1, 0)) for t in tables[1:]))
+    for table in tables:
+        assert await storage.table(table.table_id) == play(table, 1)
+
+
 async def test_a_duplicate_seq_is_refused_and_nothing_changes(storage: Storage) -> None:
     table = play(await new_table(storage), 1)
     await storage.record_action(table, action(1, 0, "QS"))
