@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from functools import lru_cache
 from typing import cast
 
 from bot.storage.records import (
@@ -31,11 +30,8 @@ TABLE_COLUMNS = (
 )
 
 
-@lru_cache(maxsize=1024)
 def options_json(options: tuple[tuple[str, str], ...]) -> str:
-    """A table's options as stored: a JSON array of ``[name, text]`` pairs. Kept for the
-    options last seen, as a table's row is saved with every action and its options seldom
-    change."""
+    """A table's options as stored: a JSON array of ``[name, text]`` pairs."""
     return json.dumps([list(pair) for pair in options], ensure_ascii=False)
 
 
