@@ -135,7 +135,7 @@ def level_name(catalog: Catalog, kind: str) -> str:
 def lobby_lines(catalog: Catalog, table: LiveTable) -> list[str]:
     """The seats in the lobby: names, with the level of each computer player."""
     names = seat_names(catalog, table)
-    return [seat_label(catalog, table, seat, names[seat]) for seat in range(len(names))]
+    return [seat_label(catalog, table, seat, markdown(names[seat])) for seat in range(len(names))]
 
 
 def seat_label(
@@ -158,7 +158,16 @@ def seat_label(
 
 
 def renderer(catalog: Catalog, table: LiveTable) -> TextRenderer:
-    return TextRenderer(catalog, seat_names(catalog, table), DISCORD)
+    """The table's renderer for Discord: its names written for markdown (:func:`markdown`)."""
+    return TextRenderer(catalog, seat_names(catalog, table), DISCORD, markdown)
+
+
+def markdown(name: str) -> str:
+    """A member's name as Discord's markdown shows it as written: a name with ``*…*``, ``~~``,
+    ``||``, a backtick or ``[text](address)`` in it is not read as styling, a spoiler or a link
+    (discord.py's ``escape_markdown``). A code block, a picture and a control's label show
+    names as they are."""
+    return discord.utils.escape_markdown(name)
 
 
 def timestamp(seconds: float) -> str:
@@ -185,7 +194,7 @@ def table_layout(
     text = renderer(catalog, table)
     record = table.record
     head = [f"### {catalog.text('ui.table.title', game=game_name(catalog, record.game_id))}"]
-    foot = [catalog.text("ui.table.host", name=_host_name(table))]
+    foot = [catalog.text("ui.table.host", name=markdown(_host_name(table)))]
     if record.variant != "standard":
         name = variant_name(catalog, record.game_id, record.variant)
         foot.append(catalog.text("ui.table.variant", variant=name))
@@ -300,7 +309,7 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
     # the names as a phone's code block has room for them beside the scores
     scores = max(len(heads[1]), *map(len, changes)) + max(len(heads[2]), *map(len, totals))
     room = max(PHONE_CODE_COLUMNS - scores - 4, len(heads[0]))
-    names = short_names([text.seat(s) for s in range(len(result.after))], room)
+    names = short_names([text.plain_seat(s) for s in range(len(result.after))], room)
     widths = [
         max(len(heads[0]), *(len(n) for n in names)),
         max(len(heads[1]), *(len(c) for c in changes)),
@@ -465,7 +474,7 @@ def _result_lines(catalog: Catalog, table: LiveTable, ratings: Sequence[RatingCh
     assert table.game is not None
     text = renderer(catalog, table)
     lines = result_lines(text, table.game.result(), table.view(None).teams)
-    by_user = {s.user_id: s.name for s in table.record.seats if s.user_id is not None}
+    by_user = {s.user_id: markdown(s.name) for s in table.record.seats if s.user_id is not None}
     lines += [
         catalog.text(
             "ui.table.rating",
@@ -632,7 +641,7 @@ def leaderboard_embed(
         catalog.text(
             "ui.leaderboard.line",
             rank=rank,
-            name=s.name,
+            name=markdown(s.name),
             rating=f"{s.rating:.0f}",
             wins=s.wins,
             games=s.games,
@@ -647,6 +656,7 @@ def leaderboard_embed(
 
 
 def stats_embed(catalog: Catalog, member_name: str, stats: Sequence[GameStats]) -> discord.Embed:
+    member_name = markdown(member_name)
     embed = discord.Embed(
         title=clip(catalog.text("ui.stats.title", name=member_name), MAX_TITLE), colour=COLOUR
     )

@@ -1116,7 +1116,7 @@ def table_plan(
     blocks: list[Block] = []
     told: dict[Block, str] = {}  # each block in words, for the text where it finds no room
     if last is not None:
-        owner = _plain(text.seat(last.seat)) if last.seat is not None else ""
+        owner = _plain(text.plain_seat(last.seat)) if last.seat is not None else ""
         corner = (WIDTH, HEIGHT)
         blocks.append(Block(LAST_TRICK, text.t(LAST_TRICK), last.cards, 0, corner, room, owner))
         told[blocks[-1]] = text.pile(last)
@@ -1129,7 +1129,7 @@ def table_plan(
             anchor = _toward_centre(spots[place_of[seat]][0])
             shown = tuple(sort_hand(info.shown))
             label = _plain(text.t("table.pile.shown"))
-            owner = _plain(text.seat(seat))
+            owner = _plain(text.plain_seat(seat))
             blocks.append(Block(f"shown {seat}", label, shown, 0, anchor, room, owner))
             cards = text.faces_of(shown)
             told[blocks[-1]] = f"{text.seat(seat)}: {text.t('view.shown', cards=cards)}"
@@ -1335,7 +1335,7 @@ def _pile_block(
     anchor = (WIDTH // 2, HEIGHT // 2)
     if pile.seat is not None:
         mark = _side_mark(view, pile.seat) if pile.key.endswith(SIDE_PILE) else None
-        owner = "" if mark else _plain(text.seat(pile.seat))
+        owner = "" if mark else _plain(text.plain_seat(pile.seat))
         anchor = _toward_centre(spots[place_of[pile.seat]][0])
     cards = _families(pile.cards)
     short = pile.key + "_short"  # a side's pile after its mark: ``● Stick``
@@ -1393,7 +1393,7 @@ def _seat_ops(
         right -= 30
     facts = _facts(view, text, seat)
     facts_w = _facts_width(facts)
-    name_w = text_width(_plain(text.seat(seat)), NAME_PX, True)
+    name_w = text_width(_plain(text.plain_seat(seat)), NAME_PX, True)
     crowded = facts_w > x1 - x0 - 12 if not one_line else name_w > right - left - facts_w - 12
     if crowded and len(facts) == 3:
         # a narrow plate (a crowded table), or a wide one with a long score beside the name,
@@ -1413,10 +1413,10 @@ def _seat_ops(
         facts = facts[:-1]
         facts_w = _facts_width(facts)
     if one_line:
-        name = _fit(text.seat(seat), NAME_PX, right - left - facts_w - 12, True)
+        name = _fit(text.plain_seat(seat), NAME_PX, right - left - facts_w - 12, True)
         x, fy = right - facts_w, line_y
     else:
-        name = _fit(text.seat(seat), NAME_PX, right - left, True)
+        name = _fit(text.plain_seat(seat), NAME_PX, right - left, True)
         x, fy = x0 + 7, line_y + line_height(NAME_PX)
     ops.append(TextOp(name, left, line_y, NAME_PX, HIGHLIGHT if turn else INK, True))
     ops.extend(chip)
@@ -1800,7 +1800,7 @@ def _planned(view: View, text: TextRenderer, trump_line: str | None) -> Plan:
     """:func:`table_plan`, planned once for the picture and the text beside it: the same view
     (the same object: a table works its views out once per state) in the same words."""
     ranks = tuple(text.faces.ranks.items())
-    key = (id(view), trump_line, id(text.catalog), tuple(text.names), ranks)
+    key = (id(view), trump_line, id(text.catalog), tuple(text.names), text.markup, ranks)
     kept = _PLANNED.get(key)
     if kept is not None and kept[0] is view:
         return kept[1]

@@ -16,7 +16,7 @@ import re
 
 import discord
 
-from bot.discord.embeds import MAX_DESCRIPTION, MAX_FIELD, clip
+from bot.discord.embeds import MAX_DESCRIPTION, MAX_FIELD, clip, markdown
 from bot.discord.images import table_png
 from bot.discord.replies import answer, answer_errors, catalog_of, kortbord
 from bot.discord.verifying import revealed_table
@@ -98,7 +98,7 @@ async def _shown(
     """Frame ``index`` of the replay: its embed, its picture and its buttons."""
     index = max(0, min(index, len(steps) - 1))
     frame = steps[index]
-    text = TextRenderer(texts, _names(texts, record), DISCORD)
+    text = TextRenderer(texts, _names(texts, record), DISCORD, markdown)
     if frame.trick == 0:
         where = texts.text("replay.deal_start", deal=frame.deal)
     else:

@@ -18,11 +18,12 @@ colour on both themes.
 
 from __future__ import annotations
 
+import copy
 import re
 import string
 import textwrap
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -216,12 +217,33 @@ def place_name(catalog: Catalog, place: int, shared: bool = False) -> str:
 
 
 class TextRenderer:
-    """Renders for one table: a catalog (language) and the players' names by seat."""
+    """Renders for one table: a catalog (language) and the players' names by seat.
 
-    def __init__(self, catalog: Catalog, names: Sequence[str], faces: Faces = PLAIN) -> None:
+    ``markup``: how a face's text writes a name so that it shows as written (Discord's markdown
+    escapes the characters it would read as styling, a spoiler or a link); names are written
+    as they are where it is None, and always in a code block and in a picture
+    (:meth:`plain_seat`)."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        names: Sequence[str],
+        faces: Faces = PLAIN,
+        markup: Callable[[str], str] | None = None,
+    ) -> None:
         self.catalog = catalog
         self.names = list(names)
         self.faces = faces.speaking(catalog)  # cards in the catalog's language
+        self.markup = markup
+
+    def plain(self) -> TextRenderer:
+        """This renderer writing names as they are: for controls' labels, which show no
+        markup."""
+        if self.markup is None:
+            return self
+        other = copy.copy(self)
+        other.markup = None
+        return other
 
     def face(self, c: int) -> str:
         return card_face(c, self.faces)
@@ -230,7 +252,7 @@ class TextRenderer:
         """This renderer with faces a code block can draw: the white suits and the joker by its
         name, no emoji (:data:`CODE_BLOCK_SYMBOLS`)."""
         faces = Faces(CODE_BLOCK_SYMBOLS, self.t("table.joker.name"))
-        return TextRenderer(self.catalog, self.names, faces)
+        return TextRenderer(self.catalog, self.names, faces)  # a code block shows names as written
 
     def faces_of(self, cards: Iterable[int]) -> str:
         return card_faces(cards, self.faces)
@@ -240,6 +262,12 @@ class TextRenderer:
         return self.catalog.text(key, **args)
 
     def seat(self, seat: int) -> str:
+        """The seat's name as this face's text writes it (``markup``)."""
+        name = self.plain_seat(seat)
+        return name if self.markup is None else self.markup(name)
+
+    def plain_seat(self, seat: int) -> str:
+        """The seat's name as it is: for a picture, a code block or a control's label."""
         if 0 <= seat < len(self.names):
             return self.names[seat]
         return self.t("view.seat_number", number=seat + 1)
@@ -529,7 +557,9 @@ class TextRenderer:
         named = [any(_is_seat_arg(k) for k, _ in r.label.args) for r in sheet.rows]
         found = None
         for short in SHORT_NAMES:
-            text = TextRenderer(self.catalog, [short(n) for n in self.names], self.faces)
+            text = TextRenderer(
+                self.catalog, [short(n) for n in self.names], self.faces, self.markup
+            )
             heads = [text.msg(c) for c in sheet.columns]
             body = _sheet_width(heads, needed, 0)
             if len(set(heads)) < len(heads) or body > width:

@@ -24,7 +24,7 @@ from bot import daily
 from bot.clock import Timer
 from bot.daily import BoardLine, DailyDeals
 from bot.discord import permissions
-from bot.discord.embeds import MAX_FIELD, clip
+from bot.discord.embeds import MAX_FIELD, clip, markdown
 from bot.discord.permissions import in_channel
 from bot.discord.replies import answer, answer_errors, catalog_of, with_retries
 from bot.discord.translator import cmd
@@ -69,7 +69,7 @@ def board_lines(
     for rank, line in enumerate(lines, start=1):
         streak = streaks.get(line.user_id, 0)
         if line.duplicate is None:
-            out.append(texts.text("daily.board.unfinished", name=line.name))
+            out.append(texts.text("daily.board.unfinished", name=markdown(line.name)))
             continue
         if line.result is None:
             result = texts.counted("daily.board.days", line.days)
@@ -83,7 +83,7 @@ def board_lines(
             texts.text(
                 "daily.board.line",
                 rank=rank,
-                name=line.name,
+                name=markdown(line.name),
                 result=result,
                 duplicate=_number(line.duplicate),
                 streak=streak,
@@ -113,7 +113,8 @@ def day_embed(
         if not lines:
             continue
         if viewer is not None and not over and game_id not in finished:
-            shown = [texts.text("daily.board.played", names=", ".join(x.name for x in lines))]
+            names = ", ".join(markdown(x.name) for x in lines)
+            shown = [texts.text("daily.board.played", names=names)]
             shown.append(texts.text("daily.board.hidden"))
             embed.add_field(
                 name=game_name(texts, game_id),
@@ -124,7 +125,7 @@ def day_embed(
         shown = board_lines(texts, game_id, lines, streaks)
         best = lines[0]
         if over and best.duplicate is not None:
-            shown.append(texts.text("daily.board.best", name=best.name))
+            shown.append(texts.text("daily.board.best", name=markdown(best.name)))
         embed.add_field(
             name=game_name(texts, game_id), value=clip("\n".join(shown), MAX_FIELD), inline=False
         )

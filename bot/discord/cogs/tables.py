@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot import opening
 from bot import options as choices
 from bot.discord import permissions
+from bot.discord.embeds import markdown
 from bot.discord.permissions import in_channel
 from bot.discord.replays import show_replay
 from bot.discord.replies import answer, answer_errors, catalog_of
@@ -260,5 +261,5 @@ class TablesCog(commands.Cog):
                 raise UserError("no_table")
             await self.bot.sessions.kick(interaction.channel_id, interaction.user.id, member.id)
             await answer(interaction).send_message(
-                texts.text("ui.reply.kicked", name=member.display_name), ephemeral=True
+                texts.text("ui.reply.kicked", name=markdown(member.display_name)), ephemeral=True
             )

@@ -76,7 +76,7 @@ def panel_rows(texts: Catalog, table: LiveTable, seat: Seat) -> list[list[Row]]:
     """The pages of rows of the seat's panel, as it lays them out (by the width of each control
     in the table's words)."""
     notations = panel_choices(table, seat)
-    return _Parts(texts, table, seat, renderer(texts, table), None, notations).pages
+    return _Parts(texts, table, seat, renderer(texts, table).plain(), None, notations).pages
 
 
 def pick_options(notations: Sequence[str], verb: str) -> list[str]:
@@ -631,7 +631,7 @@ def build_panel(
         lines.append(texts.text("ui.panel.ahead"))
     if step is None and draft is not None:
         step = draft.step
-    parts = _Parts(texts, table, seat, text, draft, notations)
+    parts = _Parts(texts, table, seat, text.plain(), draft, notations)  # labels: names as written
     lines += parts.pick_lines()
     parts.on_step = step is not None  # the first part is chosen: a choice is named by its second
     if step is not None and (rows := step_page(notations, step, parts.widths)):

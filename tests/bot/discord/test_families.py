@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+
+from discord.utils import escape_markdown
 
 from bot.discord.views.layout import Steps, layout
 from bot.discord.views.panel import build_panel
@@ -67,3 +70,31 @@ def test_the_second_click_names_whom_you_are_asking() -> None:
             others = [names[int(f)] for f in whom.firsts if f != first]
             assert not any(asking.format(name) in content for name in others)
     assert "Du frågar" not in first_page
+
+
+def test_a_name_is_written_as_it_is_on_a_button_and_escaped_in_the_text() -> None:
+    # a name with markdown in it: a control's label shows no markup, the panel's text does
+    table = families_table()
+    assert table.game is not None
+    seat = min(table.game.to_act())
+    styled = "*Bo* ||x|| a_b"
+    seats = tuple(
+        s if s.seat == seat else SeatRecord(s.seat, s.user_id, f"{styled} {s.seat}")
+        for s in table.record.seats
+    )
+    table.record = dataclasses.replace(table.record, seats=seats)
+    _, view = build_panel(catalog("sv"), table, seat)
+    labels = [
+        str(option["label"])
+        for row in view.to_components()
+        for item in row["components"]
+        for option in [item, *item.get("options", [])]
+        if "label" in option
+    ]
+    assert any(label.startswith(styled) for label in labels)  # whom to ask, as written
+    (whom,) = [
+        row for rows in layout(panel_choices(table, seat)) for row in rows if isinstance(row, Steps)
+    ]
+    first = whom.firsts[0]
+    content, _ = build_panel(catalog("sv"), table, seat, step=f"ask {first}")
+    assert f"Du frågar {escape_markdown(f'{styled} {first}')} efter" in content

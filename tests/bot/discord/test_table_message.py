@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import discord
 import pytest
 
 from bot.discord.embeds import (
@@ -17,6 +18,7 @@ from bot.discord.embeds import (
     table_layout,
     timeout_line,
 )
+from bot.discord.images import TextOp, table_plan
 from bot.discord.messages import PHONE_CODE_COLUMNS, layout_view, texts_of
 from bot.i18n import catalog
 from bot.sessions import LiveTable, TimedOut
@@ -226,6 +228,40 @@ def test_a_name_with_backticks_cannot_end_a_code_block_early() -> None:
     shown = embed.description or ""
     assert shown.count("```") == 2
     assert "a```b" in shown.replace("\u200b", "")
+
+
+STYLED = "*Åsa* ~~Ek~~ ||x|| [gratis](https://e.example) a_b"
+"""A member's name that Discord's markdown would show italic, struck through, hidden as a
+spoiler and as a link, were it written as it is."""
+
+
+def test_a_name_with_markdown_reads_as_written_in_every_part_of_the_table() -> None:
+    live = table("braus", status="playing", players=4)
+    seats = (dataclasses.replace(live.record.seats[0], name=STYLED), *live.record.seats[1:])
+    live.record = dataclasses.replace(live.record, seats=seats, host_id=100)
+    game = live.game
+    assert game is not None
+    rng = random.Random(2)
+    while game.view(None).deal < 2:  # a deal's result on the sheet
+        game.apply(min(game.to_act()), rng.choice(game.legal_actions(min(game.to_act()))))
+    live.game = game.clone()  # a new state: the table works its views out again
+    written = discord.utils.escape_markdown(STYLED)
+    for picture in (None, "attachment://table.png"):
+        view = layout_view(table_layout(catalog("sv"), live, None, picture=picture))
+        shown = "\n".join(texts_of(view))
+        outside = "".join(shown.split("```")[0::2])  # the markdown, code blocks left out
+        assert written in outside  # the host line, the seats, whose turn it is
+        assert STYLED not in outside.replace(written, "")
+        for block in shown.split("```")[1::2]:  # a code block shows names as they are
+            assert "\\" not in block
+    # the deal's result: its code block as written, any text around it escaped
+    embed = deal_result_embed(catalog("sv"), live, DealResult(1, (0, 1, 0, 1), (1, 1, 1, 1)))
+    assert "\\" not in "".join((embed.description or "").split("```")[1::2])
+    # the picture draws the name as it is: no backslash among its words
+    plan = table_plan(live.view(None), renderer(catalog("sv"), live), None)
+    drawn = [op.text for op in plan.ops if isinstance(op, TextOp)]
+    assert any("Åsa" in t for t in drawn)
+    assert not any("\\" in t for t in drawn)
 
 
 def test_a_game_that_counts_on_its_sheet_shows_no_table_of_zeros() -> None:
