@@ -162,6 +162,7 @@ def renderer(catalog: Catalog, table: LiveTable) -> TextRenderer:
     return TextRenderer(catalog, seat_names(catalog, table), DISCORD, markdown)
 
 
+@functools.lru_cache(maxsize=4096)  # a table writes its few names again at every action
 def markdown(name: str) -> str:
     """A member's name as Discord's markdown shows it as written: a name with ``*…*``, ``~~``,
     ``||``, a backtick or ``[text](address)`` in it is not read as styling, a spoiler or a link
