@@ -22,7 +22,7 @@ import logging
 import re
 import time
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -761,11 +761,7 @@ class Storage(DealStore, DailyStore, ABC):
                 answers[i] = DuplicateActionError(f"table {table_id} already has action {seq}")
         kept = [p for p, answer in zip(batch, answers, strict=True) if answer is None]
         if kept:
-            await db.executemany(
-                f"UPDATE tables SET {', '.join(f'{c} = ?' for c in PLAYED_COLUMNS)}"
-                " WHERE table_id = ?",
-                [(*_played_values(p.table), p.table.table_id) for p in kept],
-            )
+            await _write_rows(db, [p.table for p in kept], PLAYED_COLUMNS, _played_values)
             changed = [p.table for p in kept if p.seats]
             if changed:
                 await _write_seats(db, changed)
@@ -1113,12 +1109,18 @@ def _action_values(pending: Pending) -> tuple[object, ...]:
     return (pending.table.table_id, action.seq, action.seat, action.notation, action.at, action.by)
 
 
-async def _write_rows(db: Connection, tables: list[TableRecord]) -> None:
-    """Saves the rows of ``tables`` (not their seats), known to exist, in one statement."""
-    assignments = ", ".join(f"{column} = ?" for column in TABLE_COLUMN_NAMES)
+async def _write_rows(
+    db: Connection,
+    tables: list[TableRecord],
+    columns: Sequence[str] = TABLE_COLUMN_NAMES,
+    values: Callable[[TableRecord], tuple[object, ...]] = table_values,
+) -> None:
+    """Saves the rows of ``tables`` (not their seats), known to exist, in one statement: all
+    their columns, or ``columns`` (with their ``values``: an action's ``PLAYED_COLUMNS``)."""
+    assignments = ", ".join(f"{column} = ?" for column in columns)
     await db.executemany(
         f"UPDATE tables SET {assignments} WHERE table_id = ?",
-        [(*table_values(table), table.table_id) for table in tables],
+        [(*values(table), table.table_id) for table in tables],
     )
 
 
