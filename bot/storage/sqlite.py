@@ -4,8 +4,10 @@ One connection in WAL mode with foreign keys on. Every write is one explicit tra
 (``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error) taken under one asyncio lock;
 reads take the same lock, so a reader never sees half of another coroutine's transaction on the
 shared connection. Waiting for the lock is a turn in line, not counted by the timeout; the
-actions of many tables share one transaction (group commit, ``group.py``). Also the read-only
-probe and the backup, which other processes run.
+actions of many tables share one transaction (group commit, ``group.py``), which is begun, run
+and committed on SQLite's thread in one trip from the event loop (``_SqliteConnection.whole``),
+where each other statement is a trip of its own. Also the read-only probe and the backup, which
+other processes run.
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ import asyncio
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
@@ -32,43 +36,131 @@ from bot.storage.store import TIMEOUT, Place, Storage, redact
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
+
+class _Statements:
+    """The connection's statements as ``Connection`` says them, run at once on SQLite's own
+    connection: only ever on the thread that holds it (aiosqlite's). Its methods are coroutines
+    for the protocol's sake and never wait, so a coroutine that awaits nothing but them runs to
+    its end in one step there (:func:`_at_once`)."""
+
+    dialect = "sqlite"
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    async def execute(self, sql: str, *args: object) -> int:
+        try:
+            return self._db.execute(sql, args).rowcount
+        except sqlite3.IntegrityError as error:
+            raise _violation(error) from error
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        try:
+            self._db.executemany(sql, rows)
+        except sqlite3.IntegrityError as error:
+            raise _violation(error) from error
+
+    async def fetch(self, sql: str, *args: object) -> list[Row]:
+        try:
+            return list(self._db.execute(sql, args).fetchall())
+        except sqlite3.IntegrityError as error:
+            raise _violation(error) from error
+
+    async def fetchrow(self, sql: str, *args: object) -> Row | None:
+        try:
+            row: Row | None = self._db.execute(sql, args).fetchone()
+        except sqlite3.IntegrityError as error:
+            raise _violation(error) from error
+        return row
+
+    async def lock(self, key: int) -> None:
+        """SQLite has one writer at a time: a transaction is already alone."""
+
+
+def _at_once(work: Coroutine[Any, Any, T]) -> T:
+    """What ``work`` returns, run to its end in one step: it awaits nothing but
+    :class:`_Statements`, which never wait."""
+    try:
+        work.send(None)
+    except StopIteration as done:
+        result: T = done.value
+        return result
+    work.close()
+    raise RuntimeError("work on SQLite's thread waited for something other than SQLite")
+
+
+def _on_thread(db: aiosqlite.Connection, work: Callable[[_Statements], Awaitable[T]]) -> T:
+    """Runs on the connection's thread: ``work`` on its statements."""
+    return _at_once(cast(Coroutine[Any, Any, T], work(_Statements(db._conn))))
+
+
+def _whole(
+    db: aiosqlite.Connection,
+    work: Callable[[_Statements], Awaitable[T]],
+    abandoned: threading.Event,
+) -> T:
+    """Runs on the connection's thread: ``work`` in one transaction, committed unless it
+    raised or its caller stopped waiting meanwhile (``abandoned``, at the timeout: what the
+    caller was told was not saved is not kept)."""
+    connection = db._conn
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        result = _on_thread(db, work)
+        if abandoned.is_set():
+            raise TimeoutError("the transaction was given up before its commit")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+    return result
+
 
 class _SqliteConnection:
+    """The connection from the event loop: each statement one trip to SQLite's thread (the
+    trips are aiosqlite's; ``_execute`` queues a function for its thread, which is how its own
+    methods run each statement), run there by :class:`_Statements`."""
+
     dialect = "sqlite"
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
+    async def _trip(self, statement: Callable[[_Statements], Awaitable[T]]) -> T:
+        return await _queued(self._db, _on_thread, self._db, statement)
+
     async def execute(self, sql: str, *args: object) -> int:
-        try:
-            cursor = await self._db.execute(sql, args)
-        except sqlite3.IntegrityError as error:
-            raise _violation(error) from error
-        changed = cursor.rowcount
-        await cursor.close()
-        return changed
+        return await self._trip(lambda db: db.execute(sql, *args))
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
-        try:
-            await self._db.executemany(sql, rows)
-        except sqlite3.IntegrityError as error:
-            raise _violation(error) from error
+        await self._trip(lambda db: db.executemany(sql, rows))
 
     async def fetch(self, sql: str, *args: object) -> list[Row]:
-        # one trip to the connection's thread, where a cursor's execute, fetch and close took
-        # three (each action's write reads twice before it writes, ``_record_batch``)
-        return list(await self._db.execute_fetchall(sql, args))
+        return await self._trip(lambda db: db.fetch(sql, *args))
 
     async def fetchrow(self, sql: str, *args: object) -> Row | None:
-        try:
-            async with self._db.execute(sql, args) as cursor:
-                row: Row | None = await cursor.fetchone()
-                return row
-        except sqlite3.IntegrityError as error:
-            raise _violation(error) from error
+        return await self._trip(lambda db: db.fetchrow(sql, *args))
 
     async def lock(self, key: int) -> None:
         """SQLite has one writer at a time: a transaction is already alone."""
+
+    async def whole(self, work: Callable[[_Statements], Awaitable[T]]) -> T:
+        """``work`` in one transaction, in one trip: begun, run and committed on SQLite's
+        thread, where a statement at a time took a trip each."""
+        abandoned = threading.Event()
+        try:
+            return await _queued(self._db, _whole, self._db, work, abandoned)
+        except BaseException:
+            abandoned.set()
+            raise
+
+
+async def _queued(db: aiosqlite.Connection, function: Callable[..., T], *args: object) -> T:
+    """``function(*args)`` on the connection's thread, in line behind what is queued there:
+    aiosqlite's ``_execute``, which its own methods queue each statement with."""
+    queue: Callable[..., Awaitable[T]] = db._execute
+    return await queue(function, *args)
 
 
 def _violation(error: sqlite3.IntegrityError) -> IntegrityViolation:
@@ -192,6 +284,12 @@ class SqliteStorage(Storage):
     async def _write(self) -> AsyncIterator[_SqliteConnection]:
         async with self._alone(transaction=True):
             yield self._connection
+
+    async def _in_transaction(self, work: Callable[[Connection], Awaitable[T]]) -> T:
+        """``work`` in one transaction, begun, run and committed in one trip to SQLite's thread
+        (``_SqliteConnection.whole``): an action's write is 1 trip where it was 6."""
+        async with self._alone(transaction=False):
+            return await self._connection.whole(work)
 
     @asynccontextmanager
     async def _alone(self, *, transaction: bool) -> AsyncIterator[None]:

@@ -17,17 +17,18 @@ hands it back after a restart. It has no clock: every time is given by the calle
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import re
 import time
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
-from typing import Literal, Self, cast
+from typing import Literal, Self, TypeVar, cast
 
 from bot.storage.daily import DailyStore
 from bot.storage.deals import DealStore
@@ -77,6 +78,8 @@ from bot.storage.sql import Connection, Row, insert_rows, one_of, placeholders, 
 from bot.storage.watch import LoopWatch
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -289,6 +292,12 @@ class Storage(DealStore, DailyStore, ABC):
     @abstractmethod
     def _write(self) -> AbstractAsyncContextManager[Connection]:
         """One transaction: committed if the block ends normally, rolled back otherwise."""
+
+    async def _in_transaction(self, work: Callable[[Connection], Awaitable[T]]) -> T:
+        """``work`` in one transaction (``_write``), as one piece: a database that can run it
+        whole where its connection lives does so (SQLite, on its thread)."""
+        async with self._write() as db:
+            return await work(db)
 
     @abstractmethod
     async def _close(self) -> None: ...
@@ -686,8 +695,7 @@ class Storage(DealStore, DailyStore, ABC):
         outage, each action is tried again in a transaction of its own, so that one bad action
         never keeps the others from being kept."""
         try:
-            async with self._write() as db:
-                return await self._record_batch(db, batch)
+            return await self._in_transaction(lambda db: self._record_batch(db, batch))
         except StorageUnavailable:
             raise
         except StorageError:
@@ -696,8 +704,9 @@ class Storage(DealStore, DailyStore, ABC):
         answers: list[StorageError | None] = []
         for pending in batch:
             try:
-                async with self._write() as db:
-                    [answer] = await self._record_batch(db, [pending])
+                [answer] = await self._in_transaction(
+                    functools.partial(self._record_batch, batch=[pending])
+                )
             except StorageUnavailable:
                 raise
             except UniqueViolation:

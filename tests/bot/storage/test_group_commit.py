@@ -10,10 +10,12 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
+import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -24,11 +26,15 @@ from bot.storage import (
     DuplicateActionError,
     SeatRecord,
     Storage,
+    StorageUnavailable,
     TableNotLiveError,
     TableRecord,
     open_storage,
 )
 from bot.storage.sql import Connection
+from bot.storage.sqlite import SqliteStorage
+
+T = TypeVar("T")
 
 TIMEOUT = 0.5
 """The storage's timeout here; the database's turns are held for twice as long."""
@@ -144,14 +150,14 @@ async def test_actions_of_many_tables_arriving_together_share_one_transaction(
 ) -> None:
     tables = [await new_table(storage, n) for n in range(TABLES)]
     transactions = 0
-    real = storage._write
+    real = storage._in_transaction
 
-    def counted() -> AbstractAsyncContextManager[Connection]:
+    async def counted(work: Callable[[Connection], Awaitable[T]]) -> T:
         nonlocal transactions
         transactions += 1
-        return real()
+        return await real(work)
 
-    monkeypatch.setattr(storage, "_write", counted)
+    monkeypatch.setattr(storage, "_in_transaction", counted)
     async with turns_held(storage):
         burst = asyncio.gather(*(storage.record_action(table, move(1)) for table in tables))
         await asyncio.sleep(0)
@@ -240,3 +246,66 @@ async def test_members_at_many_tables_acting_in_a_long_line_are_all_saved(
     for table in tables:
         assert table.seq >= 1  # the move, and a forced card after it
         assert len(await storage.actions(table.table_id)) == table.seq
+
+
+# --- SQLite: a transaction of actions is one trip to its thread --------------------------------
+
+
+@pytest.fixture
+async def sqlite_storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
+    opened = await open_storage(tmp_path / "kortbord.sqlite3", timeout=TIMEOUT)
+    assert isinstance(opened, SqliteStorage)
+    yield opened
+    await opened.close()
+
+
+async def test_an_actions_write_on_sqlite_is_one_trip_to_its_thread(
+    sqlite_storage: SqliteStorage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The transaction is begun, checked, written and committed on SQLite's thread at once:
+    one trip from the event loop, for one action and for a batch, where a trip per statement
+    took six."""
+    storage = sqlite_storage
+    tables = [await new_table(storage, n) for n in range(3)]
+    trips = 0
+    real: Callable[..., Awaitable[Any]] = storage._db._execute
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal trips
+        trips += 1
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(storage._db, "_execute", counted)
+    await storage.record_action(tables[0], move(1))
+    assert trips == 1
+    trips = 0
+    async with turns_held(storage):
+        burst = asyncio.gather(*(storage.record_action(table, move(2)) for table in tables))
+        await asyncio.sleep(0)
+    await burst
+    assert trips == 1
+    monkeypatch.undo()
+    assert [a.seq for a in await storage.actions(tables[0].table_id)] == [1, 2]
+    assert await storage.actions(tables[2].table_id) == [move(2)]
+
+
+async def test_an_action_given_up_at_the_timeout_before_its_commit_is_not_kept(
+    sqlite_storage: SqliteStorage,
+) -> None:
+    """SQLite still works on a transaction whose caller gave up waiting (the timeout: the
+    member is told it was not saved): it is rolled back instead of committed, and the table's
+    next write finds the database as it was."""
+    storage = sqlite_storage
+    table = await new_table(storage, 0)
+    go_on = threading.Event()
+    await storage._db.create_function("pause", 0, lambda: go_on.wait(10))
+    await storage._db.execute(
+        "CREATE TEMP TRIGGER paused AFTER INSERT ON actions BEGIN SELECT pause(); END"
+    )
+    with pytest.raises(StorageUnavailable):
+        await storage.record_action(table, move(1))
+    go_on.set()
+    assert await storage.actions(table.table_id) == []
+    assert (await storage.table(table.table_id)) == table
+    await storage.record_action(table, move(1))
+    assert await storage.actions(table.table_id) == [move(1)]
