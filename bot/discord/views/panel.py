@@ -732,6 +732,7 @@ class _Parts:
         self.send = picked_action(notations, self.picked_verb, self.picked) if self.picked else None
         self.notations = notations
         self.on_step = False
+        self._labels: dict[tuple[str, bool], str] = {}
         self.widths = Widths(
             button=lambda choice: button_px(self._full_label(choice.notation)),
             step=self._step_px,
@@ -787,6 +788,15 @@ class _Parts:
         return fit_label(self._full_label(notation))
 
     def _full_label(self, notation: str) -> str:
+        """A button's whole label, worked out once per panel (the packing of its rows asks for
+        each button's width several times)."""
+        key = (notation, self.on_step)
+        label = self._labels.get(key)
+        if label is None:
+            label = self._labels[key] = self._label_of(notation)
+        return label
+
+    def _label_of(self, notation: str) -> str:
         label = self.text.button(self.game_id, notation)
         parts = two_parts(choice_of(notation)) if self.on_step else None
         if parts is not None and len(parts[1]) == 1 and parts[1].upper() in RANKS:  # ``ask 2 K``
