@@ -111,7 +111,8 @@ def _whole(
         if abandoned.is_set():
             raise TimeoutError("the transaction was given up before its commit")
     except BaseException:
-        connection.execute("ROLLBACK")
+        if connection.in_transaction:  # SQLite ends some on its own (a full disk)
+            connection.execute("ROLLBACK")
         raise
     connection.execute("COMMIT")
     return result
