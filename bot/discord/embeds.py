@@ -240,7 +240,7 @@ def table_layout(
             body += [f"**{catalog.text('ui.table.piles')}**", *piles]
     else:  # what a crowded table's picture had no room for
         trump = trump_line(text, view, table.spec.trick_taking)
-        untold = table_untold(view, text, trump)
+        untold = table_untold(view, text, trump, table.table_id)
         if untold:
             body += [f"**{catalog.text('ui.table.piles')}**", *untold]
     if view.teams:

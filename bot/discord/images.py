@@ -9,7 +9,10 @@ whose turn it is. Each seat's cards of the trick lie in front of it, the trick's
 beside them where the felt is free; the trump, the turn-up and the talong, a seat's bid cards, a
 träkarl's open cards, shown hands and the last trick lie wherever the felt is free, in that order
 of need: what finds no room (on a crowded table), or only for its last few cards, is said in words
-beside the picture (:func:`table_untold`). Every group of cards on the felt is labelled with what
+beside the picture (:func:`table_untold`). A table's pictures follow one another: where its last
+picture laid the trump and each group of cards, they stay while they still fit there whole (a
+pile moves for a card played in front of a seat, or where it grew into another), so nothing jumps
+across the felt when a card is played. Every group of cards on the felt is labelled with what
 it is, whole (``Talong``, ``Senaste sticket``), and whose: its seat's name (cut, down to its
 initial, only where no packing of the felt, nor shifting the label left or wrapping it, keeps it
 whole) or its side's mark; where seats play in partnerships, a legend says what the marks mean.
@@ -454,6 +457,8 @@ class Plan:
     ops: list[Op] = field(default_factory=list)
     left_out: list[str] = field(default_factory=list)
     untold: list[str] = field(default_factory=list)
+    laid: dict[Spot, tuple[int, int, int]] = field(default_factory=dict)
+    """Where a table picture laid the trump and each group of cards (:data:`Laid`)."""
 
 
 def _plain(text: str) -> str:
@@ -675,16 +680,13 @@ def _nearest_free(
     action's picture most of them (searching is most of planning a table)."""
     blocked = Image.new("L", (cols, rows), 0)
     draw = ImageDraw.Draw(blocked)
-    last_col, last_row = (WIDTH - 8 - w) // CELL, (HEIGHT - 8 - h) // CELL
+    last_col, last_row = _last_cell(w, h)
     if last_col < 0 or last_row < 0:
         return None
     draw.rectangle((last_col + 1, 0, cols, rows), fill=255)
     draw.rectangle((0, last_row + 1, cols, rows), fill=255)
-    for x0, y0, x1, y1 in occupied:  # a corner in this range would come within GAP of it
-        c0 = (x0 - GAP - w - 4) // CELL + 1
-        c1 = -((4 - x1 - GAP) // CELL) - 1
-        r0 = (y0 - GAP - h - 4) // CELL + 1
-        r1 = -((4 - y1 - GAP) // CELL) - 1
+    for rect in occupied:
+        c0, r0, c1, r1 = _too_near(rect, w, h)
         if c0 <= c1 and r0 <= r1:
             draw.rectangle((c0, r0, c1, r1), fill=255)
     tx, ty = round((ax - w / 2 - 4) / CELL), round((ay - h / 2 - 4) / CELL)
@@ -696,6 +698,37 @@ def _nearest_free(
         return None
     cell = cost.tobytes().index(least)  # the first, row by row: the topmost, then leftmost
     return (cell % cols, cell // cols)
+
+
+def _last_cell(w: int, h: int) -> tuple[int, int]:
+    """The last grid column and row where a block of this size keeps to the picture."""
+    return (WIDTH - 8 - w) // CELL, (HEIGHT - 8 - h) // CELL
+
+
+def _too_near(rect: Rect, w: int, h: int) -> Rect:
+    """The grid cells (first and last column and row) where the top-left corner of a block of
+    this size would bring it within :data:`GAP` of ``rect``."""
+    x0, y0, x1, y1 = rect
+    return (
+        (x0 - GAP - w - 4) // CELL + 1,
+        (y0 - GAP - h - 4) // CELL + 1,
+        -((4 - x1 - GAP) // CELL) - 1,
+        -((4 - y1 - GAP) // CELL) - 1,
+    )
+
+
+def _free_at(occupied: Sequence[Rect], w: int, h: int, x: int, y: int) -> bool:
+    """Whether a block of this size may lie with its top-left corner at (x, y), a place the
+    packer gives (:func:`_nearest_free`): on the picture, :data:`GAP` from all of ``occupied``."""
+    col, row = divmod(x - 4, CELL), divmod(y - 4, CELL)
+    last_col, last_row = _last_cell(w, h)
+    if col[1] or row[1] or not (0 <= col[0] <= last_col and 0 <= row[0] <= last_row):
+        return False
+    for rect in occupied:
+        c0, r0, c1, r1 = _too_near(rect, w, h)
+        if c0 <= col[0] <= c1 and r0 <= row[0] <= r1:
+            return False
+    return True
 
 
 STACKS = frozenset({"side_tricks", "dead", "played", "center", "set_aside", "pairs"})
@@ -1067,6 +1100,78 @@ def _arrange(
     return tried[best]
 
 
+Spot = tuple[str, tuple[int, int]]
+"""A group of cards on the felt from one picture of a table to the next: its block's name and
+anchor (a seat's pile and the next seat's have the same name)."""
+TRUMP: Spot = ("trump", (0, 0))
+Laid = Mapping[Spot, tuple[int, int, int]]
+"""Where a table's pictures last laid each group of cards: its form (for the trump, the index of
+its form) and its top-left corner."""
+
+
+def _kept(
+    taken: tuple[Rect, ...],
+    head: tuple[tuple[int, int], ...],
+    items: tuple[Item, ...],
+    wholes: tuple[int, ...],
+    forms: Sequence[tuple[int, ...]],
+    trump_was: tuple[int, int, int] | None,
+    blocks_were: Sequence[tuple[int, int, int] | None],
+) -> tuple[Place, tuple[Place, ...]]:
+    """Places as :func:`_arrange` gives them, but where the table's last picture laid the trump
+    or a block: there it stays where it still fits, whole (first in the form it had, else in its
+    widest that fits), and the rest are arranged around what stayed, so that a pile does not
+    jump across the felt when a card is played."""
+    occupied = list(taken)
+
+    def stay(sizes: Sequence[tuple[int, int]], order: Sequence[int], x: int, y: int) -> Place:
+        for j in order:
+            w, h = sizes[j]
+            if _free_at(occupied, w, h, x, y):
+                occupied.append((x, y, x + w, y + h))
+                return (j, x, y)
+        return None
+
+    def first(was: int, count: int) -> list[int]:
+        return [was, *(j for j in range(count) if j != was)] if was < count else list(range(count))
+
+    trump = None
+    if head and trump_was is not None:
+        trump = stay(head, first(trump_was[0], len(head)), trump_was[1], trump_was[2])
+    places: list[Place] = []
+    for (sizes, _), whole, tried, was in zip(items, wholes, forms, blocks_were, strict=True):
+        j = tried.index(was[0]) if was is not None and was[0] in tried else whole
+        places.append(None if was is None else stay(sizes, first(j, whole), was[1], was[2]))
+    rest = [i for i, p in enumerate(places) if p is None]
+    if rest or (head and trump is None):
+        got_trump, got = _arrange(
+            tuple(occupied),
+            head if trump is None else (),
+            tuple(items[i] for i in rest),
+            tuple(wholes[i] for i in rest),
+        )
+        trump = trump if trump is not None else got_trump
+        for i, p in zip(rest, got, strict=True):
+            places[i] = p
+    return trump, tuple(places)
+
+
+def _shortfall(
+    head: tuple[tuple[int, int], ...],
+    arranged: tuple[Place, tuple[Place, ...]],
+    wholes: tuple[int, ...],
+    counted: Sequence[bool],
+) -> tuple[int, ...]:
+    """How an arrangement falls short for the trump and each ``counted`` block, in turn: 2 left
+    out, 1 not drawn whole, 0 whole."""
+    trump, places = arranged
+    short = [2 if head and trump is None else 0]
+    for p, whole, c in zip(places, wholes, counted, strict=True):
+        if c:
+            short.append(2 if p is None else int(p[0] >= whole))
+    return tuple(short)
+
+
 def _families(cards: Sequence[int]) -> tuple[int, ...]:
     """Laid sets of one rank (pairs, quartets), one card each; other piles as they are."""
     counts = Counter(rank_of(c) for c in cards)
@@ -1079,9 +1184,16 @@ def _families(cards: Sequence[int]) -> tuple[int, ...]:
 
 
 def table_plan(
-    view: View, text: TextRenderer, trump_line: str | None, four_colour: bool = True
+    view: View,
+    text: TextRenderer,
+    trump_line: str | None,
+    four_colour: bool = True,
+    laid: Laid | None = None,
 ) -> Plan:
-    """What the table picture of ``view`` holds and where (see the module's docstring)."""
+    """What the table picture of ``view`` holds and where (see the module's docstring). Where
+    the table's last picture ``laid`` the trump and its piles, they stay where they still fit
+    (:func:`_kept`), unless that would leave out or cut what a fresh arrangement draws whole;
+    the plan's ``laid`` says where this one laid them."""
     del four_colour  # the colours are the painter's; the plan is the same for both decks
     players = len(view.seats)
     plan = Plan(WIDTH, HEIGHT)
@@ -1164,7 +1276,30 @@ def table_plan(
         wholes.append(whole)
         items.append((sizes, block.anchor))
     head = tuple(_extent(ops) for ops in heads)
-    place, places = _arrange(tuple(taken), head, tuple(items), tuple(wholes))
+    groups = [(block.name, block.anchor) for block in blocks]
+    arranged: tuple[Place, tuple[Place, ...]] | None = None
+    if laid and (TRUMP in laid or any(group in laid for group in groups)):
+        were = [laid.get(group) for group in groups]
+        arranged = _kept(
+            tuple(taken), head, tuple(items), tuple(wholes), forms, laid.get(TRUMP), were
+        )
+    # what stayed is kept unless a fresh arrangement draws something better (the trump or a
+    # block that staying leaves out or cuts); the last trick, the least needed (the latest
+    # events say it), moves no other pile
+    counted = [block.name != LAST_TRICK for block in blocks]
+    short = None if arranged is None else _shortfall(head, arranged, tuple(wholes), counted)
+    if short is None or any(short):
+        fresh = _arrange(tuple(taken), head, tuple(items), tuple(wholes))
+        better = _shortfall(head, fresh, tuple(wholes), counted)
+        if short is None or any(f < k for f, k in zip(better, short, strict=True)):
+            arranged = fresh
+    assert arranged is not None
+    place, places = arranged
+    if place is not None:
+        plan.laid[TRUMP] = place
+    for group, form, at in zip(groups, forms, places, strict=True):
+        if at is not None:
+            plan.laid[group] = (form[at[0]], at[1], at[2])
     if heads and place is None:
         plan.left_out.append("trump")
         plan.untold.append(_plain(trump_line or ""))
@@ -1786,35 +1921,59 @@ def _palette_bytes() -> bytes:
 
 
 def table_png(
-    view: View, text: TextRenderer, trump_line: str | None, four_colour: bool = True
+    view: View,
+    text: TextRenderer,
+    trump_line: str | None,
+    four_colour: bool = True,
+    table: int | None = None,
 ) -> bytes:
-    """The table picture of ``view`` (:func:`table_plan`), as a PNG."""
-    return _png(_paint(_planned(view, text, trump_line), True, four_colour))
+    """The table picture of ``view`` (:func:`table_plan`), as a PNG; of a ``table`` whose
+    pictures follow one another (its message), with its piles where its last picture laid them
+    (:data:`_LAID`)."""
+    return _png(_paint(_planned(view, text, trump_line, table), True, four_colour))
 
 
 _PLANNED: dict[tuple[object, ...], tuple[View, Plan]] = {}
 PLANS_KEPT = 64
+_LAID: dict[int, dict[Spot, tuple[int, int, int]]] = {}
+"""Where each table's pictures last laid its trump and its groups of cards, by table: one that
+is not in its latest picture (the last trick, between tricks) keeps its place for when it
+returns. Lost on a restart, when the next picture lays the felt afresh."""
+TABLES_LAID = 16384
+"""Tables whose layout is kept, the latest drawn: a few hundred bytes each."""
 
 
-def _planned(view: View, text: TextRenderer, trump_line: str | None) -> Plan:
+def _planned(view: View, text: TextRenderer, trump_line: str | None, table: int | None) -> Plan:
     """:func:`table_plan`, planned once for the picture and the text beside it: the same view
-    (the same object: a table works its views out once per state) in the same words."""
+    (the same object: a table works its views out once per state) in the same words, of the
+    same table."""
     ranks = tuple(text.faces.ranks.items())
-    key = (id(view), trump_line, id(text.catalog), tuple(text.names), text.markup, ranks)
+    key = (id(view), trump_line, id(text.catalog), tuple(text.names), text.markup, ranks, table)
     kept = _PLANNED.get(key)
     if kept is not None and kept[0] is view:
         return kept[1]
-    plan = table_plan(view, text, trump_line)
+    if table is None:
+        plan = table_plan(view, text, trump_line)
+    else:
+        laid = _LAID.pop(table, {})
+        plan = table_plan(view, text, trump_line, laid=laid)
+        laid.update(plan.laid)
+        if len(_LAID) >= TABLES_LAID:
+            del _LAID[next(iter(_LAID))]  # the longest undrawn
+        _LAID[table] = laid
     if len(_PLANNED) >= PLANS_KEPT:
         del _PLANNED[next(iter(_PLANNED))]  # the oldest
     _PLANNED[key] = (view, plan)
     return plan
 
 
-def table_untold(view: View, text: TextRenderer, trump_line: str | None) -> list[str]:
-    """What the table picture of ``view`` has no room for (a crowded table's piles, the last
-    trick, shown hands), one line each, for the text beside it to say instead."""
-    return _planned(view, text, trump_line).untold
+def table_untold(
+    view: View, text: TextRenderer, trump_line: str | None, table: int | None = None
+) -> list[str]:
+    """What the table picture of ``view`` (of ``table``, :func:`table_png`) has no room for (a
+    crowded table's piles, the last trick, shown hands), one line each, for the text beside it
+    to say instead."""
+    return _planned(view, text, trump_line, table).untold
 
 
 def hand_png(

@@ -461,7 +461,7 @@ class DiscordListener:
         text = renderer(texts, table)
         view = table.view(None)
         trump = trump_line(text, view, table.spec.trick_taking)
-        data = table_png(view, text, trump)
+        data = table_png(view, text, trump, table=table.table_id)
         return [discord.File(io.BytesIO(data), TABLE_IMAGE)]
 
     # --- open hand panels -------------------------------------------------------------------------

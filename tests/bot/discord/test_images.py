@@ -11,6 +11,7 @@ import random
 from collections import Counter
 
 import pytest
+from legible import assert_legible, covers, op_rect
 from PIL import Image
 
 from bot.discord.images import (
@@ -21,10 +22,7 @@ from bot.discord.images import (
     HIGHLIGHT,
     LEGEND,
     MAX_BYTES,
-    MIN_RANK_PX,
-    MIN_TEXT_PX,
     NAME_PX,
-    PHONE_PICTURE,
     TWO_ROWS,
     WIDTH,
     Block,
@@ -33,7 +31,6 @@ from bot.discord.images import (
     MarkOp,
     Plan,
     Rect,
-    SuitOp,
     TextOp,
     _block_forms,
     _box_piece,
@@ -51,7 +48,6 @@ from bot.discord.images import (
     card_image,
     hand_plan,
     hand_png,
-    rank_size,
     seat_spots,
     table_plan,
     table_png,
@@ -178,52 +174,6 @@ def _plan(game: Game, lang: str, seat: Seat | None = None) -> Plan:
     return table_plan(view, text, trump_line(text, view, SPECS[view.game].trick_taking))
 
 
-def _rect(op: object) -> tuple[int, int, int, int]:
-    assert isinstance(op, TextOp | CardOp | BoxOp | SuitOp | MarkOp)
-    return op.rect
-
-
-def _covers(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _assert_legible(plan: Plan) -> None:
-    """Shown as wide as on a phone every text and every card's rank is high enough, everything
-    lies on the picture, and nothing drawn later covers a text or a card's rank."""
-    phone = PHONE_PICTURE / plan.width
-    assert "trump" not in plan.left_out  # what gives way on a crowded table is never the trump
-    for i, op in enumerate(plan.ops):
-        x0, y0, x1, y1 = _rect(op)
-        assert min(x0, y0) >= 0, op
-        assert x1 <= plan.width, op
-        assert y1 <= plan.height, op
-        if isinstance(op, TextOp):
-            assert op.size * phone >= MIN_TEXT_PX, op
-            guarded = _rect(op)
-        elif isinstance(op, CardOp) and op.card != BACK:
-            assert rank_size(op.width) * phone >= MIN_RANK_PX, op
-            index = op.index_rect
-            assert index is not None
-            guarded = index
-        else:
-            continue
-        for later in plan.ops[i + 1 :]:
-            if isinstance(later, BoxOp) and later.fill is None:
-                frame = later.rect  # a frame covers only its edge
-                inner = (frame[0] + later.line, frame[1] + later.line)
-                inner_end = (frame[2] - later.line, frame[3] - later.line)
-                if inner <= guarded[:2] and guarded[2:] <= inner_end:
-                    continue
-            if isinstance(later, BoxOp) and later.fill is not None:
-                assert not _covers(later.rect, guarded), (op, later)
-                continue
-            if isinstance(op, TextOp) and isinstance(later, TextOp):
-                assert not _covers(_rect(later), guarded), (op, later)
-                continue
-            if isinstance(later, CardOp | SuitOp | MarkOp):
-                assert not _covers(_rect(later), guarded), (op, later)
-
-
 def _counts(spec: GameSpec[Options]) -> range:
     return range(spec.min_players, spec.max_players + 1)
 
@@ -236,7 +186,7 @@ def test_every_games_table_picture_reads_at_a_phones_width(game_id: str) -> None
             for game in _playout_states(spec, players, seed=players):
                 plan = _plan(game, lang)
                 assert plan.width / plan.height >= 1.6  # landscape, 16:10 or wider
-                _assert_legible(plan)
+                assert_legible(plan)
     image = Image.open(io.BytesIO(_table(game, game.view(None), "sv")))
     assert image.size == (plan.width, plan.height)
 
@@ -254,7 +204,7 @@ def test_a_hand_of_up_to_29_cards_never_covers_a_rank(lang: str) -> None:
             hand_plan(cards, (), (), "", ranks),
             hand_plan(cards, playable, marked, "Svarte Petter", ranks),
         ):
-            _assert_legible(plan)
+            assert_legible(plan)
             shown = [op.card for op in plan.ops if isinstance(op, CardOp)]
             assert shown == cards  # every card, in the panel's order
         rows = len({op.y for op in hand_plan(cards, ranks=ranks).ops if isinstance(op, CardOp)})
@@ -271,7 +221,7 @@ def test_the_seat_to_act_is_framed_and_the_viewers_seat_is_at_the_bottom() -> No
         plates = [op for op in plan.ops if isinstance(op, BoxOp) and op.fill is not None]
         bottom = max(plates, key=lambda op: op.rect[3])
         names = [op for op in plan.ops if isinstance(op, TextOp) and op.size == NAME_PX]
-        below = next(n for n in names if _covers(n.rect, bottom.rect))
+        below = next(n for n in names if covers(n.rect, bottom.rect))
         assert _plain_name(seat or 0).startswith(below.text.rstrip("…"))
         framed = {n.text.rstrip("…") for n in names if n.colour == HIGHLIGHT}
         assert len(framed) == len(game.to_act())
@@ -322,7 +272,7 @@ def test_partners_share_a_mark_that_their_opponents_do_not() -> None:
     side = {}
     for seat, (plate, _) in enumerate(seat_spots(4, marks=True)):
         assert plate in [p.rect for p in plates]
-        inside = [m for m in marks if _covers(m.rect, plate)]
+        inside = [m for m in marks if covers(m.rect, plate)]
         assert len(inside) == 1
         side[seat] = (inside[0].shape, inside[0].colour)
     for team in game.view(None).teams:
@@ -354,7 +304,7 @@ def _hidden_counts(plan: Plan) -> Counter[str]:
     plates = [op.rect for op in plan.ops if isinstance(op, BoxOp) and op.fill is not None]
     counts: Counter[str] = Counter()
     for op, after in zip(plan.ops, plan.ops[1:], strict=False):
-        if not isinstance(after, TextOp) or any(_covers(_rect(op), p) for p in plates):
+        if not isinstance(after, TextOp) or any(covers(op_rect(op), p) for p in plates):
             continue
         if isinstance(op, CardOp) and op.card == BACK:
             counts[after.text.removeprefix("× ")] += 1
@@ -445,8 +395,8 @@ def test_the_dealer_has_a_chip_on_the_plate() -> None:
     chips = [op for op in plan.ops if isinstance(op, MarkOp) and op.shape == "chip"]
     assert len(chips) == 1
     plate = seat_spots(3)[view.dealer][0]
-    assert _covers(chips[0].rect, plate)
-    letters = [op for op in plan.ops if isinstance(op, TextOp) and _covers(op.rect, chips[0].rect)]
+    assert covers(chips[0].rect, plate)
+    letters = [op for op in plan.ops if isinstance(op, TextOp) and covers(op.rect, chips[0].rect)]
     assert [op.text for op in letters] == ["G"]
 
 
@@ -504,7 +454,7 @@ def test_a_seat_name_of_seven_letters_is_whole_on_every_plate_even_beside_the_de
                     if isinstance(op, TextOp)
                     and op.bold
                     and op.size == NAME_PX
-                    and any(_covers(op.rect, plate) for plate in plates)
+                    and any(covers(op.rect, plate) for plate in plates)
                     and op.text.startswith("Dat")
                 ]
                 assert sorted(on_plates) == names[:players], (players, dealer)
@@ -540,7 +490,7 @@ def _off_plates(plan: Plan) -> list[TextOp]:
     return [
         op
         for op in plan.ops
-        if isinstance(op, TextOp) and not any(_covers(op.rect, plate) for plate in plates)
+        if isinstance(op, TextOp) and not any(covers(op.rect, plate) for plate in plates)
     ]
 
 
@@ -552,7 +502,7 @@ def _on_plates_not_names(plan: Plan) -> list[TextOp]:
         for op in plan.ops
         if isinstance(op, TextOp)
         and not op.bold
-        and any(_covers(op.rect, plate) for plate in plates)
+        and any(covers(op.rect, plate) for plate in plates)
     ]
 
 
@@ -573,7 +523,7 @@ def _assert_every_pile_named_and_nothing_cut(game: Game, lang: str, names: list[
     spec = SPECS[view.game]
     text = TextRenderer(catalog(lang), names[: game.players], DISCORD)
     plan = table_plan(view, text, trump_line(text, view, spec.trick_taking))
-    _assert_legible(plan)  # shown 236 px wide, every label high enough and uncovered
+    assert_legible(plan)  # shown 236 px wide, every label high enough and uncovered
     labels = _off_plates(plan)
     for op in _on_plates_not_names(plan):  # the counts and scores
         assert "…" not in op.text, (view.game, op.text)
@@ -734,7 +684,7 @@ def test_a_short_seat_name_in_a_pile_label_is_never_cut() -> None:
             for lang in ("sv", "en"):
                 text = TextRenderer(catalog(lang), names, DISCORD)
                 plan = table_plan(view, text, trump_line(text, view, True))
-                _assert_legible(plan)
+                assert_legible(plan)
                 labels = [op.text for op in _off_plates(plan)]
                 assert not [t for t in labels if "…" in t], (seed, lang, labels)
                 for name in names:
@@ -756,7 +706,7 @@ def test_the_trick_on_the_felt_is_named(game_id: str) -> None:
                     word = catalog(lang).text("table.pile.trick")
                     text = TextRenderer(catalog(lang), NAMES[:players], DISCORD)
                     plan = table_plan(view, text, trump_line(text, view, spec.trick_taking))
-                    _assert_legible(plan)
+                    assert_legible(plan)
                     shown = [op for op in _off_plates(plan) if op.text == word]
                     assert len(shown) == (1 if view.trick else 0), (players, lang)
                     named += len(shown)
