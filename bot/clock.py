@@ -60,22 +60,12 @@ class SystemClock:
         await asyncio.sleep(seconds)
 
 
-async def machine_sleep(seconds: float) -> None:
-    """A pause of the machine's own time, for a watchdog of the process's own speed (an answer
-    due to Discord within seconds): its timer is set from an empty context, so a simulation that
-    runs the bot's timers on a clock of its own (SimCord) neither moves it nor is moved by it."""
+def machine_timer(seconds: float, callback: Callable[[], object]) -> asyncio.TimerHandle:
+    """A timer of the machine's own time, for a watchdog of the process's own speed (an answer
+    due to Discord within seconds): set from an empty context, so a simulation that runs the
+    bot's timers on a clock of its own (SimCord) neither moves it nor is moved by it."""
     loop = asyncio.get_running_loop()
-    woken: asyncio.Future[None] = loop.create_future()
-
-    def wake() -> None:
-        if not woken.done():
-            woken.set_result(None)
-
-    timer = contextvars.Context().run(loop.call_later, seconds, wake)
-    try:
-        await woken
-    finally:
-        timer.cancel()
+    return contextvars.Context().run(loop.call_later, seconds, callback)
 
 
 async def _logged(callback: TimerCallback) -> None:

@@ -13,6 +13,7 @@ the session manager did stays done: the table shows it.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 
-from bot.clock import machine_sleep
+from bot.clock import machine_timer
 from bot.errors import UserError
 from bot.i18n import Catalog, catalog
 from bot.options import game_name
@@ -175,20 +176,28 @@ async def answered_in_time(interaction: discord.Interaction) -> AsyncIterator[No
     # a command's answer is a new message: deferring shows "thinking"; a click's edits in place
     thinking = interaction.type == discord.InteractionType.application_command
 
-    async def watch() -> None:
-        # Discord's three seconds are the machine's: a simulated clock that moved on by this
-        # pause whenever a busy machine made a click slow would shift every time after it
-        await machine_sleep(after)
+    loop, context = asyncio.get_running_loop(), contextvars.copy_context()
+    deferring: list[asyncio.Task[None]] = []
+
+    async def defer() -> None:
         try:
             await response.defer_in_time(thinking=thinking)
         except discord.HTTPException as error:
             log.warning("interaction %s could not be deferred: %s", interaction.id, error)
 
-    watching = asyncio.get_running_loop().create_task(watch(), name="defer in time")
+    def due() -> None:
+        deferring.append(loop.create_task(defer(), name="defer in time", context=context))
+
+    # Discord's three seconds are the machine's: a simulated clock that moved on by this pause
+    # whenever a busy machine made a click slow would shift every time after it; a timer, not a
+    # task that sleeps, as most clicks are answered long before it
+    timer = machine_timer(after, due)
     try:
         yield
     finally:
-        watching.cancel()
+        timer.cancel()
+        for task in deferring:
+            task.cancel()
         del _ANSWERS[interaction.id]
 
 
