@@ -1277,23 +1277,22 @@ def table_plan(
         items.append((sizes, block.anchor))
     head = tuple(_extent(ops) for ops in heads)
     groups = [(block.name, block.anchor) for block in blocks]
-    arranged: tuple[Place, tuple[Place, ...]] | None = None
-    if laid and (TRUMP in laid or any(group in laid for group in groups)):
-        were = [laid.get(group) for group in groups]
-        arranged = _kept(
-            tuple(taken), head, tuple(items), tuple(wholes), forms, laid.get(TRUMP), were
-        )
+    settled = (tuple(taken), head, tuple(items), tuple(wholes))
     # what stayed is kept unless a fresh arrangement draws something better (the trump or a
     # block that staying leaves out or cuts); the last trick, the least needed (the latest
     # events say it), moves no other pile
     counted = [block.name != LAST_TRICK for block in blocks]
-    short = None if arranged is None else _shortfall(head, arranged, tuple(wholes), counted)
-    if short is None or any(short):
-        fresh = _arrange(tuple(taken), head, tuple(items), tuple(wholes))
-        better = _shortfall(head, fresh, tuple(wholes), counted)
-        if short is None or any(f < k for f, k in zip(better, short, strict=True)):
+    arranged: tuple[Place, tuple[Place, ...]] | None = None
+    short: tuple[int, ...] = ()
+    if laid and (TRUMP in laid or any(group in laid for group in groups)):
+        were = [laid.get(group) for group in groups]
+        arranged = _kept(*settled, forms, laid.get(TRUMP), were)
+        short = _shortfall(head, arranged, settled[3], counted)
+    if arranged is None or any(short):
+        fresh = _arrange(*settled)
+        better = _shortfall(head, fresh, settled[3], counted)
+        if arranged is None or any(f < k for f, k in zip(better, short, strict=True)):
             arranged = fresh
-    assert arranged is not None
     place, places = arranged
     if place is not None:
         plan.laid[TRUMP] = place

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from legible import assert_legible
+from playouts import playout
 
 from bot.discord import images
 from bot.discord.images import (
@@ -67,19 +68,6 @@ def test_a_place_is_free_by_the_packers_own_rule() -> None:
     assert taken > 500
 
 
-def _views(game_id: str, players: int, seed: int) -> Iterator[View]:
-    """The public view after each move of a seeded random playout."""
-    spec = SPECS[game_id]
-    rng = random.Random(seed)
-    game = spec.new(players, rng=random.Random(seed))
-    for _ in range(MOVES):
-        if game.is_over():
-            return
-        yield game.view(None)
-        seat = min(game.to_act())
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-
-
 def _planned(view: View, laid: dict[images.Spot, tuple[int, int, int]] | None) -> Plan:
     text = TextRenderer(catalog("sv"), NAMES[: len(view.seats)], DISCORD)
     trump = trump_line(text, view, SPECS[view.game].trick_taking)
@@ -99,7 +87,7 @@ def _pictures(game_id: str, players: int, seed: int) -> Iterator[tuple[View, Pla
     """Over a playout, each state's picture laid where the last ones laid the felt, and laid
     afresh."""
     laid: dict[images.Spot, tuple[int, int, int]] = {}
-    for view in _views(game_id, players, seed):
+    for view in playout(game_id, players, seed, MOVES):
         kept = _planned(view, dict(laid))
         yield view, kept, _planned(view, None)
         laid.update(kept.laid)
@@ -165,7 +153,7 @@ def test_the_text_beside_a_tables_picture_is_told_from_the_same_arrangement() ->
     out."""
     text = TextRenderer(catalog("sv"), NAMES[:6], DISCORD)
     told = 0
-    for view in _views("svarte_petter", 6, seed=3):
+    for view in playout("svarte_petter", 6, 3, MOVES):
         trump = trump_line(text, view, SPECS[view.game].trick_taking)
         before = dict(images._LAID.get(-34, {}))
         images.table_png(view, text, trump, table=-34)

@@ -5,9 +5,9 @@ findings (Piquet's calls, Nittionio's deal summary, Tvåmanswhist's end...)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
+from playouts import playout
 from test_table_message import table
 
 from bot.discord.embeds import DealResult, deal_result_embed, renderer
@@ -22,7 +22,7 @@ from bot.render.text import (
     trump_line,
 )
 from games.cards import parse_card
-from games.core import Game, Msg, View
+from games.core import Game, Msg
 from games.registry import SPECS
 
 NAMES = ["Anna", "Bo", "Cilla", "Dan", "Eva"]
@@ -31,19 +31,6 @@ VERBS = ("chance", "pickup", "pass", "bid", "play", "discard", "declare", "ask",
 
 def _sv(players: int) -> TextRenderer:
     return TextRenderer(catalog("sv"), NAMES[:players], DISCORD)
-
-
-def _playout(game_id: str, players: int, seed: int = 1, steps: int = 1500) -> Iterator[View]:
-    """The spectator's view before each move of a random match (fixed seed)."""
-    spec = SPECS[game_id]
-    rng = random.Random(seed)
-    game: Game = spec.new(players, None, random.Random(seed))
-    for _ in range(steps):
-        if game.is_over():
-            return
-        yield game.view(None)
-        seat = min(game.to_act())
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
 
 
 # --- trump ---------------------------------------------------------------------------------------
@@ -56,7 +43,7 @@ def test_games_and_phases_without_trumps_never_say_no_trumps(game_id: str, playe
     text = _sv(players)
     said = {
         trump_line(text, v, SPECS[game_id].trick_taking)
-        for v in _playout(game_id, players)
+        for v in playout(game_id, players)
         if v.trump is None
     }
     assert said <= {None}
@@ -66,7 +53,7 @@ def test_games_and_phases_without_trumps_never_say_no_trumps(game_id: str, playe
 def test_no_trumps_is_not_said_during_an_auction(game_id: str, players: int) -> None:
     text = _sv(players)
     for seed in range(3):
-        for v in _playout(game_id, players, seed, steps=400):
+        for v in playout(game_id, players, seed, steps=400):
             if "auction" in v.phase.key:
                 assert trump_line(text, v, True) is None, v.phase.key
 
@@ -90,7 +77,7 @@ def test_a_deal_played_without_trumps_says_so() -> None:
 def _seat_lines(game_id: str, players: int) -> set[str]:
     text = _sv(players)
     lines: set[str] = set()
-    for v in _playout(game_id, players, steps=300):
+    for v in playout(game_id, players, steps=300):
         lines.update(text.seat_line(s, info, v) for s, info in enumerate(v.seats))
     return lines
 
@@ -235,7 +222,7 @@ def test_piquet_outcomes_of_the_declarations_are_in_the_last_lines_when_play_sta
 def test_tvamanswhist_seats_count_the_tricks_the_score_counts() -> None:
     # rules/two-player.md §4: only tricks 14-26 count; the seats showed all 26 (10 vs 16)
     # while the log scored 9 vs 4
-    views = list(_playout("tvamanswhist", 2, seed=3, steps=200))
+    views = list(playout("tvamanswhist", 2, seed=3, steps=200))
     counting = [v for v in views if "counting" in v.phase.key]
     assert counting
     for v in counting:
