@@ -29,7 +29,8 @@ from cached pieces: the felt, each card face and text per size, pasted onto a co
 the PNG is a palette image (every picture mapped onto one fixed palette, none computed per
 picture) deflated at ISA-L's fastest level, the cheapest encoding that stays a few tens of
 kilobytes. A hand whose cards lie apart is not painted but laid from its cards already on the
-palette, the same picture to the byte.
+palette, the same picture to the byte; a table's picture is painted only where it changed since
+that table's last one (:func:`_repainted`), again the same picture to the byte.
 
 The art is the project's own: white cards with large indices and a big suit, the four-colour deck
 of ``bot.render.colours`` by default (♠ black, ♥ red, ♦ blue, ♣ green; ``four_colour=False``
@@ -1696,22 +1697,114 @@ def _suit_piece(suit: int, size: int, colour: RGB) -> Image.Image:
 
 def _paint(plan: Plan, table: bool, four_colour: bool) -> Image.Image:
     """The plan on a copy of the felt: every piece drawn once, cached and pasted (as its
-    :func:`_parts`). The parts are pasted by Pillow's core (``Image.im``), as ``Image.paste``
-    pastes them once it has checked its arguments: every part is an image made here, of the
-    canvas's mode or RGBA, with a mask of its size, so the checks (a third of the painting's
-    time) have nothing to find."""
-    canvas = _felt(plan.width, plan.height, table).copy()
+    :func:`_parts`)."""
+    pieces = [_piece(op, four_colour) for op in plan.ops]
+    return _painted(pieces, _felt(plan.width, plan.height, table), (0, 0, plan.width, plan.height))
+
+
+Placed = tuple[Image.Image, int, int]
+"""A piece and where its top-left corner goes (:func:`_piece`)."""
+
+
+def _painted(pieces: Sequence[Placed], felt: Image.Image, clip: Rect) -> Image.Image:
+    """The part ``clip`` of a picture: the pieces, in order, pasted onto that part of the felt;
+    a piece reaching outside it is cut at its edge (Pillow's paste leaves out what falls off
+    the canvas), so each pixel is the one the whole picture has there. The parts are pasted by
+    Pillow's core (``Image.im``), as ``Image.paste`` pastes them once it has checked its
+    arguments: every part is an image made here, of the canvas's mode or RGBA, with a mask of
+    its size, so the checks (a third of the painting's time) have nothing to find."""
+    left0, top0, right0, bottom0 = clip
+    canvas = felt.crop(clip) if clip != (0, 0, *felt.size) else felt.copy()
     core = canvas.im
-    for op in plan.ops:
-        piece, x, y = _piece(op, four_colour)
+    for piece, x, y in pieces:
+        if x >= right0 or y >= bottom0 or x + piece.width <= left0 or y + piece.height <= top0:
+            continue
         for part, dx, dy, mask in _parts(piece):
-            left, top = x + dx, y + dy
+            left, top = x + dx - left0, y + dy - top0
             box = (left, top, left + part.width, top + part.height)
             if mask is None:
                 core.paste(part.im, box)
             else:
                 core.paste(part.im, box, mask.im)
     return canvas
+
+
+@dataclass(slots=True)
+class _Shown:
+    """A table's latest picture, on the palette, and the pieces it was painted from (held, so
+    that no piece's ``id`` is reused while it is kept)."""
+
+    pieces: list[Placed]
+    indexed: Image.Image
+
+
+_SHOWN: dict[int, _Shown] = {}
+TABLES_SHOWN = 256
+"""Tables whose latest picture is kept (:func:`_repainted`), the latest drawn: 144 kB each, so
+some 37 MB in all; a table beyond them is painted whole, as after a restart."""
+REPAINT_SHARE = 0.6
+"""Above this share of the picture changed, it is painted whole: as cheap, and simpler."""
+
+
+def _repainted(table: int, plan: Plan, four_colour: bool) -> Image.Image:
+    """The table's picture of ``plan``, on the palette, painted only where it differs from the
+    table's latest picture: its pictures follow one another, and with its piles kept in place
+    (:data:`_LAID`) a card played changes a few of its pieces, a fifth of the felt or so.
+    Where a piece came or went, that rectangle is painted afresh from the felt with every piece
+    over it, in order, and mapped onto the palette again; the rest is the latest picture's. So
+    each pixel is the one painting and mapping the whole picture gives, in a fraction of the
+    time. Painted whole for a table's first picture (none is kept: :data:`TABLES_SHOWN`), when
+    its size changed, when pieces kept changed their order, and where most of it changed."""
+    pieces = [_piece(op, four_colour) for op in plan.ops]
+    felt = _felt(plan.width, plan.height, True)
+    last = _SHOWN.pop(table, None)
+    changed = None
+    if last is not None and last.indexed.size == felt.size:
+        changed = _changed(last, pieces)
+    if last is None or changed is None:
+        indexed = _indexed(_painted(pieces, felt, (0, 0, *felt.size)))
+    else:
+        indexed = last.indexed  # the latest picture's bytes were made: it is changed in place
+        for rect in changed:
+            indexed.paste(_indexed(_painted(pieces, felt, rect)), rect[:2])
+    if len(_SHOWN) >= TABLES_SHOWN:
+        del _SHOWN[next(iter(_SHOWN))]  # the longest undrawn
+    _SHOWN[table] = _Shown(pieces, indexed)
+    return indexed
+
+
+def _changed(last: _Shown, pieces: list[Placed]) -> list[Rect] | None:
+    """Where a picture of ``pieces`` differs from ``last``: the rectangles of the pieces that
+    came or went, those that overlap merged, cut to the picture; None where pieces in both
+    lie in another order (one now over another that it was under), or where the rectangles
+    cover more than :data:`REPAINT_SHARE` of it. A piece is the same where it is the same
+    image (pieces are drawn once and cached) at the same place."""
+    keys_before = [(id(p), x, y) for p, x, y in last.pieces]
+    keys_now = [(id(p), x, y) for p, x, y in pieces]
+    if keys_before == keys_now:
+        return []
+    before, now = Counter(keys_before), Counter(keys_now)
+    if [k for k in keys_before if k in now] != [k for k in keys_now if k in before]:
+        return None
+    width, height = last.indexed.size
+    sizes = {id(p): p.size for p, _, _ in (*last.pieces, *pieces)}
+    merged: list[Rect] = []
+    for key in (before - now) + (now - before):
+        (w, h), x, y = sizes[key[0]], key[1], key[2]
+        rect = (max(x, 0), max(y, 0), min(x + w, width), min(y + h, height))
+        if rect[0] >= rect[2] or rect[1] >= rect[3]:
+            continue
+        for near in [r for r in merged if _overlaps(r, rect)]:
+            merged.remove(near)
+            rect = (
+                min(rect[0], near[0]),
+                min(rect[1], near[1]),
+                max(rect[2], near[2]),
+                max(rect[3], near[3]),
+            )
+        merged.append(rect)
+    area = sum((r[2] - r[0]) * (r[3] - r[1]) for r in merged)
+    return None if area > REPAINT_SHARE * width * height else merged
 
 
 def _piece(op: Op, four_colour: bool) -> tuple[Image.Image, int, int]:
@@ -1929,7 +2022,10 @@ def table_png(
     """The table picture of ``view`` (:func:`table_plan`), as a PNG; of a ``table`` whose
     pictures follow one another (its message), with its piles where its last picture laid them
     (:data:`_LAID`)."""
-    return _png(_paint(_planned(view, text, trump_line, table), True, four_colour))
+    plan = _planned(view, text, trump_line, table)
+    if table is None:
+        return _png(_paint(plan, True, four_colour))
+    return _encoded(_repainted(table, plan, four_colour))
 
 
 _PLANNED: dict[tuple[object, ...], tuple[View, Plan]] = {}
