@@ -47,6 +47,7 @@ The text beside a picture stays the source of truth (screen readers, search).
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import struct
 import zlib
@@ -1707,18 +1708,16 @@ Placed = tuple[Image.Image, int, int]
 
 
 def _painted(pieces: Sequence[Placed], felt: Image.Image, clip: Rect) -> Image.Image:
-    """The part ``clip`` of a picture: the pieces, in order, pasted onto that part of the felt;
-    a piece reaching outside it is cut at its edge (Pillow's paste leaves out what falls off
-    the canvas), so each pixel is the one the whole picture has there. The parts are pasted by
-    Pillow's core (``Image.im``), as ``Image.paste`` pastes them once it has checked its
-    arguments: every part is an image made here, of the canvas's mode or RGBA, with a mask of
-    its size, so the checks (a third of the painting's time) have nothing to find."""
-    left0, top0, right0, bottom0 = clip
+    """The part ``clip`` of a picture: the pieces over it, in order, pasted onto that part of
+    the felt; a piece reaching outside it is cut at its edge (Pillow's paste leaves out what
+    falls off the canvas), so each pixel is the one the whole picture has there. The parts are
+    pasted by Pillow's core (``Image.im``), as ``Image.paste`` pastes them once it has checked
+    its arguments: every part is an image made here, of the canvas's mode or RGBA, with a mask
+    of its size, so the checks (a third of the painting's time) have nothing to find."""
+    left0, top0 = clip[:2]
     canvas = felt.crop(clip) if clip != (0, 0, *felt.size) else felt.copy()
     core = canvas.im
     for piece, x, y in pieces:
-        if x >= right0 or y >= bottom0 or x + piece.width <= left0 or y + piece.height <= top0:
-            continue
         for part, dx, dy, mask in _parts(piece):
             left, top = x + dx - left0, y + dy - top0
             box = (left, top, left + part.width, top + part.height)
@@ -1731,10 +1730,11 @@ def _painted(pieces: Sequence[Placed], felt: Image.Image, clip: Rect) -> Image.I
 
 @dataclass(slots=True)
 class _Shown:
-    """A table's latest picture, on the palette, and the pieces it was painted from (held, so
-    that no piece's ``id`` is reused while it is kept)."""
+    """A table's latest picture, on the palette, the pieces it was painted from (held, so that
+    no piece's ``id`` is reused while it is kept), and each one's key (:func:`_changed`)."""
 
     pieces: list[Placed]
+    keys: list[tuple[int, int, int]]
     indexed: Image.Image
 
 
@@ -1756,53 +1756,66 @@ def _repainted(table: int, plan: Plan, four_colour: bool) -> Image.Image:
     time. Painted whole for a table's first picture (none is kept: :data:`TABLES_SHOWN`), when
     its size changed, when pieces kept changed their order, and where most of it changed."""
     pieces = [_piece(op, four_colour) for op in plan.ops]
+    keys = [(id(piece), x, y) for piece, x, y in pieces]
     felt = _felt(plan.width, plan.height, True)
     last = _SHOWN.pop(table, None)
     changed = None
     if last is not None and last.indexed.size == felt.size:
-        changed = _changed(last, pieces)
+        changed = _changed(last, pieces, keys)
     if last is None or changed is None:
         indexed = _indexed(_painted(pieces, felt, (0, 0, *felt.size)))
     else:
         indexed = last.indexed  # the latest picture's bytes were made: it is changed in place
-        for rect in changed:
-            indexed.paste(_indexed(_painted(pieces, felt, rect)), rect[:2])
+        sizes = [piece.size for piece, _, _ in pieces]
+        for x0, y0, x1, y1 in changed:
+            over = [
+                (piece, x, y)
+                for (piece, x, y), (w, h) in zip(pieces, sizes, strict=True)
+                if x < x1 and y < y1 and x + w > x0 and y + h > y0
+            ]
+            indexed.paste(_indexed(_painted(over, felt, (x0, y0, x1, y1))), (x0, y0))
     if len(_SHOWN) >= TABLES_SHOWN:
         del _SHOWN[next(iter(_SHOWN))]  # the longest undrawn
-    _SHOWN[table] = _Shown(pieces, indexed)
+    _SHOWN[table] = _Shown(pieces, keys, indexed)
     return indexed
 
 
-def _changed(last: _Shown, pieces: list[Placed]) -> list[Rect] | None:
+def _changed(
+    last: _Shown, pieces: list[Placed], keys: list[tuple[int, int, int]]
+) -> list[Rect] | None:
     """Where a picture of ``pieces`` differs from ``last``: the rectangles of the pieces that
-    came or went, those that overlap merged, cut to the picture; None where pieces in both
-    lie in another order (one now over another that it was under), or where the rectangles
-    cover more than :data:`REPAINT_SHARE` of it. A piece is the same where it is the same
-    image (pieces are drawn once and cached) at the same place."""
-    keys_before = [(id(p), x, y) for p, x, y in last.pieces]
-    keys_now = [(id(p), x, y) for p, x, y in pieces]
-    if keys_before == keys_now:
+    came or went, merged where they overlap, cut to the picture; None where pieces in both
+    lie in another order (one now over another that it was under, or one twice where it was
+    once), or where the rectangles cover more than :data:`REPAINT_SHARE` of it. A piece is the
+    same where it is the same image (pieces are drawn once and cached) at the same place: its
+    key, ``(id, x, y)``."""
+    if keys == last.keys:
         return []
-    before, now = Counter(keys_before), Counter(keys_now)
-    if [k for k in keys_before if k in now] != [k for k in keys_now if k in before]:
+    before, now = set(last.keys), set(keys)
+    if [k for k in last.keys if k in now] != [k for k in keys if k in before]:
         return None
     width, height = last.indexed.size
-    sizes = {id(p): p.size for p, _, _ in (*last.pieces, *pieces)}
     merged: list[Rect] = []
-    for key in (before - now) + (now - before):
-        (w, h), x, y = sizes[key[0]], key[1], key[2]
-        rect = (max(x, 0), max(y, 0), min(x + w, width), min(y + h, height))
-        if rect[0] >= rect[2] or rect[1] >= rect[3]:
+    for (piece, x, y), key, other in [
+        *zip(last.pieces, last.keys, itertools.repeat(now)),
+        *zip(pieces, keys, itertools.repeat(before)),
+    ]:
+        if key in other:
             continue
-        for near in [r for r in merged if _overlaps(r, rect)]:
-            merged.remove(near)
-            rect = (
-                min(rect[0], near[0]),
-                min(rect[1], near[1]),
-                max(rect[2], near[2]),
-                max(rect[3], near[3]),
-            )
-        merged.append(rect)
+        x0, y0 = max(x, 0), max(y, 0)
+        x1, y1 = min(x + piece.width, width), min(y + piece.height, height)
+        if x0 >= x1 or y0 >= y1:
+            continue
+        i = 0
+        while i < len(merged):  # grown over a rectangle, it is checked against all again
+            a0, b0, a1, b1 = merged[i]
+            if a0 < x1 and x0 < a1 and b0 < y1 and y0 < b1:
+                x0, y0, x1, y1 = min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)
+                del merged[i]
+                i = 0
+            else:
+                i += 1
+        merged.append((x0, y0, x1, y1))
     area = sum((r[2] - r[0]) * (r[3] - r[1]) for r in merged)
     return None if area > REPAINT_SHARE * width * height else merged
 
