@@ -463,6 +463,7 @@ class Plan:
     """Where a table picture laid the trump and each group of cards (:data:`Laid`)."""
 
 
+@functools.lru_cache(maxsize=4096)  # names and labels, drawn again in every picture
 def _plain(text: str) -> str:
     """Text the font can draw: emoji and other symbols outside Latin are left out."""
     kept = "".join(ch for ch in text if ord(ch) < 0x180 or ch in "–—‘’“”•…×−")
