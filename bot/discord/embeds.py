@@ -28,9 +28,12 @@ from bot.options import describe, game_name, variant_name
 from bot.render.text import (
     DISCORD,
     TextRenderer,
+    columns,
     deal_summary,
     faces_of_codes,
     hand_faces,
+    pad_end,
+    pad_start,
     place_name,
     result_lines,
     rule_sections,
@@ -308,17 +311,15 @@ def deal_result_embed(catalog: Catalog, table: LiveTable, result: DealResult) ->
     changes = [worth(a - b, "+") for a, b in zip(result.after, result.before, strict=True)]
     totals = [worth(a) for a in result.after]
     # the names as a phone's code block has room for them beside the scores
-    scores = max(len(heads[1]), *map(len, changes)) + max(len(heads[2]), *map(len, totals))
-    room = max(PHONE_CODE_COLUMNS - scores - 4, len(heads[0]))
+    scores = max(map(columns, [heads[1], *changes])) + max(map(columns, [heads[2], *totals]))
+    room = max(PHONE_CODE_COLUMNS - scores - 4, columns(heads[0]))
     names = short_names([text.plain_seat(s) for s in range(len(result.after))], room)
-    widths = [
-        max(len(heads[0]), *(len(n) for n in names)),
-        max(len(heads[1]), *(len(c) for c in changes)),
-        max(len(heads[2]), *(len(t) for t in totals)),
-    ]
+    cells = ([heads[0], *names], [heads[1], *changes], [heads[2], *totals])
+    widths = [max(map(columns, column)) for column in cells]
     rows = [(heads[0], heads[1], heads[2]), *zip(names, changes, totals, strict=True)]
     lines = [
-        f"{a.ljust(widths[0])}  {b.rjust(widths[1])}  {c.rjust(widths[2])}" for a, b, c in rows
+        f"{pad_end(a, widths[0])}  {pad_start(b, widths[1])}  {pad_start(c, widths[2])}"
+        for a, b, c in rows
     ]
     # a game that keeps its count elsewhere (Reunion's ögon on its sheet) has nothing here
     counted = any(result.after) or result.after != result.before

@@ -22,6 +22,7 @@ import copy
 import re
 import string
 import textwrap
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -517,25 +518,27 @@ class TextRenderer:
         room = None
         if (
             width is not None
-            and _sheet_width(heads, needed, max(map(len, labels), default=0)) > width
+            and _sheet_width(heads, needed, max(map(columns, labels), default=0)) > width
         ):
             narrow = self._narrow(sheet, needed, labels, width)
             if narrow is not None:
                 heads, labels, room = narrow
-        widths = [max(len(h), n) for h, n in zip(heads, needed, strict=True)]
-        beside = [x for x in labels if room is None or len(x) <= room]
+        widths = [max(columns(h), n) for h, n in zip(heads, needed, strict=True)]
+        beside = [x for x in labels if room is None or columns(x) <= room]
         # the labels' column: at least one character wide, or none where every label is above
         first = (
-            max(map(len, beside), default=0) if room is not None else max([1, *map(len, beside)])
+            max(map(columns, beside), default=0)
+            if room is not None
+            else max([1, *map(columns, beside)])
         )
 
         def line(label: str, values: Sequence[str]) -> str:
-            body = " ".join(v.rjust(w) for v, w in zip(values, widths, strict=False))
-            return f"{label.ljust(first)} {body}".rstrip() if first else body.rstrip()
+            body = " ".join(pad_start(v, w) for v, w in zip(values, widths, strict=False))
+            return f"{pad_end(label, first)} {body}".rstrip() if first else body.rstrip()
 
         rows: list[list[str]] = []
         for label, row, source in zip(labels, cells, sheet.rows, strict=True):
-            if room is None or len(label) <= room:
+            if room is None or columns(label) <= room:
                 rows.append([line(label, row)])
             else:
                 broken = textwrap.wrap(label, width or len(label), subsequent_indent="  ")
@@ -544,7 +547,7 @@ class TextRenderer:
             if source.rule_below:
                 rows.append([])  # the rule, drawn once the sheet's width is known
         head = line("", heads)  # as wide as the columns: the rule is as wide as the widest line
-        rule = "─" * max([len(head), *(len(x) for row in rows for x in row)])
+        rule = "─" * max([columns(head), *(columns(x) for row in rows for x in row)])
         return head, [row or [rule] for row in rows]
 
     def _narrow(
@@ -569,7 +572,7 @@ class TextRenderer:
                 for r, label, seats in zip(sheet.rows, labels, named, strict=True)
             ]
             room = width - body - 1
-            if all(len(x) <= room for x in shorter):
+            if all(columns(x) <= room for x in shorter):
                 return heads, shorter, room
             found = found or (heads, shorter, room)
         return found
@@ -586,11 +589,45 @@ class TextRenderer:
         return self.t("view.to_act", seats=names)
 
 
+def columns(text: str) -> int:
+    """How many columns of a code block's monospace font ``text`` takes, as a phone draws it: an
+    emoji (a pictograph, or a symbol with the emoji variation selector: ``♥️``) and a wide
+    character two, as two letters are wide; a combining mark, a variation selector, a skin tone,
+    a character of no width of its own (a zero-width space) and what a zero-width joiner joins
+    to the emoji before it none; every other character one."""
+    total = 0
+    joined = False
+    for i, ch in enumerate(text):
+        if ch in "\ufe0e\ufe0f" or unicodedata.combining(ch) or "\U0001f3fb" <= ch <= "\U0001f3ff":
+            continue
+        if ch == "\u200d":
+            joined = True
+            continue
+        if unicodedata.category(ch) == "Cf":  # a zero-width space, a direction mark
+            continue
+        if joined:  # one picture with the emoji before it (a family, a profession)
+            joined = False
+            continue
+        wide = unicodedata.east_asian_width(ch) in "WF" or text[i + 1 : i + 2] == "\ufe0f"
+        total += 2 if wide else 1
+    return total
+
+
+def pad_end(text: str, width: int) -> str:
+    """``text`` followed by spaces to ``width`` columns (:func:`columns`)."""
+    return text + " " * (width - columns(text))
+
+
+def pad_start(text: str, width: int) -> str:
+    """``text`` after spaces to ``width`` columns (:func:`columns`): right-aligned."""
+    return " " * (width - columns(text)) + text
+
+
 def _sheet_width(heads: Sequence[str], needed: Sequence[int], label: int) -> int:
     """How wide a score sheet is drawn with ``heads`` over columns of at least ``needed``
     characters and a ``label`` column of that width (0: none), with one space between."""
-    columns = sum(max(len(h), n) + 1 for h, n in zip(heads, needed, strict=True))
-    return label + columns if label else columns - 1
+    wide = sum(max(columns(h), n) + 1 for h, n in zip(heads, needed, strict=True))
+    return label + wide if label else wide - 1
 
 
 def _first_name(name: str) -> str:
@@ -623,15 +660,19 @@ def short_names(names: Sequence[str], room: int) -> list[str]:
     apart = len(set(names))
     for form in (str, *SHORT_NAMES):
         short = [form(n) for n in names]
-        if all(len(n) <= room for n in short) and len(set(short)) == apart:
+        if all(columns(n) <= room for n in short) and len(set(short)) == apart:
             return short
-    return [n if len(n) <= room else _cut(n, room) for n in names]
+    return [n if columns(n) <= room else _cut(n, room) for n in names]
 
 
 def _cut(name: str, room: int) -> str:
-    if room < 6:
-        return f"{name[: max(room - 1, 1)]}…"
-    return f"{name[: room - 4]}…{name[-3:]}"
+    """``name`` cut in the middle to ``room`` columns (:func:`columns`), its start and its last
+    three characters kept; or only its start, where the room is small."""
+    end = name[-3:] if room >= 6 else ""
+    start = name[: len(name) - len(end)]
+    while len(start) > 1 and columns(f"{start}…{end}") > room:
+        start = start[:-1]
+    return f"{start}…{end}"
 
 
 WON_TRICKS = "table.pile.won_tricks"

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import random
+import re
 
 from toygame import SPEC as TOY
 from toygame import TOY_TEXTS_EN
 
 from bot.i18n import catalog
 from bot.options import variant_name
-from bot.render.text import DISCORD, TextRenderer, card_face, faces_of_codes, sort_hand
+from bot.render.text import (
+    DISCORD,
+    TextRenderer,
+    card_face,
+    columns,
+    faces_of_codes,
+    short_names,
+    sort_hand,
+)
 from games.cards import JOKER, parse_card
 from games.core import Msg, ScoreSheet, SheetRow
 
@@ -200,6 +209,48 @@ def test_a_sheet_stays_wide_where_no_short_names_tell_its_columns_apart() -> Non
     )
     assert text.sheet(sheet, 27) == text.sheet(sheet)
     assert text.sheet(sheet)[0].split() == ["Anna", "Berg", "Anna", "Björk"]
+
+
+def test_a_code_block_counts_an_emoji_as_two_columns_and_a_mark_on_a_letter_as_none() -> None:
+    assert columns("Cilla 🎲") == 8
+    assert columns("Åsa Öberg") == columns("A\u030asa O\u0308berg") == 9  # composed or not
+    assert columns("♥️") == 2  # the suit as an emoji
+    assert columns("♡") == 1  # the white suit a code block draws
+    assert columns("👍🏽") == columns("👨\u200d👩\u200d👧") == columns("🇸🇪") == 2  # one picture
+    assert columns("漢字") == 4
+    assert columns("a`\u200b`b") == 4  # a fence broken by a zero-width space
+
+
+def _columns_of_numbers(line: str) -> list[int]:
+    """The column (:func:`columns`) where each number on a line of a code block ends."""
+    return [columns(line[: m.end()]) for m in re.finditer(r"\d+", line)]
+
+
+def test_a_sheet_with_an_emoji_in_a_name_keeps_its_numbers_under_their_columns() -> None:
+    """A phone draws an emoji two columns wide: a label or a head holding one is padded by the
+    columns it takes, not by its characters, so the numbers still line up."""
+    text = TextRenderer(catalog("sv"), ["Cilla 🎲", "Bo 🃏🃏"])
+    sheet = ScoreSheet(
+        (Msg.of("piquet.sheet.seat", seat=0), Msg.of("piquet.sheet.seat", seat=1)),
+        (
+            SheetRow(Msg.of("view.deal", deal=1), (60, 1500)),
+            SheetRow(Msg.of("piquet.sheet.repique_others"), (7, 12)),
+        ),
+    )
+    head, rows = text.sheet_rows(sheet)
+    ends = [columns(head[: head.index("🎲") + 1]), columns(head)]
+    assert [_columns_of_numbers(row[0])[-2:] for row in rows] == [ends, ends]
+    narrow, rows = text.sheet_rows(sheet, 20)
+    assert all(columns(line) <= 20 for line in [narrow, *(x for row in rows for x in row)])
+
+
+def test_names_cut_for_a_phone_fit_its_columns_with_an_emoji_in_them() -> None:
+    initials = short_names(["🎲🎲🎲🎲🎲 Åsa", "🎲🎲🎲🎲🎲 Bo"], 8)
+    assert initials == ["🎲Å", "🎲B"]
+    cut = short_names(["🎲🎲🎲🎲🎲Åsa", "🎲🎲🎲🎲🎲Bo"], 8)  # one word each, one initial
+    assert [columns(n) for n in cut] == [8, 7]
+    assert cut == ["🎲🎲…Åsa", "🎲…🎲Bo"]
+    assert short_names(["Åsa 🎲", "Bo"], 6) == ["Åsa 🎲", "Bo"]  # six columns: whole
 
 
 def test_several_cards_played_at_once_are_labelled_as_their_faces() -> None:

@@ -19,6 +19,7 @@ from bot.discord.views.panel import PanelAction, build_panel, panel_rows
 from bot.discord.views.table import table_message
 from bot.i18n import catalog
 from bot.offers import panel_choices
+from bot.render.text import columns
 from bot.sessions import LiveTable
 from bot.verify import fingerprint
 from games.registry import SPECS
@@ -112,7 +113,7 @@ def test_a_score_sheet_comes_below_the_controls_so_min_hand_stays_on_the_first_s
     pytest.fail(f"no state of {game_id} with a score sheet")
 
 
-MEMBERS = ["Åsa Öberg", "Cilla Dahl", "Eva Lind"]
+MEMBERS = ["Åsa Öberg", "Cilla 🎲 Dahl", "Eva Lind"]
 """Members in the even seats, computer players (Dator 2, Dator 4...) in the odd ones."""
 
 
@@ -135,7 +136,7 @@ def test_a_score_sheet_reads_on_a_phone_without_scrolling_sideways(game_id: str)
         live.record = dataclasses.replace(live.record, seats=seats)
         text = renderer(texts, live)
         block = sheet_block(text, view).splitlines()
-        assert all(len(line) <= PHONE_CODE_COLUMNS for line in block[1:-1]), block
+        assert all(columns(line) <= PHONE_CODE_COLUMNS for line in block[1:-1]), block
         head, rows = text.in_code_block().sheet_rows(view.sheet, PHONE_CODE_COLUMNS)
         narrowed += head != text.in_code_block().sheet_rows(view.sheet)[0]
         drawn = [row for row in rows if set(row[0]) != {"─"}]

@@ -21,6 +21,7 @@ from bot.discord.embeds import (
 from bot.discord.images import TextOp, table_plan
 from bot.discord.messages import PHONE_CODE_COLUMNS, layout_view, texts_of
 from bot.i18n import catalog
+from bot.render.text import columns
 from bot.sessions import LiveTable, TimedOut
 from bot.storage import SeatRecord, TableRecord
 from games.core import Msg
@@ -192,6 +193,7 @@ def test_a_deals_result_says_its_points_with_their_unit() -> None:
     [
         ("Åsa Öberg", "Bo Ek"),
         ("Åsa-Britt Långnamnsdotter-Ek", "Åsa-Britt Långnamnsdotter-Dahl"),
+        ("Åsa🎲🎲", "Bo🃏"),  # a phone draws an emoji two columns wide
     ],
 )
 def test_a_deals_result_fits_a_phones_code_block_with_the_names_told_apart(
@@ -207,7 +209,8 @@ def test_a_deals_result_fits_a_phones_code_block_with_the_names_told_apart(
     embed = deal_result_embed(catalog("sv"), live, DealResult(3, (2, 1, 2, 1), (3, 1, 3, 1)))
     (block,) = code_blocks(embed.description or "")
     lines = block.strip("\n").splitlines()
-    assert all(len(line) <= PHONE_CODE_COLUMNS for line in lines), lines
+    assert all(columns(line) <= PHONE_CODE_COLUMNS for line in lines), lines
+    assert len({columns(line) for line in lines}) == 1  # the totals' column ends in one place
     shown = [line.split("  ")[0].strip() for line in lines[1:]]
     assert len(set(shown)) == 4  # the members' names cut, still told apart
     assert [line.split()[-2:] for line in lines[1:]] == [["3", "ritor"], ["1", "rita"]] * 2
