@@ -595,6 +595,8 @@ def columns(text: str) -> int:
     character two, as two letters are wide; a combining mark, a variation selector, a skin tone,
     a character of no width of its own (a zero-width space) and what a zero-width joiner joins
     to the emoji before it none; every other character one."""
+    if not text or (max(text) < "\u0300" and "\u00ad" not in text):
+        return len(text)  # Latin letters, one column each (a soft hyphen is drawn as none)
     total = 0
     joined = False
     for i, ch in enumerate(text):

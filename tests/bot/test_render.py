@@ -219,6 +219,7 @@ def test_a_code_block_counts_an_emoji_as_two_columns_and_a_mark_on_a_letter_as_n
     assert columns("👍🏽") == columns("👨\u200d👩\u200d👧") == columns("🇸🇪") == 2  # one picture
     assert columns("漢字") == 4
     assert columns("a`\u200b`b") == 4  # a fence broken by a zero-width space
+    assert columns("Bo\u00adEk") == 4  # a soft hyphen, drawn as nothing
 
 
 def _columns_of_numbers(line: str) -> list[int]:
