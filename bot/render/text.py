@@ -559,10 +559,8 @@ class TextRenderer:
         apart within the width."""
         named = [any(_is_seat_arg(k) for k, _ in r.label.args) for r in sheet.rows]
         found = None
-        for short in SHORT_NAMES:
-            text = TextRenderer(
-                self.catalog, [short(n) for n in self.names], self.faces, self.markup
-            )
+        for shorts in short_forms(self.names):
+            text = TextRenderer(self.catalog, shorts, self.faces, self.markup)
             heads = [text.msg(c) for c in sheet.columns]
             body = _sheet_width(heads, needed, 0)
             if len(set(heads)) < len(heads) or body > width:
@@ -651,17 +649,44 @@ def _initials(name: str) -> str:
     return "".join(w[:1] for w in words[:-1]) + last
 
 
-SHORT_NAMES = (_first_name, _initials)
-"""The shorter forms of a seat's name where a phone has no room for it whole, longest first."""
+def _told_apart(names: Sequence[str]) -> list[str]:
+    """Each name's first word (:func:`_first_name`), and where another name has the same, as
+    much of its last word as tells the two apart (``Anna Berg`` and ``Anna Björk``: ``Anna Be``,
+    ``Anna Bj``); whole where only its last letter would."""
+    firsts = [_first_name(n) for n in names]
+    told = []
+    for name, first in zip(names, firsts, strict=True):
+        words = name.split()
+        others = [
+            other.split()[-1]
+            for other, theirs in zip(names, firsts, strict=True)
+            if theirs == first and other != name
+        ]
+        if not others or len(words) < 2 or first != words[0]:
+            told.append(first)  # its own first word, or nothing after it to tell it by
+            continue
+        last = words[-1]
+        k = next((k for k in range(1, len(last)) if all(o[:k] != last[:k] for o in others)), None)
+        told.append(name if k is None else f"{first} {last[:k]}")
+    return told
+
+
+def short_forms(names: Sequence[str]) -> list[list[str]]:
+    """The shorter forms of the seats' names where a phone has no room for them whole, longest
+    first: their first words, the first words with what tells them apart, their initials."""
+    return [
+        [_first_name(n) for n in names],
+        _told_apart(names),
+        [_initials(n) for n in names],
+    ]
 
 
 def short_names(names: Sequence[str], room: int) -> list[str]:
     """``names`` in at most ``room`` characters each: whole where they fit, else all in the
-    first of :data:`SHORT_NAMES` that fits and tells them apart as well, else each cut in the
+    first of :func:`short_forms` that fits and tells them apart as well, else each cut in the
     middle, its start and its last three characters kept (``Åsa-Brit…Ek2``)."""
     apart = len(set(names))
-    for form in (str, *SHORT_NAMES):
-        short = [form(n) for n in names]
+    for short in [list(names), *short_forms(names)]:
         if all(columns(n) <= room for n in short) and len(set(short)) == apart:
             return short
     return [n if columns(n) <= room else _cut(n, room) for n in names]

@@ -201,14 +201,29 @@ def test_a_long_label_is_broken_between_words_and_nothing_is_wider_than_the_phon
     assert text.sheet_rows(blank, 20)[1] == [["Kombinationer före", "  motspelarna"]]  # no blank
 
 
-def test_a_sheet_stays_wide_where_no_short_names_tell_its_columns_apart() -> None:
-    text = TextRenderer(catalog("sv"), ["Anna Berg", "Anna Björk"])
+def _seats_sheet(names: list[str]) -> tuple[TextRenderer, ScoreSheet]:
+    text = TextRenderer(catalog("sv"), names)
     sheet = ScoreSheet(
         (Msg.of("piquet.sheet.seat", seat=0), Msg.of("piquet.sheet.seat", seat=1)),
         (SheetRow(Msg.of("piquet.sheet.repique_others"), (60, None)),),
     )
-    assert text.sheet(sheet, 27) == text.sheet(sheet)
+    return text, sheet
+
+
+def test_members_of_one_first_name_and_initials_are_told_apart_by_their_last_names() -> None:
+    """Anna Berg and Anna Björk: neither first names nor initials tell them apart, so the sheet
+    stayed wider than a phone; the first letters of their last names that differ do."""
+    text, sheet = _seats_sheet(["Anna Berg", "Anna Björk"])
     assert text.sheet(sheet)[0].split() == ["Anna", "Berg", "Anna", "Björk"]
+    narrow = text.sheet(sheet, 27)
+    assert narrow[0].split() == ["Anna", "Be", "Anna", "Bj"]
+    assert all(columns(line) <= 27 for line in narrow)
+    assert short_names(["Anna Berg", "Anna Björk", "Bo Ek"], 8) == ["Anna Be", "Anna Bj", "Bo"]
+
+
+def test_a_sheet_stays_wide_where_no_short_names_tell_its_columns_apart() -> None:
+    text, sheet = _seats_sheet(["Anna Berg", "Anna Berg"])  # two members of one name
+    assert text.sheet(sheet, 27) == text.sheet(sheet)
 
 
 def test_a_code_block_counts_an_emoji_as_two_columns_and_a_mark_on_a_letter_as_none() -> None:
