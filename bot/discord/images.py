@@ -2035,7 +2035,7 @@ def table_png(
 ) -> bytes:
     """The table picture of ``view`` (:func:`table_plan`), as a PNG; of a ``table`` whose
     pictures follow one another (its message), with its piles where its last picture laid them
-    (:data:`_LAID`)."""
+    (:data:`_LAID`), painted only where it changed (:func:`_repainted`)."""
     plan = _planned(view, text, trump_line, table)
     if table is None:
         return _png(_paint(plan, True, four_colour))

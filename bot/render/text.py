@@ -503,11 +503,12 @@ class TextRenderer:
     ) -> tuple[str, list[list[str]]]:
         """The score sheet as a fixed-width table: its header line, and its rows, each as the
         lines that draw it (a rule under the marked rows, bridge's line, is a row of its own).
-        Blank cells stay blank. Where the sheet is wider than ``width`` characters (a phone's
-        code block), the columns are headed by the seats' first names, else their initials
-        (``Åsa & Cilla``, ``ÅÖ & CD``): the longest that tell the columns apart and leave room
-        for the labels beside the numbers, else the longest that fit. A label that still finds
-        no room goes on lines of its own above its numbers, broken between words."""
+        Blank cells stay blank. Where the sheet is wider than ``width`` columns (a phone's
+        code block), the columns are headed by the seats' names in a shorter form
+        (:func:`short_forms`: first names, ``Åsa & Cilla``, else initials, ``ÅÖ & CD``): the
+        longest that tell the columns apart and leave room for the labels beside the numbers,
+        else the longest that fit. A label that still finds no room goes on lines of its own
+        above its numbers, broken between words."""
         cells = [["" if v is None else str(v) for v in r.cells] for r in sheet.rows]
         needed = [
             max([len(row[i]) for row in cells if i < len(row)], default=0)
@@ -652,7 +653,7 @@ def _initials(name: str) -> str:
 def _told_apart(names: Sequence[str]) -> list[str]:
     """Each name's first word (:func:`_first_name`), and where another name has the same, as
     much of its last word as tells the two apart (``Anna Berg`` and ``Anna Björk``: ``Anna Be``,
-    ``Anna Bj``); whole where only its last letter would."""
+    ``Anna Bj``); whole where only its whole last word tells it apart."""
     firsts = [_first_name(n) for n in names]
     told = []
     for name, first in zip(names, firsts, strict=True):
@@ -682,9 +683,9 @@ def short_forms(names: Sequence[str]) -> list[list[str]]:
 
 
 def short_names(names: Sequence[str], room: int) -> list[str]:
-    """``names`` in at most ``room`` characters each: whole where they fit, else all in the
-    first of :func:`short_forms` that fits and tells them apart as well, else each cut in the
-    middle, its start and its last three characters kept (``Åsa-Brit…Ek2``)."""
+    """``names`` in at most ``room`` columns each (:func:`columns`): whole where they fit, else
+    all in the first of :func:`short_forms` that fits and tells them apart as well, else each cut
+    in the middle, its start and its last three characters kept (``Åsa-Brit…Ek2``)."""
     apart = len(set(names))
     for short in [list(names), *short_forms(names)]:
         if all(columns(n) <= room for n in short) and len(set(short)) == apart:
