@@ -1768,13 +1768,13 @@ def _repainted(table: int, plan: Plan, four_colour: bool) -> Image.Image:
     else:
         indexed = last.indexed  # the latest picture's bytes were made: it is changed in place
         sizes = [piece.size for piece, _, _ in pieces]
-        for x0, y0, x1, y1 in changed:
+        for rect in changed:
             over = [
                 (piece, x, y)
                 for (piece, x, y), (w, h) in zip(pieces, sizes, strict=True)
-                if x < x1 and y < y1 and x + w > x0 and y + h > y0
+                if _overlaps((x, y, x + w, y + h), rect)
             ]
-            indexed.paste(_indexed(_painted(over, felt, (x0, y0, x1, y1))), (x0, y0))
+            indexed.paste(_indexed(_painted(over, felt, rect)), rect[:2])
     if len(_SHOWN) >= TABLES_SHOWN:
         del _SHOWN[next(iter(_SHOWN))]  # the longest undrawn
     _SHOWN[table] = _Shown(pieces, keys, indexed)
@@ -1803,20 +1803,18 @@ def _changed(
     ]:
         if key in other:
             continue
-        x0, y0 = max(x, 0), max(y, 0)
-        x1, y1 = min(x + piece.width, width), min(y + piece.height, height)
-        if x0 >= x1 or y0 >= y1:
+        rect = (max(x, 0), max(y, 0), min(x + piece.width, width), min(y + piece.height, height))
+        if rect[0] >= rect[2] or rect[1] >= rect[3]:
             continue
         i = 0
         while i < len(merged):  # grown over a rectangle, it is checked against all again
-            a0, b0, a1, b1 = merged[i]
-            if a0 < x1 and x0 < a1 and b0 < y1 and y0 < b1:
-                x0, y0, x1, y1 = min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)
-                del merged[i]
+            if _overlaps(merged[i], rect):
+                a0, b0, a1, b1 = merged.pop(i)
+                rect = (min(rect[0], a0), min(rect[1], b0), max(rect[2], a1), max(rect[3], b1))
                 i = 0
             else:
                 i += 1
-        merged.append((x0, y0, x1, y1))
+        merged.append(rect)
     area = sum((r[2] - r[0]) * (r[3] - r[1]) for r in merged)
     return None if area > REPAINT_SHARE * width * height else merged
 
