@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from legible import assert_legible
-from playouts import playout
+from playouts import NAMES, SEATINGS, playout
 
 from bot.discord import images
 from bot.discord.images import (
@@ -30,7 +30,6 @@ from bot.render.text import DISCORD, LAST_TRICK, TextRenderer, trump_line
 from games.core import View
 from games.registry import SPECS
 
-NAMES = ["Åsa Öberg", "Bo", "Cilla 🎲", "Dag", "Eva", "Fia", "Gun", "Hans", "Ines", "Jan"]
 MOVES = 60
 
 
@@ -103,14 +102,7 @@ def _moves(plans: list[Plan]) -> int:
     )
 
 
-CASES = [
-    (game_id, players)
-    for game_id, spec in sorted(SPECS.items())
-    for players in sorted({spec.min_players, min(spec.max_players, 6)})
-]
-
-
-@pytest.mark.parametrize(("game_id", "players"), CASES)
+@pytest.mark.parametrize(("game_id", "players"), SEATINGS)
 def test_a_tables_piles_stay_put_and_nothing_is_told_that_a_fresh_picture_draws(
     game_id: str, players: int
 ) -> None:

@@ -4,7 +4,7 @@ picture, to the byte, as one painted whole."""
 from __future__ import annotations
 
 import pytest
-from playouts import playout
+from playouts import NAMES, SEATINGS, playout
 
 from bot.discord import images
 from bot.discord.images import BoxOp, Plan, Rect, table_png
@@ -12,15 +12,8 @@ from bot.i18n import catalog
 from bot.render.text import DISCORD, TextRenderer, trump_line
 from games.registry import SPECS
 
-NAMES = ["Åsa Öberg", "Bo", "Cilla 🎲", "Dag", "Eva", "Fia", "Gun", "Hans", "Ines", "Jan"]
 MOVES = 60
 TABLE = -35
-
-CASES = [
-    (game_id, players)
-    for game_id, spec in sorted(SPECS.items())
-    for players in sorted({spec.min_players, min(spec.max_players, 6)})
-]
 
 
 def _whole(plan: Plan, four_colour: bool = True) -> bytes:
@@ -34,7 +27,7 @@ def _forgotten() -> None:
         images._LAID.pop(table, None)
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
+@pytest.mark.parametrize(("game_id", "players"), SEATINGS)
 def test_a_picture_painted_where_it_changed_is_the_picture_painted_whole(
     game_id: str, players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 from legible import assert_legible, covers, op_rect
 from PIL import Image
+from playouts import NAMES
 
 from bot.discord.images import (
     BACK,
@@ -59,7 +60,6 @@ from games.cards import JOKER, card, parse_card
 from games.core import Game, GameSpec, Options, Pile, Seat, View
 from games.registry import SPECS
 
-NAMES = ["Åsa Öberg", "Bo", "Cilla 🎲", "Dag", "Eva", "Fia", "Gun", "Hans", "Ines", "Jan"]
 MAX_HEIGHT = 2400  # an embed image taller than this is unreadable on a phone
 
 
