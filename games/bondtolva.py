@@ -416,6 +416,9 @@ class Bondtolva(Game):
     def deal_number(self) -> int:
         return self.dealt
 
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return mask_cards(self.hands[seat])
+
     def result(self) -> Result:
         if self.state != OVER:
             raise ValueError("the match is not over")
@@ -511,7 +514,7 @@ class Bondtolva(Game):
             seat=seat,
             phase=self._phase(),
             to_act=self.to_act(),
-            hand=() if seat is None else mask_cards(self.hands[seat]),
+            hand=() if seat is None else self.hand(seat),
             seats=(self._seat_view(0), self._seat_view(1)),
             trick=tuple((self.leader ^ i, Card(c)) for i, c in enumerate(self.trick)),
             trump=None if self.trump < 0 else self.trump,

@@ -391,6 +391,9 @@ class Braus(Game):
     def deal_number(self) -> int:
         return self.dealt
 
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return mask_cards(self.hands[seat])
+
     def result(self) -> Result:
         if self.match_winner < 0:
             raise ValueError("the match is not over")
@@ -484,7 +487,7 @@ class Braus(Game):
             seat=seat,
             phase=self._phase(),
             to_act=self.to_act(),
-            hand=() if seat is None else mask_cards(self.hands[seat]),
+            hand=() if seat is None else self.hand(seat),
             seats=tuple(self._seat_view(s) for s in range(PLAYERS)),
             trick=tuple(
                 (s, Card(c)) for s, c in zip(self.trick_seats, self.trick_cards, strict=True)

@@ -406,6 +406,9 @@ class Femkort(Game):
     def deal_number(self) -> int:
         return self.dealt
 
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return mask_cards(self.hands[seat])
+
     def result(self) -> Result:
         if self.winner < 0:
             raise ValueError("the match is not over")
@@ -485,7 +488,7 @@ class Femkort(Game):
             seat=seat,
             phase=self._phase(),
             to_act=self.to_act(),
-            hand=() if seat is None else mask_cards(self.hands[seat]),
+            hand=() if seat is None else self.hand(seat),
             seats=tuple(self._seat_view(s) for s in range(self.n)),
             trick=trick,
             piles=self._piles(),

@@ -96,6 +96,7 @@ from dataclasses import dataclass, field
 
 from games.cards import (
     TEN,
+    Card,
     card,
     cards_tuple,
     code,
@@ -323,6 +324,9 @@ class HejKnekt(Game):
 
     def deal_number(self) -> int:
         return 1
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return ()  # a seat's cards lie face down in its pile: nobody holds a hand
 
     def result(self) -> Result:
         if self._phase != _OVER:

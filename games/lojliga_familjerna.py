@@ -53,6 +53,7 @@ from typing import Literal
 from games.cards import (
     RANK_MASKS,
     RANKS,
+    Card,
     cards_in,
     cards_tuple,
     code,
@@ -349,6 +350,9 @@ class LojligaFamiljerna(Game):
     def deal_number(self) -> int:
         return 1
 
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return mask_cards(self.hands[seat])
+
     def result(self) -> Result:
         if not self._over():
             raise ValueError("the game is not over")
@@ -390,7 +394,7 @@ class LojligaFamiljerna(Game):
             seat=seat,
             phase=phase,
             to_act=self.to_act(),
-            hand=() if seat is None else mask_cards(self.hands[seat]),
+            hand=() if seat is None else self.hand(seat),
             seats=tuple(self._seat_view(s) for s in range(self.n)),
             piles=piles,
             events=self.events.for_viewer(seat),

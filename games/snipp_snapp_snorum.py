@@ -316,6 +316,9 @@ class SnippSnappSnorum(Game):
     def deal_number(self) -> int:
         return 1
 
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return mask_cards(self.hands[seat])
+
     def _pot(self) -> int:
         return sum(self.paid)
 
@@ -365,7 +368,7 @@ class SnippSnappSnorum(Game):
             seat=seat,
             phase=self._phase(),
             to_act=self.to_act(),
-            hand=() if seat is None else mask_cards(self.hands[seat]),
+            hand=() if seat is None else self.hand(seat),
             seats=tuple(self._seat_view(s) for s in range(self.n)),
             trick=tuple((s, Card(c)) for s, c in self.table),
             piles=(Pile(f"{GAME_ID}.pile.set_aside", cards_tuple(self.set_aside)),),

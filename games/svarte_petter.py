@@ -373,6 +373,9 @@ class SvartePetter(Game):
     def deal_number(self) -> int:
         return 1
 
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return cards_tuple(self._hands[seat])
+
     def result(self) -> Result:
         if self._result is None:
             raise ValueError("the game is not over")
@@ -417,7 +420,7 @@ class SvartePetter(Game):
             seat=seat,
             phase=phase,
             to_act=self.to_act(),
-            hand=() if seat is None else cards_tuple(self._hands[seat]),
+            hand=() if seat is None else self.hand(seat),
             seats=tuple(seats),
             piles=(removed, *pairs),
             events=self._events.for_viewer(seat),

@@ -596,6 +596,9 @@ class Femhundra(Game):
     def deal_number(self) -> int:
         return self.dealt
 
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return mask_cards(self.hands[seat])
+
     def result(self) -> Result:
         if self.phase != _OVER:
             raise ValueError("the match is not over")
@@ -734,7 +737,7 @@ class Femhundra(Game):
             seat=seat,
             phase=self._phase_msg(),
             to_act=self.to_act(),
-            hand=() if seat is None else mask_cards(self.hands[seat]),
+            hand=() if seat is None else self.hand(seat),
             seats=seats,
             trick=tuple((p, Card(c)) for p, c in zip(self.trick_seats, self.trick, strict=True)),
             trump=None if self.trump == NO_TRUMP else self.trump,

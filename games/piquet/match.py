@@ -600,6 +600,9 @@ class Piquet(Game):
     def deal_number(self) -> int:
         return self.dealt
 
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return mask_cards(self.hands[seat])
+
     def result(self) -> Result:
         if self.phase != OVER:
             raise ValueError("the match is not over")
@@ -695,7 +698,7 @@ class Piquet(Game):
             seat=seat,
             phase=self._phase_msg(),
             to_act=self.to_act(),
-            hand=() if seat is None else mask_cards(self.hands[seat]),
+            hand=() if seat is None else self.hand(seat),
             seats=seats,
             trick=tuple(((self.leader + i) % self.n, Card(c)) for i, c in enumerate(self.trick)),
             piles=self._piles(),

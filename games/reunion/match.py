@@ -432,6 +432,9 @@ class Reunion(Game):
     def deal_number(self) -> int:
         return self._deal_no
 
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return mask_cards(self._hands[seat])
+
     def result(self) -> Result:
         if self._phase != _OVER:
             raise ValueError("the match is not over")
@@ -456,7 +459,7 @@ class Reunion(Game):
             seat=seat,
             phase=self._phase_msg(),
             to_act=self.to_act(),
-            hand=() if seat is None else mask_cards(self._hands[seat]),
+            hand=() if seat is None else self.hand(seat),
             seats=seats,
             trick=tuple(((self._leader + i) % PLAYERS, Card(c)) for i, c in enumerate(self._trick)),
             trump=self._t.trump,

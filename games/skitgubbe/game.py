@@ -486,6 +486,9 @@ class Skitgubbe(Game):
     def deal_number(self) -> int:
         return 1
 
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return mask_cards(self.hands[seat])
+
     def result(self) -> Result:
         if self.phase != OVER:
             raise ValueError("the match is not over")
@@ -579,7 +582,7 @@ class Skitgubbe(Game):
             seat=seat,
             phase=self._phase_msg(),
             to_act=self.to_act(),
-            hand=() if seat is None else mask_cards(self.hands[seat]),
+            hand=() if seat is None else self.hand(seat),
             seats=tuple(self._seat_view(s) for s in range(PLAYERS)),
             trick=trick,
             trump=None if self.trump < 0 else self.trump,

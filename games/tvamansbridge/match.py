@@ -415,6 +415,9 @@ class Tvamansbridge(Game):
     def deal_number(self) -> int:
         return self.deal_no
 
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        return mask_cards(self.hands[seat])
+
     def result(self) -> Result:
         if self.winner < 0:
             raise ValueError("the match is not over")
@@ -556,7 +559,7 @@ class Tvamansbridge(Game):
         notes: tuple[Msg, ...] = ()
         if seat == self._turn() and self.auction is None:
             notes = (_PLAY_FROM_DUMMY if self._place() % 2 == 0 else _PLAY_FROM_HAND,)
-        return replace(public, seat=seat, hand=mask_cards(self.hands[seat]), notes=notes)
+        return replace(public, seat=seat, hand=self.hand(seat), notes=notes)
 
     # --- copies -----------------------------------------------------------------------------------
 

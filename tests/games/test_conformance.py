@@ -185,6 +185,33 @@ def test_illegal_actions_raise_and_change_nothing(game_id: str, players: int, pr
 
 
 @pytest.mark.parametrize("game_id", list(SPECS))
+def test_hands_and_the_deal_number_are_told_without_a_view(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot asks every member's hand and the deal's number after every action: each game
+    answers them from its state, as its views do, without working out a whole view (which costs
+    a hundred times more)."""
+    spec = SPECS[game_id]
+    game = spec.new(spec.max_players, rng=random.Random(5))
+    rng = random.Random(6)
+    for _ in range(20):
+        if game.is_over():
+            break
+        seat = _actor(game, rng)
+        legal = game.legal_actions(seat)
+        game.apply(seat, legal[rng.randrange(len(legal))])
+    hands = [game.view(s).hand for s in range(game.players)]
+    deal = game.view(None).deal
+
+    def no_view(self: Game, seat: int | None) -> View:
+        raise AssertionError("a whole view was worked out")
+
+    monkeypatch.setattr(type(game), "view", no_view)
+    assert [game.hand(s) for s in range(game.players)] == hands
+    assert game.deal_number() == deal
+
+
+@pytest.mark.parametrize("game_id", list(SPECS))
 def test_clone_is_independent(game_id: str) -> None:
     spec = SPECS[game_id]
     game = spec.new(spec.min_players, rng=random.Random(3))
