@@ -1,10 +1,12 @@
 """Storage benchmark: the session manager on SQLite and on PostgreSQL, side by side in one run.
 
     ./dev bench -m benchmarks.storage [--tables 1000 3000 10000] [--moves 3] [--postgres ADDRESS]
+                                      [--game tvamanswhist]
 
-For each database and each count of ``--tables``: that many Tvåmanswhist tables are opened,
-joined and started through the session manager (two members each), then every table plays
-``--moves`` member actions, all tables acting at once, as members on many servers would. The
+For each database and each count of ``--tables``: that many tables of ``--game`` (Tvåmanswhist
+unless named) are opened, joined and started through the session manager, a member in every seat
+of the fewest the game is played by, then every table plays ``--moves`` member actions, all
+tables acting at once, as members on many servers would. The
 figures: actions not saved (a member told their move was not saved; the goal is none: a queue is
 not an outage), member actions committed per second (each one committed before ``act`` returns,
 as before a member is answered), and the median time of one action while all the tables wait
@@ -12,7 +14,9 @@ their turn for the database (mostly waiting, with thousands of tables). Then the
 on SIGTERM (every table paused and saved: the stop time) and a fresh session manager restores all
 the live tables: the restore time is what a restart costs before the bot serves again, measured
 as in a new process (the stopped session manager's tables and garbage let go first). A member
-plays the first move their panel offers (``LiveTable.choices``, what a face builds it from).
+plays the first move their panel offers (``LiveTable.choices``, what a face builds it from): the
+first of the seats to act whose panel offers one (a reaction window's presses are left to its
+timers, which this clock never runs: a table that waits only for them stops there).
 
 The last column is the storage alone: the same count of tables, each recording ``--moves``
 actions straight through ``Storage.record_action`` (all tables at once), without the session
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import gc
 import os
 import statistics
@@ -58,6 +63,7 @@ from bot.storage import (
     TableRecord,
     open_storage,
 )
+from games.registry import SPECS
 
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 
@@ -83,22 +89,27 @@ def manager(storage: Storage) -> SessionManager:
     return SessionManager(storage, ManualClock(), turn_seconds=60, idle_seconds=3600)
 
 
-async def open_tables(sessions: SessionManager, count: int) -> list[LiveTable]:
+async def open_tables(
+    sessions: SessionManager, count: int, game_id: str = "tvamanswhist"
+) -> list[LiveTable]:
     """``count`` tables opened, joined and started, one after another (not measured)."""
-    return [await open_one(sessions, n) for n in range(count)]
+    return [await open_one(sessions, n, game_id) for n in range(count)]
 
 
-async def open_one(sessions: SessionManager, n: int) -> LiveTable:
-    """Table ``n``, opened, joined and started. A step the database did not take (a busy
-    machine) is tried again, up to ``SETUP_TRIES`` times."""
-    host, guest = Member(10_000 + 2 * n, f"A{n}"), Member(10_001 + 2 * n, f"B{n}")
+async def open_one(sessions: SessionManager, n: int, game_id: str = "tvamanswhist") -> LiveTable:
+    """Table ``n`` of ``game_id``, opened, joined by a member for each seat of the fewest the
+    game is played by, and started. A step the database did not take (a busy machine) is tried
+    again, up to ``SETUP_TRIES`` times."""
+    seats = SPECS[game_id].min_players
+    host, *guests = (Member(10_000 + 10 * n + i, f"{'ABCDEFGHIJ'[i]}{n}") for i in range(seats))
     channel = 1_000 + n
     await again(
         lambda: sessions.open_table(
-            guild_id=(n % 64) << 22, channel_id=channel, host=host, game_id="tvamanswhist"
+            guild_id=(n % 64) << 22, channel_id=channel, host=host, game_id=game_id
         )
     )
-    await again(lambda: sessions.join(channel, guest))
+    for guest in guests:
+        await again(functools.partial(sessions.join, channel, guest))
     return await again(lambda: sessions.start(channel, host.user_id))
 
 
@@ -124,12 +135,15 @@ async def play(
         game = table.game
         if game is None or game.is_over() or not table.live:
             break
-        seat = min(game.to_act())
-        user_id = table.record.seats[seat].user_id
-        assert user_id is not None
         # the first move the member's panel offers (a face builds the panel from the same
         # choices, which ``act`` checks the move against): the member's own pick costs nothing
-        move = next(iter(table.choices(seat).values()))
+        offered = [(s, table.choices(s)) for s in sorted(game.to_act())]
+        seat, choices = next(((s, c) for s, c in offered if c), (None, None))
+        if seat is None or choices is None:
+            break  # only a reaction window's timers may move
+        user_id = table.record.seats[seat].user_id
+        assert user_id is not None
+        move = next(iter(choices.values()))
         start = time.perf_counter()
         try:
             await sessions.act(table.table_id, user_id, table.version, move)
@@ -153,13 +167,13 @@ class Played:
     stop_seconds: float
 
 
-async def play_all(database: Path | str, tables: int, moves: int) -> Played:
+async def play_all(database: Path | str, tables: int, moves: int, game_id: str) -> Played:
     """``tables`` tables opened, then ``moves`` actions at each, all at once; then the stop."""
     storage = await open_storage(database)
     unsaved: list[str] = []
     try:
         sessions = manager(storage)
-        live = await open_tables(sessions, tables)
+        live = await open_tables(sessions, tables, game_id)
         times: list[float] = []
         start = time.perf_counter()
         played = await asyncio.gather(*(play(sessions, t, moves, times, unsaved) for t in live))
@@ -172,8 +186,8 @@ async def play_all(database: Path | str, tables: int, moves: int) -> Played:
     return Played(sum(played), len(unsaved), seconds, times, stop_seconds)
 
 
-async def measure(database: Path | str, tables: int, moves: int) -> Figures:
-    played = await play_all(database, tables, moves)
+async def measure(database: Path | str, tables: int, moves: int, game_id: str) -> Figures:
+    played = await play_all(database, tables, moves, game_id)
     # a restart is a new process: none of the stopped one's tables in memory, nor its garbage
     # for the collector to go through while the restore builds thousands of tables
     gc.collect()
@@ -251,11 +265,13 @@ async def fresh_schema(server: str) -> AsyncIterator[str]:
         await admin.close()
 
 
-async def main(counts: list[int], moves: int, postgres: str, databases: list[str]) -> None:
+async def main(
+    counts: list[int], moves: int, postgres: str, databases: list[str], game_id: str
+) -> None:
     tune_collector()  # as ``kortbord run`` does once the bot is built
     print(
-        f"live Tvåmanswhist tables (two members each), {moves} member actions each, played at all"
-        " tables at once, then a stop and a restore"
+        f"live {game_id} tables ({SPECS[game_id].min_players} members each), {moves} member"
+        " actions each, played at all tables at once, then a stop and a restore"
     )
     print(
         f"{'database':11} {'tables':>7} {'not saved':>10} {'actions/s':>10} {'median ms':>10}"
@@ -264,12 +280,14 @@ async def main(counts: list[int], moves: int, postgres: str, databases: list[str
     for tables in counts:
         if "sqlite" in databases:
             with tempfile.TemporaryDirectory() as folder:
-                show("sqlite", await measure(Path(folder) / "bench.sqlite3", tables, moves))
+                show(
+                    "sqlite", await measure(Path(folder) / "bench.sqlite3", tables, moves, game_id)
+                )
         if "postgresql" not in databases:
             continue
         try:
             async with fresh_schema(postgres) as address:
-                show("postgresql", await measure(address, tables, moves))
+                show("postgresql", await measure(address, tables, moves, game_id))
         except (OSError, asyncpg.PostgresError, TimeoutError) as error:
             print(f"{'postgresql':11} not measured: {postgres} does not answer ({error})")
 
@@ -308,5 +326,11 @@ if __name__ == "__main__":
         default=["sqlite", "postgresql"],
         help="which databases to measure (default both)",
     )
+    parser.add_argument(
+        "--game",
+        choices=sorted(SPECS),
+        default="tvamanswhist",
+        help="the game the tables play (default tvamanswhist)",
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.tables, args.moves, args.postgres, args.databases))
+    asyncio.run(main(args.tables, args.moves, args.postgres, args.databases, args.game))
