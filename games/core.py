@@ -445,7 +445,8 @@ class Game(ABC):
 
     def hand(self, seat: Seat) -> tuple[Card, ...]:
         """``view(seat).hand``: the seat's own cards. The bot asks it of every member after each
-        action (whose hand changed); an engine whose whole view costs more gives it directly."""
+        action (whose hand changed): an engine gives it directly, without the rest of the view,
+        as every registered game does (``tests/games/test_conformance.py``)."""
         return self.view(seat).hand
 
     def deal_number(self) -> int:
