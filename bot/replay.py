@@ -45,7 +45,7 @@ def _card(notation: str) -> int | None:
 def _face_up(game: Game, view: View, hands: Sequence[tuple[int, ...]] | None = None) -> View:
     """``view`` with each seat's hand face up (``hands``, else the hands in ``game``)."""
     seats = len(view.seats)
-    held = hands if hands is not None else [tuple(game.view(s).hand) for s in range(seats)]
+    held = hands if hands is not None else [game.hand(s) for s in range(seats)]
     shown = tuple(
         dataclasses.replace(info, shown=cards_tuple(held[s])) for s, info in enumerate(view.seats)
     )
@@ -62,7 +62,7 @@ def frames(record: TableRecord, actions: Sequence[ActionRecord]) -> list[Frame]:
     trick = 0
     for entry in actions:
         before = game.view(None)
-        hands: list[list[int]] = [list(game.view(s).hand) for s in range(len(before.seats))]
+        hands: list[list[int]] = [list(game.hand(s)) for s in range(len(before.seats))]
         game.apply(entry.seat, game.parse(entry.notation))
         moves.append((entry.seat, entry.notation))
         after = game.view(None)

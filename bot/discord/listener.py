@@ -203,7 +203,7 @@ def panel_need(panel: Panel, table: LiveTable, seat: Seat) -> PanelNeed:
         return "now"  # the choices narrowed (a suit to follow, a bid): it never offers more
     if not all(is_card_code(n) for n in legal - panel.offers):
         return "now"  # a choice besides the cards (to pass, to take the pile) is shown at once
-    if legal != panel.offers or tuple(sorted(table.view(seat).hand)) != panel.hand:
+    if legal != panel.offers or tuple(sorted(table.hand(seat))) != panel.hand:
         return "later"  # the member may act on it as it is meanwhile
     return None
 
@@ -495,7 +495,7 @@ class DiscordListener:
         panel.version = table.version
         panel.shows = panel_shows(table, seat)
         panel.offers = frozenset(panel_choices(table, seat))
-        hand = table.view(seat).hand if table.game is not None else ()
+        hand = table.hand(seat) if table.game is not None else ()
         panel.hand = tuple(sorted(hand))
 
     def _schedule_panel(self, table: LiveTable, user_id: int) -> None:

@@ -94,7 +94,7 @@ def cards_ahead(game: Game, seat: Seat) -> list[str]:
         notations = [game.notation(action) for action in game.legal_actions(other)]
         if not notations or not all(is_card_code(n) for n in notations):
             return []
-    return [code(c) for c in game.view(seat).hand]
+    return [code(c) for c in game.hand(seat)]
 
 
 def press_verbs(game: Game, seat: Seat) -> frozenset[str]:
