@@ -4,19 +4,19 @@
                                       [--game tvamanswhist]
 
 For each database and each count of ``--tables``: that many tables of ``--game`` (Tvåmanswhist
-unless named) are opened, joined and started through the session manager, a member in every seat
-of the fewest the game is played by, then every table plays ``--moves`` member actions, all
-tables acting at once, as members on many servers would. The
-figures: actions not saved (a member told their move was not saved; the goal is none: a queue is
-not an outage), member actions committed per second (each one committed before ``act`` returns,
-as before a member is answered), and the median time of one action while all the tables wait
-their turn for the database (mostly waiting, with thousands of tables). Then the process stops as
-on SIGTERM (every table paused and saved: the stop time) and a fresh session manager restores all
-the live tables: the restore time is what a restart costs before the bot serves again, measured
-as in a new process (the stopped session manager's tables and garbage let go first). A member
-plays the first move their panel offers (``LiveTable.choices``, what a face builds it from): the
-first of the seats to act whose panel offers one (a reaction window's presses are left to its
-timers, which this clock never runs: a table that waits only for them stops there).
+unless named) are opened, joined and started through the session manager, a member in every seat of
+the fewest the game is played by, then every table plays ``--moves`` member actions, all tables
+acting at once, as members on many servers would. The figures: actions not saved (a member told
+their move was not saved; the goal is none: a queue is not an outage), member actions committed per
+second (each one committed before ``act`` returns, as before a member is answered), and the median
+time of one action while all the tables wait their turn for the database (mostly waiting, with
+thousands of tables). Then the process stops as on SIGTERM (every table paused and saved: the stop
+time) and a fresh session manager restores all the live tables: the restore time is what a restart
+costs before the bot serves again, measured as in a new process (the stopped session manager's
+tables and garbage let go first). A member plays the first move their panel offers
+(``LiveTable.choices``, what a face builds it from): the first of the seats to act whose panel
+offers one (a reaction window's presses are left to its timers, which this clock never runs: a table
+that waits only for them stops there).
 
 The last column is the storage alone: the same count of tables, each recording ``--moves``
 actions straight through ``Storage.record_action`` (all tables at once), without the session
@@ -137,7 +137,7 @@ async def play(
             break
         # the first move the member's panel offers (a face builds the panel from the same
         # choices, which ``act`` checks the move against): the member's own pick costs nothing
-        offered = [(s, table.choices(s)) for s in sorted(game.to_act())]
+        offered = ((s, table.choices(s)) for s in sorted(game.to_act()))
         seat, choices = next(((s, c) for s, c in offered if c), (None, None))
         if seat is None or choices is None:
             break  # only a reaction window's timers may move
