@@ -1819,7 +1819,7 @@ def _changed(
     return None if area > REPAINT_SHARE * width * height else merged
 
 
-def _piece(op: Op, four_colour: bool) -> tuple[Image.Image, int, int]:
+def _piece(op: Op, four_colour: bool) -> Placed:
     """What ``op`` pastes (RGBA, drawn once and cached), and where its top-left corner goes."""
     if isinstance(op, CardOp):
         if op.card == BACK:
