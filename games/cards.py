@@ -247,8 +247,11 @@ class _Forked(random.Random):
     """A generator that draws from a plain one shared with other forks of the same state
     (``holders`` counts them, a list shared by them all) until one of them draws: that one
     first takes a copy of its own. ``gauss_next``, the only state of ``random.Random`` kept
-    outside its generator, is each fork's own."""
+    outside its generator, is each fork's own. Its three fields are slots: a fork is made at
+    every clone, and an instance dictionary was one more object each time for the collector to
+    go through."""
 
+    __slots__ = ("_generator", "_holders", "gauss_next")
     _generator: random.Random
     _holders: list[int]
     gauss_next: float | None

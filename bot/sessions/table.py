@@ -145,20 +145,23 @@ class LiveTable:
     its last sound action, takes no move, holds none of its members, and waits for the host or
     an administrator to end it (or for its idleness)."""
 
-    _known: tuple[Game | None, dict[tuple[str, Seat | None], object]] = field(
-        default_factory=lambda: (None, {}), repr=False, compare=False
+    _known: dict[tuple[str, Seat | None], object] = field(
+        default_factory=dict, repr=False, compare=False
     )
-    """What was worked out from ``game`` (its views, a seat's choices), kept while it is the
-    table's match: ``Play.apply`` replaces the match by a changed copy on every action and never
-    changes it in place, so the same match always gives the same answers."""
+    """What was worked out from ``_known_game`` (its views, a seat's choices), kept while it is
+    the table's match: ``Play.apply`` replaces the match by a changed copy on every action and
+    never changes it in place, so the same match always gives the same answers. The one dict is
+    emptied for each new match rather than made anew: thousands of tables acting at once each
+    left a new dict behind at every action for the collector to go through."""
+    _known_game: Game | None = field(default=None, repr=False, compare=False)
 
     def _game_known(self) -> tuple[Game, dict[tuple[str, Seat | None], object]]:
         """The table's match and what was worked out from it so far (emptied when it changes)."""
-        game, known = self._known
-        if game is not self.game:
-            assert self.game is not None, "a lobby has no match"
-            game, known = self._known = (self.game, {})
-        assert game is not None
+        game, known = self.game, self._known
+        assert game is not None, "a lobby has no match"
+        if game is not self._known_game:
+            known.clear()
+            self._known_game = game
         return game, known
 
     def worked_out(self, kind: str, seat: Seat | None, work: Callable[[Game], T]) -> T:

@@ -37,7 +37,7 @@ MAX_WAITING = 50_000
 """At most this many actions wait in line; more callers wait for room before joining."""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Pending:
     """One action waiting to be written, with the table row to save with it."""
 

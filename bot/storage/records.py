@@ -97,7 +97,7 @@ class TableRecord:
         return record
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ActionRecord:
     """One entry of a table's append-only action log, in game notation."""
 
