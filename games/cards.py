@@ -80,6 +80,13 @@ def is_card_code(text: str) -> bool:
     return True
 
 
+def all_card_codes(texts: Sequence[str]) -> bool:
+    """Whether every one of ``texts`` is a card's code (:func:`is_card_code`): the codes as
+    written are looked up all at once, and only the others one at a time (a seat's notations,
+    asked of at every action)."""
+    return _CODES.issuperset(texts) or all(map(is_card_code, texts))
+
+
 def codes(cards: Iterable[int]) -> str:
     """Space-separated codes, in the given order."""
     return " ".join(code(c) for c in cards)

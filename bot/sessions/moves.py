@@ -6,7 +6,7 @@ presses. Pure functions of a match; nothing here changes a table.
 from __future__ import annotations
 
 from games.ai import is_timed_window
-from games.cards import code, is_card_code
+from games.cards import all_card_codes, code, is_card_code
 from games.core import Action, Game, Seat, View
 
 DECISION_FACTOR = 2
@@ -92,7 +92,7 @@ def cards_ahead(game: Game, seat: Seat) -> list[str]:
         return []
     for other in acting:
         notations = [game.notation(action) for action in game.legal_actions(other)]
-        if not notations or not all(is_card_code(n) for n in notations):
+        if not notations or not all_card_codes(notations):
             return []
     return [code(c) for c in game.hand(seat)]
 
@@ -162,7 +162,6 @@ def turn_time(turn_seconds: int, game: Game, seat: Seat) -> float:
 
 def time_for(turn_seconds: int, legal: Legal) -> float:
     """:func:`turn_time`, of the seat's ``legal`` actions."""
-    for notation in legal[1]:
-        if not is_card_code(notation):  # a word, or several: ``pass``, ``bid 3``
-            return turn_seconds * DECISION_FACTOR
-    return turn_seconds
+    if all_card_codes(legal[1]):
+        return turn_seconds
+    return turn_seconds * DECISION_FACTOR  # a word, or several, among them: ``pass``, ``bid 3``

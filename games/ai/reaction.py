@@ -17,6 +17,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import repeat
 
 from games.ai.base import Player, decision_for, make_player, shape_of
 from games.cards import randbelow
@@ -67,8 +68,10 @@ class TimedAction:
 def is_timed_window(notations: Sequence[str]) -> bool:
     """Whether a seat's legal actions form a reaction window: ``<verb> <ms>`` actions, among them
     ``close <ms>`` (the caller's timer). The convention of real-time games (Hej knekt)."""
-    if not any(t.startswith("close") for t in notations):
-        return False  # most turns, asked at every action: no notation needs splitting
+    if not any(map(str.startswith, notations, repeat("close"))):
+        # most turns, asked at every action: no notation needs splitting (nor a step of Python
+        # for each one)
+        return False
     shapes = [t.split() for t in notations]
     return any(s[0] == "close" for s in shapes if s) and all(
         len(s) == 2 and s[1].isdigit() for s in shapes
