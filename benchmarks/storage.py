@@ -136,10 +136,13 @@ async def play(
         if game is None or game.is_over() or not table.live:
             break
         # the first move the member's panel offers (a face builds the panel from the same
-        # choices, which ``act`` checks the move against): the member's own pick costs nothing
-        offered = ((s, table.choices(s)) for s in sorted(game.to_act()))
-        seat, choices = next(((s, c) for s, c in offered if c), (None, None))
-        if seat is None or choices is None:
+        # choices, which ``act`` checks the move against): the member's own pick costs nothing,
+        # nor does this loop make objects of its own for the collector to go through
+        for seat in sorted(game.to_act()):
+            choices = table.choices(seat)
+            if choices:
+                break
+        else:
             break  # only a reaction window's timers may move
         user_id = table.record.seats[seat].user_id
         assert user_id is not None
