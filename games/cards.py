@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Self
 
 SUITS = "CDHS"
@@ -80,7 +80,7 @@ def is_card_code(text: str) -> bool:
     return True
 
 
-def all_card_codes(texts: Sequence[str]) -> bool:
+def all_card_codes(texts: Collection[str]) -> bool:
     """Whether every one of ``texts`` is a card's code (:func:`is_card_code`): the codes as
     written are looked up all at once, and only the others one at a time (a seat's notations,
     asked of at every action)."""

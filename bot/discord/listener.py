@@ -70,7 +70,7 @@ from bot.opening import opened_in_page
 from bot.options import game_name
 from bot.render.text import trump_line
 from bot.sessions import LiveTable
-from games.cards import is_card_code
+from games.cards import all_card_codes
 from games.core import Msg, Seat
 
 if TYPE_CHECKING:
@@ -201,7 +201,7 @@ def panel_need(panel: Panel, table: LiveTable, seat: Seat) -> PanelNeed:
         return None  # waiting, or a reaction window: nothing to choose on the panel now
     if not panel.offers or not panel.offers <= legal:
         return "now"  # the choices narrowed (a suit to follow, a bid): it never offers more
-    if not all(is_card_code(n) for n in legal - panel.offers):
+    if not all_card_codes(legal - panel.offers):
         return "now"  # a choice besides the cards (to pass, to take the pile) is shown at once
     if legal != panel.offers or tuple(sorted(table.hand(seat))) != panel.hand:
         return "later"  # the member may act on it as it is meanwhile

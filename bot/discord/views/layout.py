@@ -35,7 +35,7 @@ from bot.actions import choice_of as choice_of
 from bot.actions import one_card_verbs
 from bot.actions import two_parts as two_parts
 from bot.render.text import HandOrder, hand_key
-from games.cards import RANKS, is_card_code, parse_card
+from games.cards import RANKS, all_card_codes, parse_card
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
@@ -267,12 +267,12 @@ def layout(
     multi: dict[str, list[Choice]] = {}
     numbered: dict[str, list[Choice]] = {}
     plain: list[Choice] = []
-    card_verbs = {c.verb for c in choices if len(c.args) >= 2 and all(map(is_card_code, c.args))}
+    card_verbs = {c.verb for c in choices if len(c.args) >= 2 and all_card_codes(c.args)}
     one_card = one_card_verbs(choices)
     for c in choices:
         if c.is_card or (c.verb in steps and two_parts(c) is not None):
             continue
-        if c.verb in card_verbs and c.args and all(is_card_code(a) for a in c.args):
+        if c.verb in card_verbs and c.args and all_card_codes(c.args):
             multi.setdefault(c.verb, []).append(c)
         elif len(c.args) == 1 and (_numbered(c.args[0]) or c.verb in one_card):
             numbered.setdefault(c.verb, []).append(c)

@@ -63,7 +63,7 @@ from bot.i18n import Catalog, catalog
 from bot.offers import panel_choices
 from bot.render.text import DISCORD, TextRenderer, hand_order_of, mark_label, sort_hand
 from bot.sessions import LiveTable, require_seat
-from games.cards import RANKS, SUITS, is_card_code, parse_card
+from games.cards import RANKS, SUITS, all_card_codes, is_card_code, parse_card
 from games.core import Seat
 
 if TYPE_CHECKING:
@@ -85,12 +85,7 @@ def pick_options(notations: Sequence[str], verb: str) -> list[str]:
     for notation in notations:
         choice = choice_of(notation)
         several = bool(verb) or len(choice.args) > 1  # with no verb: cards played together
-        if (
-            choice.verb == verb
-            and several
-            and choice.args
-            and all(is_card_code(a) for a in choice.args)
-        ):
+        if choice.verb == verb and several and choice.args and all_card_codes(choice.args):
             out.update(dict.fromkeys(choice.args))
     return sorted(out, key=card_order)
 
