@@ -135,9 +135,10 @@ async def play(
         game = table.game
         if game is None or game.is_over() or not table.live:
             break
-        # the first move the member's panel offers (a face builds the panel from the same
-        # choices, which ``act`` checks the move against): the member's own pick costs nothing,
-        # nor does this loop make objects of its own for the collector to go through
+        # the first move the member's panel offers, from the choices a face builds the panel
+        # from: worked out once per state and kept, for ``act`` checks the move against them
+        # (a decision's many moves, a Piquet exchange's 1,507, are spelled out here as for a
+        # panel); this loop makes no objects of its own for the collector to go through
         for seat in sorted(game.to_act()):
             choices = table.choices(seat)
             if choices:

@@ -85,7 +85,7 @@ class ComputerPlayers:
             if not seats:
                 return
             seat = seats[0]
-            forced = None if table.by_computer(seat) else only_pass(table.legal(seat))
+            forced = None if table.by_computer(seat) else only_pass(table.single(seat))
             position: Position | None = None
             if forced is not None:
                 hands_before = sessions.hands(table)

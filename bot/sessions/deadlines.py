@@ -51,7 +51,7 @@ class Deadlines:
         turn_seconds = table.record.turn_seconds
         for seat in acting - played_for:
             if seat not in table.turn_deadlines:
-                table.turn_deadlines[seat] = now + time_for(turn_seconds, table.legal(seat))
+                table.turn_deadlines[seat] = now + time_for(turn_seconds, table.plays_cards(seat))
         if table.turn_deadlines:
             # a timer set for an earlier time is kept: it finds nothing due then and is set
             # again (``passed``), rather than a timer being set anew at every action
@@ -169,4 +169,4 @@ class Deadlines:
 def played_by_table(table: LiveTable, seat: Seat) -> bool:
     """Whether the table moves for ``seat`` now: a computer player, or a forced pass."""
     assert table.game is not None
-    return table.by_computer(seat) or only_pass(table.legal(seat)) is not None
+    return table.by_computer(seat) or only_pass(table.single(seat)) is not None

@@ -29,17 +29,34 @@ def legal_of(game: Game, seat: Seat) -> Legal:
     return actions, tuple(map(game.notation, actions))
 
 
-def _single(game: Game, seat: Seat) -> Legal:
+def single_of(game: Game, seat: Seat) -> Legal:
     """The seat's one legal action with its notation, when it has exactly one (else none): all
     that :func:`only_pass` and :func:`only_card` read, without the other notations."""
     legal = game.legal_actions(seat)
     return ((legal[0],), (game.notation(legal[0]),)) if len(legal) == 1 else NONE_LEGAL
 
 
+def card_turn_legal(game: Game, seat: Seat) -> Legal | None:
+    """The seat's legal actions with their notations (:func:`legal_of`) where the first is a
+    single card; else None, without spelling out the rest: the seat has a decision to make, and
+    a decision may offer many moves (a Piquet exchange 1,507, whose notations take milliseconds
+    to spell out), which are spelled out only where a panel asks for them."""
+    actions = tuple(game.legal_actions(seat))
+    if actions and not is_card_code(game.notation(actions[0])):
+        return None
+    return actions, tuple(map(game.notation, actions))
+
+
+def plays_cards(game: Game, seat: Seat) -> bool:
+    """Whether each of the seat's legal actions is a single card (:func:`time_for`)."""
+    legal = card_turn_legal(game, seat)
+    return legal is not None and all_card_codes(legal[1])
+
+
 def forced_pass(game: Game, seat: Seat) -> Action | None:
     """The seat's ``pass`` when it is the only thing it may do (Jig, Bräus): the table plays it
     at once for a member, as a player at a real table says "pass" without being asked."""
-    return only_pass(_single(game, seat))
+    return only_pass(single_of(game, seat))
 
 
 def only_pass(legal: Legal) -> Action | None:
@@ -51,7 +68,7 @@ def only_pass(legal: Legal) -> Action | None:
 def forced_card(game: Game, seat: Seat) -> Action | None:
     """The seat's card when it is the only thing it may do (it must follow suit with its one
     card of the suit, say): played for a member at once unless they turned that off."""
-    return only_card(_single(game, seat))
+    return only_card(single_of(game, seat))
 
 
 def only_card(legal: Legal) -> Action | None:
@@ -157,11 +174,12 @@ def correct_press(game: Game, seat: Seat) -> str | None:
 def turn_time(turn_seconds: int, game: Game, seat: Seat) -> float:
     """The time ``seat`` gets for its choice now: the table's turn time to play a card, and
     ``DECISION_FACTOR`` times that for a decision (a bid, bid cards, a declaration)."""
-    return time_for(turn_seconds, legal_of(game, seat))
+    return time_for(turn_seconds, plays_cards(game, seat))
 
 
-def time_for(turn_seconds: int, legal: Legal) -> float:
-    """:func:`turn_time`, of the seat's ``legal`` actions."""
-    if all_card_codes(legal[1]):
+def time_for(turn_seconds: int, cards: bool) -> float:
+    """:func:`turn_time`, of whether each of the seat's legal actions is a card
+    (:func:`plays_cards`)."""
+    if cards:
         return turn_seconds
     return turn_seconds * DECISION_FACTOR  # a word, or several, among them: ``pass``, ``bid 3``

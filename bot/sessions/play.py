@@ -226,7 +226,7 @@ class Play:
             record = table.record.seats[seat]
             if record.user_id is None or table.by_computer(seat):
                 continue
-            card = only_card(table.legal(seat))
+            card = only_card(table.single(seat))
             if card is None:
                 continue
             try:

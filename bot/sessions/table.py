@@ -14,9 +14,9 @@ from typing import Literal, Protocol, TypeVar
 from bot.clock import Timer
 from bot.errors import UserError
 from bot.leaderboard import RatingChange
-from bot.sessions.moves import Legal, choices_of, legal_of
+from bot.sessions.moves import NONE_LEGAL, Legal, card_turn_legal, choices_of, legal_of, single_of
 from bot.storage.records import Damage, SeatRecord, TableRecord
-from games.cards import Card, code, is_card_code
+from games.cards import Card, all_card_codes, code, is_card_code
 from games.core import Action, Game, GameSpec, Options, Seat, View
 from games.registry import SPECS
 
@@ -195,9 +195,40 @@ class LiveTable:
 
     def legal(self, seat: Seat) -> Legal:
         """The seat's legal actions with their notations (:func:`legal_of`), worked out once per
-        state: its choices, a forced card or pass and its turn time are all read from them."""
+        state: a seat's choices are read from them, and its forced card or pass and its turn time
+        too (:meth:`single`, :meth:`plays_cards`), which spell out a decision's moves only
+        where these are worked out already."""
         game, known = self._game_known()
         return _once(known, "legal", seat, legal_of, game, seat)
+
+    def single(self, seat: Seat) -> Legal:
+        """The seat's one legal action with its notation when it has exactly one, else none
+        (:func:`single_of`): a forced card or pass is read from it. Without spelling out a
+        decision's moves (:meth:`_card_turn_legal`), once per state."""
+        legal = self._card_turn_legal(seat)
+        if legal is not None:
+            return legal if len(legal[0]) == 1 else NONE_LEGAL
+        game, known = self._game_known()
+        return _once(known, "single", seat, single_of, game, seat)
+
+    def plays_cards(self, seat: Seat) -> bool:
+        """Whether each of the seat's legal actions is a single card (its turn time,
+        :func:`time_for`), without spelling out a decision's moves, once per state."""
+        legal = self._card_turn_legal(seat)
+        return legal is not None and all_card_codes(legal[1])
+
+    def _card_turn_legal(self, seat: Seat) -> Legal | None:
+        """:meth:`legal` where it is worked out, or where the seat's first legal action is a
+        card (:func:`card_turn_legal`, kept as :meth:`legal` then); None where it has a decision
+        to make, whose moves are spelled out only where a panel asks for them."""
+        game, known = self._game_known()
+        legal = known.get(("legal", seat))
+        if isinstance(legal, tuple):
+            return legal
+        found = _once(known, "card turn", seat, card_turn_legal, game, seat)
+        if found is not None:
+            known["legal", seat] = found
+        return found
 
     def choices(self, seat: Seat) -> Mapping[Action, str]:
         """:func:`member_actions` of the table's match for ``seat``, worked out once per state."""

@@ -15,10 +15,12 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.errors import UserError
-from bot.sessions import LiveTable, Member, SessionManager, forced_card
+from bot.sessions import DECISION_FACTOR, LiveTable, Member, SessionManager, forced_card
 from bot.storage import Storage, StorageUnavailable, open_storage
 from bot.thinking import Thinker
 from games.core import Seat
+from games.piquet.match import Piquet
+from games.tvamanswhist import Tvamanswhist
 
 CHANNEL, GUILD = 100, 1
 ANNA, BO, CILLA = Member(11, "Anna"), Member(12, "Bo"), Member(13, "Cilla")
@@ -271,6 +273,67 @@ async def test_a_restart_restores_the_match_and_its_deadline(storage: Storage) -
     seq = again.seq
     await restarted.act(again.table_id, user_id, again.version, first_legal(again, seat))
     assert again.seq > seq
+
+
+async def test_a_decisions_many_moves_are_spelled_out_only_where_its_choices_are_asked(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Piquet exchange offers 1,507 moves, whose notations took milliseconds to spell out:
+    the table's start and a restart's restore time the elder's turn and look for a forced move
+    from the first alone. Their choices (a panel, a click checked) spell them all out."""
+    spelled: list[int] = []
+    notation = Piquet.notation
+
+    def counted(game: Piquet, action: int) -> str:
+        spelled.append(action)
+        return notation(game, action)
+
+    monkeypatch.setattr(Piquet, "notation", counted)
+    clock = ManualClock()
+    sessions = manager(storage, clock)
+    await sessions.open_table(guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="piquet")
+    await sessions.join(CHANNEL, BO)
+    table = await sessions.start(CHANNEL, ANNA.user_id)
+    assert table.game is not None
+    _, elder = member_to_act(table)
+    exchanges = len(table.game.legal_actions(elder))
+    assert exchanges > 1000
+    assert len(spelled) <= 2
+    assert sessions.deadline(table) == clock.now() + 60 * DECISION_FACTOR  # a decision's time
+    await sessions.shutdown()
+
+    restarted = manager(storage, clock)
+    assert await restarted.restore() == 1
+    assert len(spelled) <= 4
+    again = restarted.table_in(CHANNEL)
+    assert again is not None
+    assert restarted.deadline(again) == clock.now() + 60 * DECISION_FACTOR
+    assert len(again.choices(elder)) == exchanges
+
+
+async def test_a_card_turns_moves_are_spelled_out_once(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Timing a turn of cards spells out its moves, which are kept: its forced card and its
+    choices read them without spelling any again."""
+    spelled: list[int] = []
+    notation = Tvamanswhist.notation
+
+    def counted(game: Tvamanswhist, action: int) -> str:
+        spelled.append(action)
+        return notation(game, action)
+
+    monkeypatch.setattr(Tvamanswhist, "notation", counted)
+    table = await two_member_match(manager(storage, ManualClock()))
+    assert table.game is not None
+    _, seat = member_to_act(table)
+    moves = table.game.legal_actions(seat)
+    assert set(moves) <= set(spelled)  # the turn was timed
+    before = len(spelled)
+    assert table.plays_cards(seat)
+    assert table.single(seat) == ((), ())  # a full hand: no card forced
+    assert list(table.choices(seat)) == list(moves)
+    assert len(spelled) == before
 
 
 async def test_the_computer_fills_empty_seats_and_plays_without_blocking(storage: Storage) -> None:
