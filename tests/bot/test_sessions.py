@@ -18,7 +18,7 @@ from bot.errors import UserError
 from bot.sessions import DECISION_FACTOR, LiveTable, Member, SessionManager, forced_card
 from bot.storage import Storage, StorageUnavailable, open_storage
 from bot.thinking import Thinker
-from games.core import Seat
+from games.core import Action, Game, Seat
 from games.piquet.match import Piquet
 from games.tvamanswhist import Tvamanswhist
 
@@ -275,20 +275,26 @@ async def test_a_restart_restores_the_match_and_its_deadline(storage: Storage) -
     assert again.seq > seq
 
 
+def spelled_out(monkeypatch: pytest.MonkeyPatch, game: type[Game]) -> list[Action]:
+    """Every action whose notation a match of ``game`` spells out from now on, in order."""
+    spelled: list[Action] = []
+    notation = game.notation
+
+    def counted(match: Game, action: Action) -> str:
+        spelled.append(action)
+        return notation(match, action)
+
+    monkeypatch.setattr(game, "notation", counted)
+    return spelled
+
+
 async def test_a_decisions_many_moves_are_spelled_out_only_where_its_choices_are_asked(
     storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A Piquet exchange offers 1,507 moves, whose notations took milliseconds to spell out:
     the table's start and a restart's restore time the elder's turn and look for a forced move
     from the first alone. Their choices (a panel, a click checked) spell them all out."""
-    spelled: list[int] = []
-    notation = Piquet.notation
-
-    def counted(game: Piquet, action: int) -> str:
-        spelled.append(action)
-        return notation(game, action)
-
-    monkeypatch.setattr(Piquet, "notation", counted)
+    spelled = spelled_out(monkeypatch, Piquet)
     clock = ManualClock()
     sessions = manager(storage, clock)
     await sessions.open_table(guild_id=GUILD, channel_id=CHANNEL, host=ANNA, game_id="piquet")
@@ -316,14 +322,7 @@ async def test_a_card_turns_moves_are_spelled_out_once(
 ) -> None:
     """Timing a turn of cards spells out its moves, which are kept: its forced card and its
     choices read them without spelling any again."""
-    spelled: list[int] = []
-    notation = Tvamanswhist.notation
-
-    def counted(game: Tvamanswhist, action: int) -> str:
-        spelled.append(action)
-        return notation(game, action)
-
-    monkeypatch.setattr(Tvamanswhist, "notation", counted)
+    spelled = spelled_out(monkeypatch, Tvamanswhist)
     table = await two_member_match(manager(storage, ManualClock()))
     assert table.game is not None
     _, seat = member_to_act(table)
