@@ -505,7 +505,8 @@ class TextRenderer:
         lines that draw it (a rule under the marked rows, bridge's line, is a row of its own).
         Blank cells stay blank. Where the sheet is wider than ``width`` columns (a phone's
         code block), the columns are headed by the seats' names in a shorter form
-        (:func:`short_forms`: first names, ``Åsa & Cilla``, else initials, ``ÅÖ & CD``): the
+        (:func:`short_forms`: first names, ``Åsa & Cilla``, else initials, ``ÅÖ & CD``,
+        each with as much of a last name as tells two members of the same apart): the
         longest that tell the columns apart and leave room for the labels beside the numbers,
         else the longest that fit. A label that still finds no room goes on lines of its own
         above its numbers, broken between words."""
@@ -647,38 +648,50 @@ def _initials(name: str) -> str:
     if len(words) < 2:
         return name[:1]
     last = words[-1] if words[-1].isdigit() else words[-1][:1]
-    return "".join(w[:1] for w in words[:-1]) + last
+    return _leading_initials(words) + last
 
 
-def _told_apart(names: Sequence[str]) -> list[str]:
-    """Each name's first word (:func:`_first_name`), and where another name has the same, as
-    much of its last word as tells the two apart (``Anna Berg`` and ``Anna Björk``: ``Anna Be``,
-    ``Anna Bj``); whole where only its whole last word tells it apart."""
-    firsts = [_first_name(n) for n in names]
+def _leading_initials(words: Sequence[str]) -> str:
+    """The initials of a name's words before its last."""
+    return "".join(w[:1] for w in words[:-1])
+
+
+def _told_apart(
+    names: Sequence[str], shorts: Sequence[str], lead: Callable[[Sequence[str]], str]
+) -> list[str]:
+    """``shorts``, a short form of each name; where another name has the same, its ``lead``
+    (the words before its last, in that form) with as much of its last word as tells the two
+    apart (``Anna Berg`` and ``Anna Björk``: by first name ``Anna Be`` and ``Anna Bj``, by
+    initials ``ABe`` and ``ABj``), else the whole name. A last word that is a number is in
+    every short form already (``Dator 2``)."""
     told = []
-    for name, first in zip(names, firsts, strict=True):
+    for name, short in zip(names, shorts, strict=True):
         words = name.split()
         others = [
             other.split()[-1]
-            for other, theirs in zip(names, firsts, strict=True)
-            if theirs == first and other != name
+            for other, theirs in zip(names, shorts, strict=True)
+            if theirs == short and other != name
         ]
-        if not others or len(words) < 2 or first != words[0]:
-            told.append(first)  # its own first word, or nothing after it to tell it by
+        if not others or len(words) < 2 or words[-1].isdigit():
+            told.append(short)  # nothing to tell it from, or nothing after its lead to tell it by
             continue
         last = words[-1]
         k = next((k for k in range(1, len(last)) if all(o[:k] != last[:k] for o in others)), None)
-        told.append(name if k is None else f"{first} {last[:k]}")
+        told.append(name if k is None else lead(words) + last[:k])
     return told
 
 
 def short_forms(names: Sequence[str]) -> list[list[str]]:
     """The shorter forms of the seats' names where a phone has no room for them whole, longest
-    first: their first words, the first words with what tells them apart, their initials."""
+    first: their first words, the first words with what tells them apart, their initials, the
+    initials with what tells them apart."""
+    firsts = [_first_name(n) for n in names]
+    initials = [_initials(n) for n in names]
     return [
-        [_first_name(n) for n in names],
-        _told_apart(names),
-        [_initials(n) for n in names],
+        firsts,
+        _told_apart(names, firsts, lambda words: f"{words[0]} "),
+        initials,
+        _told_apart(names, initials, _leading_initials),
     ]
 
 

@@ -221,6 +221,22 @@ def test_members_of_one_first_name_and_initials_are_told_apart_by_their_last_nam
     assert short_names(["Anna Berg", "Anna Björk", "Bo Ek"], 8) == ["Anna Be", "Anna Bj", "Bo"]
 
 
+def test_a_narrow_sheet_tells_members_of_one_first_name_and_initials_apart_by_initials() -> None:
+    """Five seats, two of them Anna B: first names with what tells them apart are too wide for
+    a phone and initials are not told apart, so the sheet stayed as wide as the whole names;
+    initials with the letters of a last name that differ fit."""
+    names = ["Anna Berg", "Anna Björk", "Cilla Dahl", "Dag Ek", "Eva Fors"]
+    text = TextRenderer(catalog("sv"), names)
+    sheet = ScoreSheet(
+        tuple(Msg.of("piquet.sheet.seat", seat=s) for s in range(len(names))),
+        (SheetRow(Msg.of("piquet.sheet.repique_others"), (100, 101, 102, 103, 104)),),
+    )
+    narrow = text.sheet(sheet, 27)
+    assert narrow[0].split() == ["ABe", "ABj", "CD", "DE", "EF"]
+    assert all(columns(line) <= 27 for line in narrow)
+    assert short_names(["Erik Svensson", "Erik Sandberg", "Bo Ek"], 5) == ["ESv", "ESa", "BE"]
+
+
 def test_a_sheet_stays_wide_where_no_short_names_tell_its_columns_apart() -> None:
     text, sheet = _seats_sheet(["Anna Berg", "Anna Berg"])  # two members of one name
     assert text.sheet(sheet, 27) == text.sheet(sheet)
