@@ -196,8 +196,8 @@ class LiveTable:
     def legal(self, seat: Seat) -> Legal:
         """The seat's legal actions with their notations (:func:`legal_of`), worked out once per
         state: a seat's choices are read from them, and its forced card or pass and its turn time
-        too (:meth:`single`, :meth:`plays_cards`), which spell out a decision's moves only
-        where these are worked out already."""
+        too where they are worked out (:meth:`single` and :meth:`plays_cards` do not spell out
+        a decision's moves themselves)."""
         game, known = self._game_known()
         return _once(known, "legal", seat, legal_of, game, seat)
 
