@@ -33,6 +33,7 @@ from bot.storage import (
 )
 from bot.storage.sql import Connection
 from bot.storage.sqlite import SqliteStorage
+from bot.storage.watch import STALL
 
 T = TypeVar("T")
 
@@ -119,13 +120,18 @@ async def test_an_answer_the_loop_is_too_busy_to_read_in_time_is_not_an_outage(
     storage: Storage,
 ) -> None:
     # thousands of tables' follow-up work keeps the event loop from reading the database's
-    # answers for longer than the timeout: the database answered, it is not away
+    # answers for longer than the timeout: the database answered, it is not away. Each turn of
+    # the loop is taken up by other work for a little longer than a stall (``watch.STALL``),
+    # and two such turns are longer than the timeout (a block of twice the timeout at each turn
+    # made this the suite's longest test: 87 s on PostgreSQL)
     tables = [await new_table(storage, n) for n in range(3)]
     busy = True
+    taken = 1.2 * STALL
+    assert 2 * taken > TIMEOUT
 
     async def other_work() -> None:
         while busy:
-            time.sleep(2 * TIMEOUT)  # the loop taken up by other work
+            time.sleep(taken)  # the loop taken up by other work
             await asyncio.sleep(0)
 
     working = asyncio.create_task(other_work())
