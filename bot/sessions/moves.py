@@ -49,7 +49,11 @@ def card_turn_legal(game: Game, seat: Seat) -> Legal | None:
 
 def plays_cards(game: Game, seat: Seat) -> bool:
     """Whether each of the seat's legal actions is a single card (:func:`time_for`)."""
-    legal = card_turn_legal(game, seat)
+    return only_cards(card_turn_legal(game, seat))
+
+
+def only_cards(legal: Legal | None) -> bool:
+    """:func:`plays_cards`, of what :func:`card_turn_legal` gave."""
     return legal is not None and all_card_codes(legal[1])
 
 

@@ -14,9 +14,17 @@ from typing import Literal, Protocol, TypeVar
 from bot.clock import Timer
 from bot.errors import UserError
 from bot.leaderboard import RatingChange
-from bot.sessions.moves import NONE_LEGAL, Legal, card_turn_legal, choices_of, legal_of, single_of
+from bot.sessions.moves import (
+    NONE_LEGAL,
+    Legal,
+    card_turn_legal,
+    choices_of,
+    legal_of,
+    only_cards,
+    single_of,
+)
 from bot.storage.records import Damage, SeatRecord, TableRecord
-from games.cards import Card, all_card_codes, code, is_card_code
+from games.cards import Card, code, is_card_code
 from games.core import Action, Game, GameSpec, Options, Seat, View
 from games.registry import SPECS
 
@@ -214,8 +222,7 @@ class LiveTable:
     def plays_cards(self, seat: Seat) -> bool:
         """Whether each of the seat's legal actions is a single card (its turn time,
         :func:`time_for`), without spelling out a decision's moves, once per state."""
-        legal = self._card_turn_legal(seat)
-        return legal is not None and all_card_codes(legal[1])
+        return only_cards(self._card_turn_legal(seat))
 
     def _card_turn_legal(self, seat: Seat) -> Legal | None:
         """:meth:`legal` where it is worked out, or where the seat's first legal action is a
